@@ -1,0 +1,101 @@
+/**
+ * Builds the Fastify app. Tests call buildApp() and use app.inject(); main.ts listens.
+ * The app owns its database handle and closes it on app.close().
+ */
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { VERSION } from '@portiere/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authRoutes } from './auth/routes.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { SecretBox } from './lib/crypto.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { customerRoutes } from './modules/customers/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { serveConsole } from './plugins/console.ts';
+import { installErrorHandler } from './plugins/error-handler.ts';
+import { buildServices, type Services } from './services.ts';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  box?: SecretBox;
+  mailer?: Mailer;
+  now?: () => Date;
+  logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Never log credentials, codes or tokens.
+            redact: ['req.headers.authorization', 'req.body.password', 'req.body.otp', 'req.body.refresh'],
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 5 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const box = opts.box ?? SecretBox.fromFile(config.secretKeyFile);
+  const mailer =
+    opts.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: `${config.dataDir}/outbox`, log: app.log });
+  const services = await buildServices(opts.database, box, mailer, opts.now);
+  app.decorate('services', services);
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await opts.database.close();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        scriptSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Portiere API', version: VERSION, description: 'Administration API of the Portiere MFA platform' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  healthRoutes(app, opts.database);
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes(services, config.loginRateLimit));
+      await api.register(customerRoutes(services));
+      await api.register(settingsRoutes(services));
+    },
+    { prefix: '/api/v1' },
+  );
+  await serveConsole(app, config.consoleDir);
+  return app;
+}

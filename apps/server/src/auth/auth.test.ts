@@ -1,0 +1,224 @@
+import { ERRORS, LOCKOUT_S, LOCKOUT_THRESHOLD, LOGIN_OTP_TTL_S } from '@portiere/contracts';
+import { eq } from 'drizzle-orm';
+import { decodeJwt, importSPKI, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAttempts, staffUsers } from '../db/schema/index.ts';
+import { DEMO_PASSWORD } from '../seed/demo.ts';
+import { testDatabases } from '../test/databases.ts';
+import { call, type Harness, post, signIn, startHarness } from '../test/harness.ts';
+
+describe.each(testDatabases())('sign-in on $name', (database) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(database);
+  });
+  afterAll(() => h.close());
+
+  const acme = 'admin@acme.example';
+
+  it('mails a 6-digit code and answers the masked address', async () => {
+    const since = h.sink.mails.length;
+    const res = await post(h.app, 'login/', { username: acme, password: DEMO_PASSWORD });
+    expect(res).toEqual({ status: 200, body: { email: 'a***@acme.example' } });
+    const mail = await h.sink.waitFor(acme, since);
+    expect(mail.subject).toMatch(/sign-in code: \d{6}$/);
+    expect(mail.text).toContain('valid for 10 minutes');
+  });
+
+  it('answers the same 401 for a wrong password and an unknown user', async () => {
+    const wrong = await post(h.app, 'login/', { username: 'admin@globex.example', password: 'nope-nope-nope' });
+    const unknown = await post(h.app, 'login/', { username: 'ghost@nowhere.example', password: 'nope-nope-nope' });
+    expect(wrong).toEqual({ status: 401, body: { reason: ERRORS.login, code: 'login' } });
+    expect(unknown).toEqual(wrong);
+    await post(h.app, 'login/', { username: 'admin@globex.example', password: DEMO_PASSWORD, otp: '000000' }).catch(() => {});
+  });
+
+  it('signs in with the mailed code and issues RS256 tokens verifiable with the public key', async () => {
+    const { access, refresh } = await signIn(h, acme);
+    expect(refresh).toMatch(/^[\w-]{43}$/);
+    const { body } = await call(h.app, 'GET', 'jwt/public/');
+    const key = await importSPKI(body.data, 'RS256');
+    const { payload, protectedHeader } = await jwtVerify(access, key);
+    expect(protectedHeader.alg).toBe('RS256');
+    expect(payload).toMatchObject({ user_type: 'CustomerUser', user_username: acme });
+    expect(payload.customer_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(15 * 60);
+    const me = await call(h.app, 'GET', 'me/', access);
+    expect(me.body).toMatchObject({ username: acme, user_type: 'CustomerUser', customer: { name: 'Acme', la_enabled: true } });
+  });
+
+  it('gives a reseller a token with reseller_id and its customers', async () => {
+    const { access } = await signIn(h, 'partner@northwind.example');
+    const claims = decodeJwt(access);
+    expect(claims.user_type).toBe('ResellerUser');
+    expect(claims.reseller_id).toBeTruthy();
+    expect(claims.customer_id).toBeUndefined();
+    const list = await call(h.app, 'GET', 'customers/', access);
+    expect(list.body.results.map((c: { name: string }) => c.name)).toEqual(['Acme', 'Globex']);
+    expect(list.body).toMatchObject({ count: 2, next_page: null });
+  });
+
+  it('refuses a token with a forged signature or none at all', async () => {
+    const { access } = await signIn(h, acme);
+    const [head, payload] = access.split('.');
+    const forged = `${head}.${payload}.${'A'.repeat(342)}`;
+    expect((await call(h.app, 'GET', 'me/', forged)).status).toBe(401);
+    expect((await call(h.app, 'GET', 'me/')).body.code).toBe('unauthenticated');
+  });
+
+  it('refuses an access token 15 minutes plus the 60 s tolerance after issue', async () => {
+    const { access } = await signIn(h, acme);
+    h.clock.advance(15 * 60 + 50);
+    expect((await call(h.app, 'GET', 'me/', access)).status).toBe(200);
+    h.clock.advance(20);
+    expect((await call(h.app, 'GET', 'me/', access)).status).toBe(401);
+  });
+
+  it('uses a code once only', async () => {
+    h.clock.advance(61);
+    const since = h.sink.mails.length;
+    await post(h.app, 'login/', { username: acme, password: DEMO_PASSWORD });
+    const otp = await h.sink.otpFor(acme, since);
+    expect((await post(h.app, 'login/', { username: acme, password: DEMO_PASSWORD, otp })).status).toBe(200);
+    expect((await post(h.app, 'login/', { username: acme, password: DEMO_PASSWORD, otp })).status).toBe(401);
+  });
+
+  it('refuses a code after its 10 minutes', async () => {
+    h.clock.advance(120); // past the resend throttle of earlier tests
+    const since = h.sink.mails.length;
+    await post(h.app, 'login/', { username: acme, password: DEMO_PASSWORD });
+    const otp = await h.sink.otpFor(acme, since);
+    h.clock.advance(LOGIN_OTP_TTL_S + 1);
+    const res = await post(h.app, 'login/', { username: acme, password: DEMO_PASSWORD, otp });
+    expect(res).toEqual({ status: 401, body: { reason: ERRORS.login, code: 'login' } });
+  });
+
+  it('spends a code after 5 wrong tries', async () => {
+    h.clock.advance(3600);
+    const since = h.sink.mails.length;
+    await post(h.app, 'login/', { username: acme, password: DEMO_PASSWORD });
+    const otp = await h.sink.otpFor(acme, since);
+    const wrong = otp === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      expect((await post(h.app, 'login/', { username: acme, password: DEMO_PASSWORD, otp: wrong })).status).toBe(401);
+    }
+    expect((await post(h.app, 'login/', { username: acme, password: DEMO_PASSWORD, otp })).status).toBe(401);
+    await h.app.services.db.update(staffUsers).set({ failedLogins: 0 }).where(eq(staffUsers.username, acme));
+  });
+
+  it('sends at most one new code a minute', async () => {
+    h.clock.advance(7200);
+    const before = h.sink.mails.length;
+    await post(h.app, 'login/', { username: acme, password: DEMO_PASSWORD });
+    await h.sink.waitFor(acme, before);
+    await post(h.app, 'login/', { username: acme, password: DEMO_PASSWORD });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(h.sink.mails.length).toBe(before + 1);
+    h.clock.advance(61);
+    await post(h.app, 'login/', { username: acme, password: DEMO_PASSWORD });
+    await h.sink.waitFor(acme, before + 1);
+    expect(h.sink.mails.length).toBe(before + 2);
+  });
+
+  it('locks the account for 15 minutes after 10 consecutive failures', async () => {
+    const user = 'admin@globex.example';
+    await h.app.services.db.update(staffUsers).set({ failedLogins: 0 }).where(eq(staffUsers.username, user));
+    for (let i = 0; i < LOCKOUT_THRESHOLD; i++) {
+      expect((await post(h.app, 'login/', { username: user, password: 'wrong-password' })).status).toBe(401);
+    }
+    const locked = await post(h.app, 'login/', { username: user, password: DEMO_PASSWORD });
+    expect(locked.status).toBe(429);
+    expect(locked.body).toEqual({
+      code: 'accountLocked',
+      params: { minutes: 15 },
+      reason: 'Too many failed sign-ins. The account is locked; try again in 15 minutes.',
+    });
+    h.clock.advance(LOCKOUT_S + 1);
+    expect((await post(h.app, 'login/', { username: user, password: DEMO_PASSWORD })).body).toEqual({
+      email: 'a***@globex.example',
+    });
+  });
+
+  it('records every attempt', async () => {
+    const rows = await h.app.services.db.select().from(loginAttempts).where(eq(loginAttempts.username, 'ghost@nowhere.example'));
+    expect(rows.map((r) => r.outcome)).toEqual(['unknown_user']);
+  });
+
+  it('forces newhire to change the password, then asks for the mailed code', async () => {
+    const user = 'newhire@acme.example';
+    const first = await post(h.app, 'login/', { username: user, password: DEMO_PASSWORD });
+    expect(Object.keys(first.body)).toEqual(['change']);
+    const weak = await post(h.app, 'login/change-password/', { change: first.body.change, new_password: '12345678901' });
+    expect(weak.status).toBe(400);
+    expect(weak.body.details.new_password.message).toBe('The password cannot be only numbers.');
+    const short = await post(h.app, 'login/change-password/', { change: first.body.change, new_password: 'short' });
+    expect(short.body.details.new_password.message).toBe('Must be at least 10 characters.');
+    const since = h.sink.mails.length;
+    const ok = await post(h.app, 'login/change-password/', { change: first.body.change, new_password: 'A-better-pass-2026' });
+    expect(ok.body).toEqual({ email: 'n***@acme.example' });
+    const again = await post(h.app, 'login/change-password/', { change: first.body.change, new_password: 'Another-pass-2026' });
+    expect(again.status).toBe(401);
+    const otp = await h.sink.otpFor(user, since);
+    const tokens = await post(h.app, 'login/', { username: user, password: 'A-better-pass-2026', otp });
+    expect(Object.keys(tokens.body).sort()).toEqual(['access', 'refresh']);
+    expect((await post(h.app, 'login/', { username: user, password: DEMO_PASSWORD })).status).toBe(401);
+  });
+
+  it('rotates refresh tokens and revokes the family when a spent one is reused', async () => {
+    const first = await signIn(h, acme);
+    const second = await post(h.app, 'login/refresh/', { refresh: first.refresh });
+    expect(second.status).toBe(200);
+    expect(second.body.refresh).not.toBe(first.refresh);
+    expect(decodeJwt(second.body.access).user_username).toBe(acme);
+    const reuse = await post(h.app, 'login/refresh/', { refresh: first.refresh });
+    expect(reuse.status).toBe(401);
+    // The thief's reuse also kills the legitimate newest token.
+    expect((await post(h.app, 'login/refresh/', { refresh: second.body.refresh })).status).toBe(401);
+  });
+
+  it('expires a refresh token after 30 idle minutes and every session after 12 hours', async () => {
+    const idle = await signIn(h, acme);
+    h.clock.advance(31 * 60);
+    expect((await post(h.app, 'login/refresh/', { refresh: idle.refresh })).status).toBe(401);
+    let { refresh } = await signIn(h, acme);
+    for (let i = 0; i < 25; i++) {
+      h.clock.advance(29 * 60);
+      const r = await post(h.app, 'login/refresh/', { refresh });
+      if (r.status !== 200) {
+        expect(i).toBe(24); // 24 × 29 min < 12 h ≤ 25 × 29 min
+        return;
+      }
+      refresh = r.body.refresh;
+    }
+    throw new Error('the session outlived 12 hours');
+  });
+
+  it('logout revokes the session', async () => {
+    const { refresh } = await signIn(h, acme);
+    expect((await post(h.app, 'logout/', { refresh })).status).toBe(204);
+    expect((await post(h.app, 'login/refresh/', { refresh })).status).toBe(401);
+  });
+
+  it('validates the sign-in body', async () => {
+    const res = await post(h.app, 'login/', { username: acme });
+    expect(res.status).toBe(400);
+    expect(res.body.details.password.message).toBe('This field is required.');
+  });
+});
+
+describe('per-IP rate limit on sign-in', () => {
+  const [pglite] = testDatabases();
+  let h: Harness;
+  beforeAll(async () => {
+    if (!pglite) throw new Error('no database');
+    h = await startHarness(pglite, { LOGIN_RATE_LIMIT: '3' });
+  });
+  afterAll(() => h.close());
+
+  it('answers 429 after the limit', async () => {
+    const body = { username: 'x@y.example', password: 'whatever-pass' };
+    for (let i = 0; i < 3; i++) expect((await post(h.app, 'login/', body)).status).toBe(401);
+    const limited = await post(h.app, 'login/', body);
+    expect(limited).toEqual({ status: 429, body: { code: 'rateLimited', reason: ERRORS.rateLimited } });
+  });
+});

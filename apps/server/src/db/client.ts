@@ -1,0 +1,63 @@
+/**
+ * One drizzle database over either PGlite (embedded, a data folder on disk, the default)
+ * or PostgreSQL (when a URL is given). Both speak the same SQL and run the same migrations.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+// biome-ignore lint/suspicious/noExplicitAny: both drivers share this base type
+export type Db = PgDatabase<PgQueryResultHKT & any, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+/** `dataDir` undefined means in-memory PGlite (tests). */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}
+
+export function openPostgres(url: string): Database {
+  const client = postgres(url, { max: 10, onnotice: () => {} });
+  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePostgres(db as never, { migrationsFolder }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, 'pglite'));
+}

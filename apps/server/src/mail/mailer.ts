@@ -1,0 +1,49 @@
+/**
+ * Mail transport: SMTP when SMTP_URL is set; otherwise a dev outbox that keeps each
+ * message as an .eml file in DATA_DIR/outbox and logs it, so a bare machine still works.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  /** Human description of where mail goes, printed at start. */
+  describe(): string;
+  close(): void;
+}
+
+export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const where = new URL(opts.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, ...mail });
+      },
+      describe: () => `SMTP server ${where.hostname}:${where.port || 25}`,
+      close: () => transport.close(),
+    };
+  }
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await stream.sendMail({ from: opts.from, ...mail });
+      await fs.mkdir(opts.outboxDir, { recursive: true });
+      const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '')}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      // Dev outbox only: the body is logged on purpose so a developer can sign in without SMTP.
+      opts.log.info({ to: mail.to, subject: mail.subject, file }, `dev outbox mail:\n${mail.text}`);
+    },
+    describe: () => `the dev outbox ${opts.outboxDir} (and this log); set SMTP_URL to send real mail`,
+    close: () => {},
+  };
+}

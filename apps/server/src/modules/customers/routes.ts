@@ -1,0 +1,44 @@
+/** me/, customers/ (reseller), customers/{id}/ */
+import { customerSchema, meSchema, normalizePage, normalizePageSize, workstationList } from '@portiere/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authGuard, currentUser } from '../../plugins/auth-guard.ts';
+import type { Services } from '../../services.ts';
+import { scopedCustomer } from './scope.ts';
+import { toCustomer } from './service.ts';
+
+const paging = z.object({ page: z.string().optional(), page_size: z.string().optional() });
+
+export const customerRoutes =
+  (services: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['customers'];
+    app.get(
+      '/me/',
+      { preHandler: authGuard(services.tokens), schema: { tags, summary: 'The signed-in account', response: { 200: meSchema } } },
+      (req) => services.customers.me(currentUser(req)),
+    );
+
+    app.get(
+      '/customers/',
+      {
+        preHandler: authGuard(services.tokens, 'ResellerUser'),
+        schema: { tags, summary: "The reseller's customers", querystring: paging, response: { 200: workstationList(customerSchema) } },
+      },
+      (req) =>
+        services.customers.listForReseller(
+          currentUser(req).reseller_id ?? '',
+          normalizePage(req.query.page),
+          normalizePageSize(req.query.page_size),
+        ),
+    );
+
+    app.get(
+      '/customers/:id/',
+      {
+        preHandler: authGuard(services.tokens),
+        schema: { tags, summary: 'One customer', params: z.object({ id: z.string() }), response: { 200: customerSchema } },
+      },
+      async (req) => toCustomer(await scopedCustomer(services.db, currentUser(req), req.params.id)),
+    );
+  };

@@ -1,0 +1,51 @@
+/** Demo dataset for an empty database: one reseller, two customers, their staff. */
+import { count } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { customers, resellers, staffUsers } from '../db/schema/index.ts';
+import { hashPassword } from '../lib/passwords.ts';
+
+export const DEMO_PASSWORD = 'Portiere!demo1';
+export const DEMO_ACCOUNTS = [
+  { username: 'partner@northwind.example', note: 'reseller user (Northwind Partners)' },
+  { username: 'admin@acme.example', note: 'customer user of Acme (login assistant enabled)' },
+  { username: 'admin@globex.example', note: 'customer user of Globex' },
+  { username: 'newhire@acme.example', note: 'Acme; must change the password at first sign-in' },
+] as const;
+
+/** Seeds only an empty database; answers whether it did. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(resellers);
+  if ((existing?.n ?? 0) > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const [northwind] = await tx.insert(resellers).values({ name: 'Northwind Partners' }).returning();
+    if (!northwind) throw new Error('seed failed');
+    const nextYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+    const [acme, globex] = await tx
+      .insert(customers)
+      .values([
+        { resellerId: northwind.id, name: 'Acme', laEnabled: true, licenses: 500, licenseExpiration: nextYear },
+        { resellerId: northwind.id, name: 'Globex', laEnabled: false, licenses: 100, licenseExpiration: nextYear },
+      ])
+      .returning();
+    if (!acme || !globex) throw new Error('seed failed');
+    const staff = (username: string, tenant: { customerId: string } | { resellerId: string }, mustChangePassword = false) => ({
+      username,
+      email: username,
+      passwordHash,
+      mustChangePassword,
+      userType: 'customerId' in tenant ? ('CustomerUser' as const) : ('ResellerUser' as const),
+      scopes: ['admin'],
+      ...tenant,
+    });
+    await tx
+      .insert(staffUsers)
+      .values([
+        staff('partner@northwind.example', { resellerId: northwind.id }),
+        staff('admin@acme.example', { customerId: acme.id }),
+        staff('admin@globex.example', { customerId: globex.id }),
+        staff('newhire@acme.example', { customerId: acme.id }, true),
+      ]);
+  });
+  return true;
+}

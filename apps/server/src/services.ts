@@ -1,0 +1,38 @@
+/** The services of one app instance, built once and handed to the routes. */
+import { LoginService } from './auth/login-service.ts';
+import { loadOrCreateSigningKeys, type SigningKeys } from './auth/keys.ts';
+import { TokenService } from './auth/tokens.ts';
+import type { Database, Db } from './db/client.ts';
+import type { SecretBox } from './lib/crypto.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { CustomersService } from './modules/customers/service.ts';
+import { SettingsService } from './modules/settings/service.ts';
+
+export interface Services {
+  db: Db;
+  database: Database;
+  box: SecretBox;
+  mailer: Mailer;
+  keys: SigningKeys;
+  tokens: TokenService;
+  login: LoginService;
+  customers: CustomersService;
+  settings: SettingsService;
+}
+
+export async function buildServices(database: Database, box: SecretBox, mailer: Mailer, now?: () => Date): Promise<Services> {
+  const db = database.db;
+  const keys = await loadOrCreateSigningKeys(db, box);
+  const tokens = new TokenService(db, keys, now);
+  return {
+    db,
+    database,
+    box,
+    mailer,
+    keys,
+    tokens,
+    login: new LoginService(db, box, tokens, mailer, now),
+    customers: new CustomersService(db),
+    settings: new SettingsService(db),
+  };
+}

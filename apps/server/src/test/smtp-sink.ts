@@ -1,0 +1,64 @@
+/** A real SMTP server for tests: keeps every received message, parsed. */
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export class SmtpSink {
+  readonly mails: ReceivedMail[] = [];
+  private waiters: Array<() => void> = [];
+  private server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData: (stream, _session, callback) => {
+      simpleParser(stream)
+        .then((m: ParsedMail) => {
+          const to = Array.isArray(m.to) ? m.to.map((a) => a.text).join(', ') : (m.to?.text ?? '');
+          this.mails.push({ to, subject: m.subject ?? '', text: m.text ?? '', html: typeof m.html === 'string' ? m.html : '' });
+          for (const w of this.waiters.splice(0)) w();
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  port = 0;
+
+  async start(port = 0): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
+    const addr = this.server.server.address();
+    this.port = typeof addr === 'object' && addr ? addr.port : 0;
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** Waits for a mail to `to` matching `filter` that arrived after `since` mails. */
+  async waitFor(to: string, since = 0, timeoutMs = 10_000): Promise<ReceivedMail> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.mails.slice(since).findLast((m) => m.to.toLowerCase().includes(to.toLowerCase()));
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+  }
+
+  /** The 6-digit sign-in code of the newest mail to `to`. */
+  async otpFor(to: string, since = 0): Promise<string> {
+    const mail = await this.waitFor(to, since);
+    const code = /\b(\d{6})\b/.exec(mail.subject + mail.text)?.[1];
+    if (!code) throw new Error(`no code in mail to ${to}`);
+    return code;
+  }
+}

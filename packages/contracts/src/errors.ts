@@ -1,0 +1,79 @@
+/**
+ * Error catalogue (spec section 8). `code` is the stable key the console translates;
+ * `reason` is the English sentence the server sends and the console falls back to.
+ */
+export const ERRORS = {
+  generic: 'An error has occurred',
+  login: 'Login failed.',
+  noOtpMail: 'No Mail Credential is configured for this user. Please contact your administrator.',
+  genericApiFail: 'Error retrieving data from server. Check your connection and try reloading your page.',
+  passwordsNotMatching: 'Passwords are not matching.',
+  changePassword: 'Password change failed.',
+  savingSettings: 'Error while saving settings.',
+  usernameExists: 'Username already exists.',
+  credentialExists: 'A {type} credential for this user already exists.',
+  exportFailed: 'Error exporting data.',
+  imagesUploaded: 'Error uploading images.',
+  imageInvalid: 'The image is not valid.',
+  accountLocked: 'Too many failed sign-ins. The account is locked; try again in {minutes} minutes.',
+  rateLimited: 'Too many requests. Please wait a moment and try again.',
+  otpResendTooSoon: 'A code was sent less than a minute ago. Please check your email.',
+  otpExpired: 'The code has expired. Sign in again to receive a new one.',
+  changeTokenInvalid: 'The password change session has expired. Sign in again.',
+  unauthenticated: 'Authentication is required.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  forbidden: 'You are not allowed to do this.',
+  notFound: 'Not found.',
+  validation: 'Some fields are not valid.',
+} as const;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** Body of every error answer. */
+export interface ApiErrorBody {
+  reason: string;
+  code: ErrorCode | string;
+  params?: Record<string, string | number>;
+  /** Per-field messages for 400 validation errors, keyed by dotted path. */
+  details?: Record<string, FieldError>;
+}
+
+/** A field error: message key, its English text and its parameters. */
+export interface FieldError {
+  key: ValidationKey;
+  message: string;
+  params?: Record<string, string | number>;
+}
+
+/** Validation messages (spec section 5). */
+export const VALIDATION = {
+  required: 'This field is required.',
+  range: 'Value must be between {min} and {max}.',
+  url: 'This URL is not valid.',
+  httpUrl: 'The URL must start with http:// or https://.',
+  passwordsMatch: 'Passwords do not match.',
+  minLength: 'Must be at least {min} characters.',
+  maxLength: 'Must be at most {max} characters.',
+  notOnlyNumbers: 'The password cannot be only numbers.',
+  onlyNumbers: 'Only numbers are allowed.',
+  mandatoryTag: 'Mandatory tag is missing: {tag}.',
+  smsOtpPlaceholder: 'The SMS message must include the {placeholder} placeholder.',
+  email: 'This email address is not valid.',
+  phone: 'The phone number must start with + and a country code, followed by exactly 10 digits.',
+  json: 'This is not valid JSON.',
+  jsonDuplicateKey: 'Duplicate JSON key not allowed: {key}.',
+  positive: 'Value must be positive.',
+  oneOf: 'Value must be one of: {values}.',
+  color: 'Colour must be a hex value such as #1A2B3C.',
+  invalid: 'This value is not valid.',
+} as const;
+export type ValidationKey = keyof typeof VALIDATION;
+
+export function formatMessage(template: string, params?: Record<string, string | number>): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+}
+
+export function fieldError(key: ValidationKey, params?: Record<string, string | number>): FieldError {
+  return { key, message: formatMessage(VALIDATION[key], params), ...(params ? { params } : {}) };
+}
