@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Runs the TypeScript CLI through tsx, so the server needs no separate build step.
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 const tsx = require.resolve('tsx/cli');

@@ -8,7 +8,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { VERSION } from '@portiere/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -57,7 +62,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const box = opts.box ?? SecretBox.fromFile(config.secretKeyFile);
   const mailer =
     opts.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: `${config.dataDir}/outbox`, log: app.log });
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: `${config.dataDir}/outbox`,
+      log: app.log,
+    });
   const services = await buildServices(opts.database, box, mailer, opts.now);
   app.decorate('services', services);
   app.addHook('onClose', async () => {

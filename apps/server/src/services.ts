@@ -1,6 +1,7 @@
 /** The services of one app instance, built once and handed to the routes. */
-import { LoginService } from './auth/login-service.ts';
+
 import { loadOrCreateSigningKeys, type SigningKeys } from './auth/keys.ts';
+import { LoginService } from './auth/login-service.ts';
 import { TokenService } from './auth/tokens.ts';
 import type { Database, Db } from './db/client.ts';
 import type { SecretBox } from './lib/crypto.ts';
@@ -20,7 +21,12 @@ export interface Services {
   settings: SettingsService;
 }
 
-export async function buildServices(database: Database, box: SecretBox, mailer: Mailer, now?: () => Date): Promise<Services> {
+export async function buildServices(
+  database: Database,
+  box: SecretBox,
+  mailer: Mailer,
+  now?: () => Date,
+): Promise<Services> {
   const db = database.db;
   const keys = await loadOrCreateSigningKeys(db, box);
   const tokens = new TokenService(db, keys, now);

@@ -15,7 +15,10 @@ export const SMS_OTP_PLACEHOLDER = '{otp}';
 
 /** Mail templates and the tag each must contain (`{tag}` in subject or content). */
 export const MAIL_TEMPLATES = {
-  recovery_mode: { mandatory: ['recovery_code'], optional: ['username', 'first_name', 'last_name', 'extra_info', 'domain'] },
+  recovery_mode: {
+    mandatory: ['recovery_code'],
+    optional: ['username', 'first_name', 'last_name', 'extra_info', 'domain'],
+  },
   send_pin: { mandatory: ['pin'], optional: ['username', 'first_name', 'last_name', 'extra_info', 'domain'] },
   send_otp: { mandatory: ['otp'], optional: ['username', 'first_name', 'last_name', 'extra_info', 'domain'] },
   send_enrollment_link: {
@@ -26,7 +29,10 @@ export const MAIL_TEMPLATES = {
     mandatory: ['confirmation_code'],
     optional: ['username', 'first_name', 'last_name', 'extra_info', 'domain', 'qrcode_url'],
   },
-  token_reset_pin: { mandatory: ['auth_code'], optional: ['username', 'first_name', 'last_name', 'extra_info', 'domain'] },
+  token_reset_pin: {
+    mandatory: ['auth_code'],
+    optional: ['username', 'first_name', 'last_name', 'extra_info', 'domain'],
+  },
 } as const;
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
 export const MAIL_TEMPLATE_NAMES = Object.keys(MAIL_TEMPLATES) as MailTemplateName[];
@@ -56,8 +62,14 @@ const bounded = (path: BoundPath) => {
 };
 const hexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/);
 /** Empty, or a URL; the protocol is optional (spec section 5). */
-const optionalUrl = z.string().max(2048).refine((v) => v === '' || isUrl(v), { params: { key: 'url' } });
-const httpUrl = z.string().max(2048).refine((v) => v === '' || /^https?:\/\//i.test(v), { params: { key: 'httpUrl' } });
+const optionalUrl = z
+  .string()
+  .max(2048)
+  .refine((v) => v === '' || isUrl(v), { params: { key: 'url' } });
+const httpUrl = z
+  .string()
+  .max(2048)
+  .refine((v) => v === '' || /^https?:\/\//i.test(v), { params: { key: 'httpUrl' } });
 
 export function isUrl(value: string): boolean {
   const withProtocol = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`;
@@ -211,7 +223,12 @@ export function defaultSettings(): CustomerSettings {
       transport_puk: { length: 8, default: '{secret}' },
     },
     enroller: { token: true, personal: true, smartphone: true },
-    la: { user_create_credential: false, user_change_password: true, force_password_generation: false, autologon: false },
+    la: {
+      user_create_credential: false,
+      user_change_password: true,
+      force_password_generation: false,
+      autologon: false,
+    },
   };
 }
 
@@ -294,7 +311,8 @@ function issueToFieldError(path: string, issue: z.core.$ZodIssue): FieldError {
     return key === 'smsOtpPlaceholder' ? fieldError(key, { placeholder: SMS_OTP_PLACEHOLDER }) : fieldError(key);
   }
   if (issue.code === 'invalid_value') return fieldError('oneOf', { values: issue.values.map(String).join(', ') });
-  if (issue.code === 'too_big' && issue.origin === 'string') return fieldError('maxLength', { max: Number(issue.maximum) });
+  if (issue.code === 'too_big' && issue.origin === 'string')
+    return fieldError('maxLength', { max: Number(issue.maximum) });
   if (issue.code === 'invalid_format' || (issue.code === 'invalid_type' && issue.expected === 'string')) {
     return path.endsWith('_color') ? fieldError('color') : fieldError('invalid');
   }

@@ -30,7 +30,9 @@ describe.each(testDatabases())('sign-in on $name', (database) => {
     const unknown = await post(h.app, 'login/', { username: 'ghost@nowhere.example', password: 'nope-nope-nope' });
     expect(wrong).toEqual({ status: 401, body: { reason: ERRORS.login, code: 'login' } });
     expect(unknown).toEqual(wrong);
-    await post(h.app, 'login/', { username: 'admin@globex.example', password: DEMO_PASSWORD, otp: '000000' }).catch(() => {});
+    await post(h.app, 'login/', { username: 'admin@globex.example', password: DEMO_PASSWORD, otp: '000000' }).catch(
+      () => {},
+    );
   });
 
   it('signs in with the mailed code and issues RS256 tokens verifiable with the public key', async () => {
@@ -44,7 +46,11 @@ describe.each(testDatabases())('sign-in on $name', (database) => {
     expect(payload.customer_id).toMatch(/^[0-9a-f-]{36}$/);
     expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(15 * 60);
     const me = await call(h.app, 'GET', 'me/', access);
-    expect(me.body).toMatchObject({ username: acme, user_type: 'CustomerUser', customer: { name: 'Acme', la_enabled: true } });
+    expect(me.body).toMatchObject({
+      username: acme,
+      user_type: 'CustomerUser',
+      customer: { name: 'Acme', la_enabled: true },
+    });
   });
 
   it('gives a reseller a token with reseller_id and its customers', async () => {
@@ -140,7 +146,10 @@ describe.each(testDatabases())('sign-in on $name', (database) => {
   });
 
   it('records every attempt', async () => {
-    const rows = await h.app.services.db.select().from(loginAttempts).where(eq(loginAttempts.username, 'ghost@nowhere.example'));
+    const rows = await h.app.services.db
+      .select()
+      .from(loginAttempts)
+      .where(eq(loginAttempts.username, 'ghost@nowhere.example'));
     expect(rows.map((r) => r.outcome)).toEqual(['unknown_user']);
   });
 
@@ -148,15 +157,24 @@ describe.each(testDatabases())('sign-in on $name', (database) => {
     const user = 'newhire@acme.example';
     const first = await post(h.app, 'login/', { username: user, password: DEMO_PASSWORD });
     expect(Object.keys(first.body)).toEqual(['change']);
-    const weak = await post(h.app, 'login/change-password/', { change: first.body.change, new_password: '12345678901' });
+    const weak = await post(h.app, 'login/change-password/', {
+      change: first.body.change,
+      new_password: '12345678901',
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.details.new_password.message).toBe('The password cannot be only numbers.');
     const short = await post(h.app, 'login/change-password/', { change: first.body.change, new_password: 'short' });
     expect(short.body.details.new_password.message).toBe('Must be at least 10 characters.');
     const since = h.sink.mails.length;
-    const ok = await post(h.app, 'login/change-password/', { change: first.body.change, new_password: 'A-better-pass-2026' });
+    const ok = await post(h.app, 'login/change-password/', {
+      change: first.body.change,
+      new_password: 'A-better-pass-2026',
+    });
     expect(ok.body).toEqual({ email: 'n***@acme.example' });
-    const again = await post(h.app, 'login/change-password/', { change: first.body.change, new_password: 'Another-pass-2026' });
+    const again = await post(h.app, 'login/change-password/', {
+      change: first.body.change,
+      new_password: 'Another-pass-2026',
+    });
     expect(again.status).toBe(401);
     const otp = await h.sink.otpFor(user, since);
     const tokens = await post(h.app, 'login/', { username: user, password: 'A-better-pass-2026', otp });

@@ -18,7 +18,7 @@ import {
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { loginAttempts, loginOtps, passwordChangeTokens, staffUsers } from '../db/schema/index.ts';
-import { type SecretBox, newOpaqueToken, randomDigits, safeEqual, sha256 } from '../lib/crypto.ts';
+import { newOpaqueToken, randomDigits, type SecretBox, safeEqual, sha256 } from '../lib/crypto.ts';
 import { AppError } from '../lib/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../lib/passwords.ts';
 import type { Mailer } from '../mail/mailer.ts';

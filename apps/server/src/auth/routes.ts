@@ -21,7 +21,12 @@ export const authRoutes =
       '/login/',
       {
         config: limited,
-        schema: { tags, summary: 'Sign in (password, then mailed code)', body: loginRequestSchema, response: { 200: loginResponseSchema } },
+        schema: {
+          tags,
+          summary: 'Sign in (password, then mailed code)',
+          body: loginRequestSchema,
+          response: { 200: loginResponseSchema },
+        },
       },
       (req) => services.login.login(req.body, req.ip),
     );
@@ -30,7 +35,12 @@ export const authRoutes =
       '/login/change-password/',
       {
         config: limited,
-        schema: { tags, summary: 'Forced password change', body: changePasswordRequestSchema, response: { 200: loginResponseSchema } },
+        schema: {
+          tags,
+          summary: 'Forced password change',
+          body: changePasswordRequestSchema,
+          response: { 200: loginResponseSchema },
+        },
       },
       (req) => services.login.changePassword(req.body.change, req.body.new_password, req.ip),
     );
@@ -39,7 +49,12 @@ export const authRoutes =
       '/login/refresh/',
       {
         config: limited,
-        schema: { tags, summary: 'Rotate the refresh token', body: refreshRequestSchema, response: { 200: tokenPairSchema } },
+        schema: {
+          tags,
+          summary: 'Rotate the refresh token',
+          body: refreshRequestSchema,
+          response: { 200: tokenPairSchema },
+        },
       },
       (req) => services.tokens.rotate(req.body.refresh),
     );
@@ -55,7 +70,13 @@ export const authRoutes =
 
     app.get(
       '/jwt/public/',
-      { schema: { tags, summary: 'Public key (PEM) to verify access tokens', response: { 200: publicKeyResponseSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Public key (PEM) to verify access tokens',
+          response: { 200: publicKeyResponseSchema },
+        },
+      },
       async () => ({ data: services.keys.publicPem }),
     );
   };

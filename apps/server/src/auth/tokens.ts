@@ -72,7 +72,11 @@ export class TokenService {
 
   async issue(user: StaffUser): Promise<TokenPair> {
     const now = this.now();
-    const refresh = await this.newRefresh(user.id, randomUUID(), new Date(now.getTime() + REFRESH_TOKEN_ABSOLUTE_S * 1000));
+    const refresh = await this.newRefresh(
+      user.id,
+      randomUUID(),
+      new Date(now.getTime() + REFRESH_TOKEN_ABSOLUTE_S * 1000),
+    );
     return { access: await this.signAccess(user), refresh };
   }
 
@@ -95,7 +99,10 @@ export class TokenService {
    */
   async rotate(refresh: string): Promise<TokenPair> {
     const now = this.now();
-    const [row] = await this.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(refresh)));
+    const [row] = await this.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(refresh)));
     if (!row || row.revokedAt) throw new AppError(401, 'sessionExpired');
     if (row.rotatedAt) {
       await this.revokeFamily(row.familyId);

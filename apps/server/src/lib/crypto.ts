@@ -1,5 +1,13 @@
 /** Secrets at rest: AES-256-GCM with the instance key; hashes for tokens and codes. */
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 

@@ -4,8 +4,8 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
 
 export interface Mail {
   to: string;
@@ -21,7 +21,12 @@ export interface Mailer {
   close(): void;
 }
 
-export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     const where = new URL(opts.smtpUrl);
@@ -38,7 +43,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
     async send(mail) {
       const info = await stream.sendMail({ from: opts.from, ...mail });
       await fs.mkdir(opts.outboxDir, { recursive: true });
-      const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '')}.eml`);
+      const file = path.join(
+        opts.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '')}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer);
       // Dev outbox only: the body is logged on purpose so a developer can sign in without SMTP.
       opts.log.info({ to: mail.to, subject: mail.subject, file }, `dev outbox mail:\n${mail.text}`);

@@ -11,7 +11,10 @@ export async function serveConsole(app: FastifyInstance, dir: string): Promise<b
     wildcard: false,
     // Hashed assets never change; index.html must always be fresh.
     setHeaders: (res, file: string) => {
-      res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header(
+        'cache-control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   app.get('/*', { schema: { hide: true } }, (req, reply) => {

@@ -32,7 +32,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (process.env.DEBUG_ERRORS) console.error(error);
     return reply.status(500).send({ reason: ERRORS.generic, code: 'generic' } satisfies ApiErrorBody);
   });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler((_request, reply) => {
     reply.status(404).send({ reason: ERRORS.notFound, code: 'notFound' } satisfies ApiErrorBody);
   });
 }

@@ -29,7 +29,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
       ])
       .returning();
     if (!acme || !globex) throw new Error('seed failed');
-    const staff = (username: string, tenant: { customerId: string } | { resellerId: string }, mustChangePassword = false) => ({
+    const staff = (
+      username: string,
+      tenant: { customerId: string } | { resellerId: string },
+      mustChangePassword = false,
+    ) => ({
       username,
       email: username,
       passwordHash,

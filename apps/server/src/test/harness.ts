@@ -34,7 +34,13 @@ export async function startHarness(db: TestDatabase, env: Record<string, string>
   await database.migrate();
   await seedDemo(database.db);
   const clock = new TestClock();
-  const config = loadConfig({ SMTP_URL: smtpUrl, DATA_DIR: '/tmp/portiere-test', LOGIN_RATE_LIMIT: '10000', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    SMTP_URL: smtpUrl,
+    DATA_DIR: '/tmp/portiere-test',
+    LOGIN_RATE_LIMIT: '10000',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   const app = await buildApp({ config, database, box: new SecretBox(randomBytes(32)), now: clock.now, logger: false });
   await app.ready();
   return {
@@ -58,7 +64,13 @@ export async function post(app: FastifyInstance, url: string, payload: unknown, 
   return { status: res.statusCode, body: res.body ? res.json() : undefined };
 }
 
-export async function call(app: FastifyInstance, method: 'GET' | 'PATCH' | 'DELETE', url: string, token?: string, payload?: unknown) {
+export async function call(
+  app: FastifyInstance,
+  method: 'GET' | 'PATCH' | 'DELETE',
+  url: string,
+  token?: string,
+  payload?: unknown,
+) {
   const res = await app.inject({
     method,
     url: `/api/v1/${url}`,
@@ -73,7 +85,8 @@ export async function signIn(h: Harness, username: string, password = DEMO_PASSW
   h.clock.advance(61); // past the one-code-a-minute throttle, so a fresh code is mailed
   const since = h.sink.mails.length;
   const first = await post(h.app, 'login/', { username, password });
-  if (first.status !== 200 || !first.body.email) throw new Error(`login step 1: ${first.status} ${JSON.stringify(first.body)}`);
+  if (first.status !== 200 || !first.body.email)
+    throw new Error(`login step 1: ${first.status} ${JSON.stringify(first.body)}`);
   const otp = await h.sink.otpFor(username, since);
   const second = await post(h.app, 'login/', { username, password, otp });
   if (second.status !== 200) throw new Error(`login step 2: ${second.status} ${JSON.stringify(second.body)}`);

@@ -20,7 +20,12 @@ export class SmtpSink {
       simpleParser(stream)
         .then((m: ParsedMail) => {
           const to = Array.isArray(m.to) ? m.to.map((a) => a.text).join(', ') : (m.to?.text ?? '');
-          this.mails.push({ to, subject: m.subject ?? '', text: m.text ?? '', html: typeof m.html === 'string' ? m.html : '' });
+          this.mails.push({
+            to,
+            subject: m.subject ?? '',
+            text: m.text ?? '',
+            html: typeof m.html === 'string' ? m.html : '',
+          });
           for (const w of this.waiters.splice(0)) w();
           callback();
         })

@@ -15,7 +15,10 @@ export const customerRoutes =
     const tags = ['customers'];
     app.get(
       '/me/',
-      { preHandler: authGuard(services.tokens), schema: { tags, summary: 'The signed-in account', response: { 200: meSchema } } },
+      {
+        preHandler: authGuard(services.tokens),
+        schema: { tags, summary: 'The signed-in account', response: { 200: meSchema } },
+      },
       (req) => services.customers.me(currentUser(req)),
     );
 
@@ -23,7 +26,12 @@ export const customerRoutes =
       '/customers/',
       {
         preHandler: authGuard(services.tokens, 'ResellerUser'),
-        schema: { tags, summary: "The reseller's customers", querystring: paging, response: { 200: workstationList(customerSchema) } },
+        schema: {
+          tags,
+          summary: "The reseller's customers",
+          querystring: paging,
+          response: { 200: workstationList(customerSchema) },
+        },
       },
       (req) =>
         services.customers.listForReseller(
@@ -37,7 +45,12 @@ export const customerRoutes =
       '/customers/:id/',
       {
         preHandler: authGuard(services.tokens),
-        schema: { tags, summary: 'One customer', params: z.object({ id: z.string() }), response: { 200: customerSchema } },
+        schema: {
+          tags,
+          summary: 'One customer',
+          params: z.object({ id: z.string() }),
+          response: { 200: customerSchema },
+        },
       },
       async (req) => toCustomer(await scopedCustomer(services.db, currentUser(req), req.params.id)),
     );

@@ -20,7 +20,12 @@ export const settingsRoutes =
       '/customers/:id/settings/',
       {
         preHandler: authGuard(services.tokens),
-        schema: { tags, summary: 'Customer settings and their validators', params, response: { 200: settingsResponseSchema } },
+        schema: {
+          tags,
+          summary: 'Customer settings and their validators',
+          params,
+          response: { 200: settingsResponseSchema },
+        },
       },
       async (req) => {
         const customer = await scopedCustomer(services.db, currentUser(req), req.params.id);
@@ -32,7 +37,13 @@ export const settingsRoutes =
       '/customers/:id/settings/',
       {
         preHandler: authGuard(services.tokens),
-        schema: { tags, summary: 'Change settings sections', params, body: patchBody, response: { 200: settingsResponseSchema } },
+        schema: {
+          tags,
+          summary: 'Change settings sections',
+          params,
+          body: patchBody,
+          response: { 200: settingsResponseSchema },
+        },
       },
       async (req) => {
         const customer = await scopedCustomer(services.db, currentUser(req), req.params.id);

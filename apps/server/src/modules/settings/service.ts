@@ -22,7 +22,10 @@ export class SettingsService {
   constructor(private readonly db: Db) {}
 
   async get(customerId: string) {
-    const [row] = await this.db.select({ settings: customers.settings }).from(customers).where(eq(customers.id, customerId));
+    const [row] = await this.db
+      .select({ settings: customers.settings })
+      .from(customers)
+      .where(eq(customers.id, customerId));
     return { settings: effectiveSettings(row?.settings), validators: settingsValidators() };
   }
 

@@ -1,0 +1,49 @@
+/** Cold start: spawn the real server on a fresh data folder, time until /readyz answers. */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+async function startOnce(dataDir: string, port: number): Promise<number> {
+  const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [tsx, path.join(root, 'apps/server/src/main.ts')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  try {
+    for (;;) {
+      if (performance.now() - t0 > 120_000) throw new Error('server did not start');
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return performance.now() - t0;
+      } catch {}
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+export async function coldStart() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portiere-bench-'));
+  try {
+    const empty = await startOnce(dataDir, 18181);
+    const warm = [];
+    for (let i = 0; i < 3; i++) warm.push(await startOnce(dataDir, 18181));
+    return { emptyMs: empty, existingMs: warm.sort((a, b) => a - b)[1] ?? 0 };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,31 @@
+import { expect, type Page } from '@playwright/test';
+import { mailsTo, waitForOtp } from './mailbox.ts';
+
+export const DEMO_PASSWORD = 'Portiere!demo1';
+
+/** Fills the credentials step and submits it. */
+export async function submitCredentials(page: Page, username: string, password: string, labels = EN) {
+  await page.getByLabel(labels.username, { exact: true }).fill(username);
+  await page.getByLabel(labels.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: labels.signIn }).click();
+}
+
+/** The whole sign-in: credentials, then the code read from the real SMTP sink. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD, labels = EN) {
+  await page.goto('/');
+  const since = (await mailsTo(username)).length;
+  await submitCredentials(page, username, password, labels);
+  await expect(page.getByText(labels.otpPrompt)).toBeVisible();
+  const code = await waitForOtp(username, since);
+  await page.getByLabel(labels.code, { exact: true }).fill(code);
+  await page.getByRole('button', { name: labels.verify }).click();
+}
+
+export const EN = {
+  username: 'Username',
+  password: 'Password',
+  signIn: 'Sign in',
+  otpPrompt: 'Enter the code sent to your email',
+  code: 'Code',
+  verify: 'Verify',
+};

@@ -1,0 +1,65 @@
+/**
+ * Starts a real SMTP sink (readable over HTTP by the test workers) and the real server on a
+ * fresh embedded database with the demo data; stops both when the run ends.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { SmtpSink } from '../../apps/server/src/test/smtp-sink.ts';
+import { E2E_PORT, MAILBOX_PORT } from './ports.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export default async function globalSetup() {
+  const sink = new SmtpSink();
+  const smtpUrl = await sink.start();
+  const mailbox = http.createServer((req, res) => {
+    const to = new URL(req.url ?? '/', 'http://x').searchParams.get('to') ?? '';
+    const mails = sink.mails.filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(mails));
+  });
+  await new Promise<void>((resolve) => mailbox.listen(MAILBOX_PORT, '127.0.0.1', resolve));
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portiere-e2e-'));
+  const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+  const server: ChildProcess = spawn(process.execPath, [tsx, path.join(root, 'apps/server/src/main.ts')], {
+    env: {
+      ...process.env,
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: smtpUrl,
+      LOGIN_RATE_LIMIT: '1000',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForReady(`http://127.0.0.1:${E2E_PORT}/readyz`, server);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    mailbox.close();
+    await sink.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+async function waitForReady(url: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not become ready within 60 s');
+}
