@@ -21,7 +21,8 @@ export async function signInThroughput() {
   const smtpUrl = await sink.start();
   const database = await openPglite();
   await database.migrate();
-  await seedDemo(database.db);
+  const box = new SecretBox(randomBytes(32));
+  await seedDemo(database.db, box, { members: false });
   const me = await database.db.query.customers.findFirst();
   const passwordHash = await hashPassword(PASSWORD);
   const users = Array.from({ length: ACCOUNTS }, (_, i) => `bench${i}@acme.example`);
@@ -35,7 +36,7 @@ export async function signInThroughput() {
     })),
   );
   const config = loadConfig({ SMTP_URL: smtpUrl, LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '100000', PORT: '0' });
-  const app = await buildApp({ config, database, box: new SecretBox(randomBytes(32)), logger: false });
+  const app = await buildApp({ config, database, box, logger: false });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const post = async (url: string, body: unknown) => {
     const r = await fetch(`${base}/api/v1/${url}`, {

@@ -19,8 +19,11 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { credentialRoutes } from './modules/credentials/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
+import { groupRoutes } from './modules/groups/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { memberRoutes } from './modules/members/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { serveConsole } from './plugins/console.ts';
 import { installErrorHandler } from './plugins/error-handler.ts';
@@ -68,7 +71,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       outboxDir: `${config.dataDir}/outbox`,
       log: app.log,
     });
-  const services = await buildServices(opts.database, box, mailer, opts.now);
+  const services = await buildServices(opts.database, box, mailer, config.publicUrl, opts.now);
   app.decorate('services', services);
   app.addHook('onClose', async () => {
     mailer.close();
@@ -103,6 +106,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(authRoutes(services, config.loginRateLimit));
       await api.register(customerRoutes(services));
       await api.register(settingsRoutes(services));
+      await api.register(memberRoutes(services));
+      await api.register(credentialRoutes(services));
+      await api.register(groupRoutes(services));
     },
     { prefix: '/api/v1' },
   );

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { staffUsers } from './db/schema/index.ts';
+import { SecretBox } from './lib/crypto.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { serve } from './main.ts';
 import { seedDemo } from './seed/demo.ts';
@@ -30,7 +31,11 @@ async function run(argv: string[]): Promise<void> {
       console.log('Database is up to date.');
       return;
     case 'seed':
-      console.log((await withDb((d) => seedDemo(d.db))) ? 'Demo data created.' : 'Database not empty: nothing seeded.');
+      console.log(
+        (await withDb((d) => seedDemo(d.db, SecretBox.fromFile(loadConfig().secretKeyFile))))
+          ? 'Demo data created.'
+          : 'Database not empty: nothing seeded.',
+      );
       return;
     case 'reset-password': {
       const [username, password] = args;

@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { SecretBox } from './lib/crypto.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
 
 export async function serve(): Promise<void> {
@@ -10,8 +11,9 @@ export async function serve(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   await database.migrate();
-  const seeded = config.seedDemo ? await seedDemo(database.db) : false;
-  const app = await buildApp({ config, database });
+  const box = SecretBox.fromFile(config.secretKeyFile);
+  const seeded = config.seedDemo ? await seedDemo(database.db, box) : false;
+  const app = await buildApp({ config, database, box });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

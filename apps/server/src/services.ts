@@ -6,7 +6,9 @@ import { TokenService } from './auth/tokens.ts';
 import type { Database, Db } from './db/client.ts';
 import type { SecretBox } from './lib/crypto.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { CredentialsService } from './modules/credentials/service.ts';
 import { CustomersService } from './modules/customers/service.ts';
+import { MembersService } from './modules/members/service.ts';
 import { SettingsService } from './modules/settings/service.ts';
 
 export interface Services {
@@ -19,17 +21,22 @@ export interface Services {
   login: LoginService;
   customers: CustomersService;
   settings: SettingsService;
+  members: MembersService;
+  credentials: CredentialsService;
 }
 
 export async function buildServices(
   database: Database,
   box: SecretBox,
   mailer: Mailer,
+  publicUrl: string,
   now?: () => Date,
 ): Promise<Services> {
   const db = database.db;
   const keys = await loadOrCreateSigningKeys(db, box);
   const tokens = new TokenService(db, keys, now);
+  const settings = new SettingsService(db);
+  const members = new MembersService(db, settings, mailer, keys, publicUrl, now);
   return {
     db,
     database,
@@ -39,6 +46,8 @@ export async function buildServices(
     tokens,
     login: new LoginService(db, box, tokens, mailer, now),
     customers: new CustomersService(db),
-    settings: new SettingsService(db),
+    settings,
+    members,
+    credentials: new CredentialsService(db, box, members, settings, mailer, publicUrl, now),
   };
 }

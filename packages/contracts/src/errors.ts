@@ -25,6 +25,17 @@ export const ERRORS = {
   forbidden: 'You are not allowed to do this.',
   notFound: 'Not found.',
   validation: 'Some fields are not valid.',
+  smsNotConfigured: 'No SMS gateway is configured in the settings.',
+  smsFailed: 'The SMS gateway did not accept the message.',
+  mailFailed: 'The mail could not be sent.',
+  credentialNotAllowed: 'The configuration of this user does not allow a {type} credential.',
+  credentialInvalidInput: 'The credential data is not valid.',
+  memberHasNoEmail: 'This user has no email address.',
+  memberHasNoPhone: 'This user has no phone number.',
+  credentialNotTestable: 'This credential cannot be tested here.',
+  credentialLocked: 'The credential is locked after too many wrong attempts.',
+  appAlreadyActive: 'The app is already active.',
+  groupNotFound: 'The configuration group does not exist.',
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

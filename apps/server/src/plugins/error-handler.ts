@@ -17,7 +17,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       for (const v of error.validation) {
         const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
         // zod does not echo the input; its message says when a value was absent.
-        const missing = v.keyword === 'invalid_type' && /received undefined/.test(v.message ?? '');
+        const emptyString = v.keyword === 'too_small' && v.params.origin === 'string' && v.params.minimum === 1;
+        const missing = emptyString || (v.keyword === 'invalid_type' && /received undefined/.test(v.message ?? ''));
         details[path || '_'] ??= missing ? fieldError('required') : fieldError('invalid');
       }
       return reply.status(400).send({ reason: ERRORS.validation, code: 'validation', details } satisfies ApiErrorBody);

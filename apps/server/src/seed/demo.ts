@@ -2,7 +2,9 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { customers, resellers, staffUsers } from '../db/schema/index.ts';
+import type { SecretBox } from '../lib/crypto.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { seedMembers } from './demo-members.ts';
 
 export const DEMO_PASSWORD = 'Portiere!demo1';
 export const DEMO_ACCOUNTS = [
@@ -13,7 +15,7 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 /** Seeds only an empty database; answers whether it did. */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, box: SecretBox, opts: { members?: boolean } = {}): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(resellers);
   if ((existing?.n ?? 0) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -50,6 +52,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
         staff('admin@globex.example', { customerId: globex.id }),
         staff('newhire@acme.example', { customerId: acme.id }, true),
       ]);
+    if (opts.members !== false) {
+      await seedMembers(tx as unknown as Db, box, acme.id, 'acme.example', 200, 1);
+      await seedMembers(tx as unknown as Db, box, globex.id, 'globex.example', 20, 2);
+    }
   });
   return true;
 }

@@ -32,7 +32,8 @@ export async function startHarness(db: TestDatabase, env: Record<string, string>
   const smtpUrl = await sink.start();
   const database = await db.open();
   await database.migrate();
-  await seedDemo(database.db);
+  const box = new SecretBox(randomBytes(32));
+  await seedDemo(database.db, box, { members: false });
   const clock = new TestClock();
   const config = loadConfig({
     SMTP_URL: smtpUrl,
@@ -41,7 +42,7 @@ export async function startHarness(db: TestDatabase, env: Record<string, string>
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const app = await buildApp({ config, database, box: new SecretBox(randomBytes(32)), now: clock.now, logger: false });
+  const app = await buildApp({ config, database, box, now: clock.now, logger: false });
   await app.ready();
   return {
     app,

@@ -1,2 +1,3 @@
 export * from './auth.ts';
+export * from './members.ts';
 export * from './tenancy.ts';

@@ -1,0 +1,120 @@
+/** Members of a customer, their configuration groups and credentials. */
+
+import type { CredentialType, Identity } from '@portiere/contracts';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customers } from './tenancy.ts';
+
+const customerRef = () =>
+  uuid('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' });
+
+export const configGroups = pgTable(
+  'config_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: customerRef(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    appCredentialBiometry: text('app_credential_biometry', { enum: ['none', 'weak', 'strong'] })
+      .notNull()
+      .default('none'),
+    workstationLoginEnabled: boolean('workstation_login_enabled').notNull().default(true),
+    webLoginEnabled: boolean('web_login_enabled').notNull().default(true),
+    /** Credential kinds members of the group may hold (password, pin, app, mail, sms, totp, hotp). */
+    allowed: jsonb('allowed').$type<string[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('config_groups_customer_name_idx').on(t.customerId, t.name)],
+);
+
+export const members = pgTable(
+  'members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: customerRef(),
+    username: text('username').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    groupId: uuid('group_id').references(() => configGroups.id, { onDelete: 'set null' }),
+    extraInfo: text('extra_info').notNull().default(''),
+    identities: jsonb('identities').$type<Identity[]>().notNull().default([]),
+    identityNotValidAfter: timestamp('identity_not_valid_after', { withTimezone: true }),
+    blocked: boolean('blocked').notNull().default(false),
+    blockedBy: text('blocked_by'),
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    enrolled: boolean('enrolled').notNull().default(false),
+    enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
+    /** Kinds of the member's credentials, kept in step by the credentials service for the list filter. */
+    credentialTypes: jsonb('credential_types').$type<CredentialType[]>().notNull().default([]),
+    /** Lower-case text the free-text search runs on (trigram index). */
+    search: text('search')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(username || ' ' || first_name || ' ' || last_name || ' ' || email)`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('members_customer_username_idx').on(t.customerId, sql`lower(${t.username})`),
+    index('members_customer_created_idx').on(t.customerId, t.createdAt, t.id),
+    index('members_customer_group_idx').on(t.customerId, t.groupId),
+    index('members_customer_blocked_idx').on(t.customerId, t.blocked),
+    index('members_customer_enrolled_idx').on(t.customerId, t.enrolled),
+    index('members_customer_last_name_idx').on(t.customerId, t.lastName, t.id),
+    index('members_customer_email_idx').on(t.customerId, t.email, t.id),
+    index('members_credential_types_idx').using('gin', t.credentialTypes),
+    index('members_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
+  ],
+);
+
+export const credentials = pgTable(
+  'credentials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: customerRef(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    type: text('type').$type<CredentialType>().notNull(),
+    description: text('description').notNull().default(''),
+    isWeb: boolean('is_web').notNull().default(true),
+    isApi: boolean('is_api').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    isEnrolled: boolean('is_enrolled').notNull().default(false),
+    windowsLogin: boolean('windows_login').notNull().default(false),
+    target: text('target'),
+    /** argon2id hash: password and PIN */
+    secretHash: text('secret_hash'),
+    /** AES-256-GCM sealed: TOTP/HOTP secret, app device token */
+    secretEnc: text('secret_enc'),
+    /** TOTP/HOTP parameters frozen at creation: {algorithm, digits, period|window} */
+    params: jsonb('params').$type<Record<string, string | number>>(),
+    /** HOTP: next counter; TOTP: last accepted time step (reuse refused) */
+    counter: integer('counter').notNull().default(0),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    locked: boolean('locked').notNull().default(false),
+    status: text('status', { enum: ['pending', 'active'] }),
+    /** App: sealed confirmation code while pending */
+    confirmationEnc: text('confirmation_enc'),
+    /** App: lookup hash of the confirmation code */
+    confirmationHash: text('confirmation_hash'),
+    deviceModel: text('device_model'),
+    /** Mail/SMS: keyed hash of the last code sent, and its expiry */
+    codeHash: text('code_hash'),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    publicKey: text('public_key'),
+    certificate: text('certificate'),
+    subject: text('subject'),
+    issuer: text('issuer'),
+    validTo: timestamp('valid_to', { withTimezone: true }),
+    fingerprint: text('fingerprint'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('credentials_member_idx').on(t.memberId, t.type),
+    index('credentials_customer_idx').on(t.customerId, t.type),
+    uniqueIndex('credentials_confirmation_idx').on(t.confirmationHash),
+  ],
+);

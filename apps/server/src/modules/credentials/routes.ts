@@ -1,0 +1,151 @@
+/** users/{id}/credentials/ and the device enrolment calls enroll/app/. */
+import {
+  appEnrollRequestSchema,
+  credentialCreatedSchema,
+  credentialCreateSchema,
+  credentialPatchSchema,
+  credentialSchema,
+  credentialTestResultSchema,
+  credentialTestSchema,
+} from '@portiere/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authGuard, currentUser } from '../../plugins/auth-guard.ts';
+import type { Services } from '../../services.ts';
+
+const memberParams = z.object({ id: z.string() });
+const params = z.object({ id: z.string(), cid: z.string() });
+
+export const credentialRoutes =
+  (services: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['credentials'];
+    const c = services.credentials;
+    const guard = authGuard(services.tokens, 'CustomerUser');
+    const customer = (req: Parameters<typeof currentUser>[0]) => currentUser(req).customer_id ?? '';
+
+    app.get(
+      '/users/:id/credentials/',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          summary: "A member's credentials",
+          params: memberParams,
+          response: { 200: z.array(credentialSchema) },
+        },
+      },
+      (req) => c.list(customer(req), req.params.id),
+    );
+    app.post(
+      '/users/:id/credentials/',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          summary: 'Create a credential',
+          params: memberParams,
+          body: credentialCreateSchema,
+          response: { 201: credentialCreatedSchema },
+        },
+      },
+      async (req, reply) => reply.status(201).send(await c.create(customer(req), req.params.id, req.body)),
+    );
+    app.patch(
+      '/users/:id/credentials/:cid/',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          summary: 'Change flags or description',
+          params,
+          body: credentialPatchSchema,
+          response: { 200: credentialSchema },
+        },
+      },
+      (req) => c.update(customer(req), req.params.id, req.params.cid, req.body),
+    );
+    app.delete(
+      '/users/:id/credentials/:cid/',
+      { preHandler: guard, schema: { tags, summary: 'Delete a credential', params } },
+      async (req, reply) => {
+        await c.remove(customer(req), req.params.id, req.params.cid);
+        return reply.status(204).send();
+      },
+    );
+    app.post(
+      '/users/:id/credentials/:cid/test/',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          summary: 'Verify a code, password or PIN',
+          params,
+          body: credentialTestSchema,
+          response: { 200: credentialTestResultSchema },
+        },
+      },
+      (req) => c.test(customer(req), req.params.id, req.params.cid, req.body.value),
+    );
+    app.post(
+      '/users/:id/credentials/:cid/send/',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          summary: 'Send a code (mail, SMS) or the app QR code',
+          params,
+          response: { 200: z.object({ sent_to: z.string() }) },
+        },
+      },
+      (req) => c.send(customer(req), req.params.id, req.params.cid),
+    );
+    app.post(
+      '/users/:id/credentials/:cid/reset/',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          summary: 'Reset an app credential to pending',
+          params,
+          response: { 200: credentialCreatedSchema },
+        },
+      },
+      (req) => c.reset(customer(req), req.params.id, req.params.cid),
+    );
+    app.post(
+      '/users/:id/credentials/:cid/unlock/',
+      {
+        preHandler: guard,
+        schema: { tags, summary: 'Clear wrong attempts and the lock', params, response: { 200: credentialSchema } },
+      },
+      (req) => c.unlock(customer(req), req.params.id, req.params.cid),
+    );
+
+    // Device side: no staff token, the confirmation code is the credential.
+    app.post(
+      '/enroll/app/',
+      {
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: { tags, summary: 'Device enrolment of an app credential', security: [], body: appEnrollRequestSchema },
+      },
+      (req) => c.enrollApp(req.body.confirmation_code, req.body.deviceModel, req.body.deviceToken),
+    );
+    app.get(
+      '/enroll/app/qr/:code/',
+      {
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: 'QR code of a pending enrolment',
+          security: [],
+          params: z.object({ code: z.string() }),
+        },
+      },
+      async (req, reply) =>
+        reply
+          .header('content-type', 'image/png')
+          .header('cache-control', 'no-store')
+          .send(await c.enrollmentQr(req.params.code)),
+    );
+  };

@@ -1,0 +1,407 @@
+/**
+ * Credentials with real semantics: hashed passwords and PINs, sealed TOTP/HOTP secrets with
+ * the customer's parameters, app enrolment by confirmation code, uploaded keys and
+ * certificates, and mail/SMS codes really sent. test() applies the lockout, attempt counting
+ * and single-use rules a real sign-in applies.
+ */
+import {
+  type CredentialCreate,
+  type CredentialTestResult,
+  type CredentialType,
+  type Enrollment,
+  LOCKOUT_THRESHOLD,
+  LOGIN_OTP_MAX_TRIES,
+  LOGIN_OTP_TTL_S,
+  passwordPolicyError,
+  SINGLE_CREDENTIAL_TYPES,
+} from '@portiere/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import type { Db } from '../../db/client.ts';
+import { credentials } from '../../db/schema/index.ts';
+import { randomDigits, type SecretBox, safeEqual } from '../../lib/crypto.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { renderMemberMail } from '../../mail/member-mail.ts';
+import { sendSmsOtp } from '../../sms/gateway.ts';
+import type { MemberRow } from '../members/mapper.ts';
+import { allowedKinds, type MembersService, memberTags } from '../members/service.ts';
+import type { SettingsService } from '../settings/service.ts';
+import { type CredentialRow, toCredential } from './mapper.ts';
+import { type Algorithm, hotpMatchCounter, hotpUri, newSecret, totpMatchStep, totpUri } from './otp.ts';
+import { readCertificate, readPublicKey } from './uploads.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ISSUER = 'Portiere';
+const CONFIRMATION_LENGTH = 8;
+
+export class CredentialsService {
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox,
+    private readonly members: MembersService,
+    private readonly settings: SettingsService,
+    private readonly mailer: Mailer,
+    private readonly publicUrl: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async list(customerId: string, memberId: string) {
+    await this.members.row(customerId, memberId);
+    const rows = await this.db
+      .select()
+      .from(credentials)
+      .where(and(eq(credentials.memberId, memberId), eq(credentials.customerId, customerId)))
+      .orderBy(asc(credentials.createdAt));
+    return rows.map(toCredential);
+  }
+
+  private async row(customerId: string, memberId: string, id: string): Promise<CredentialRow> {
+    if (!UUID.test(id)) throw notFound();
+    await this.members.row(customerId, memberId);
+    const [row] = await this.db
+      .select()
+      .from(credentials)
+      .where(and(eq(credentials.id, id), eq(credentials.memberId, memberId), eq(credentials.customerId, customerId)));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async create(customerId: string, memberId: string, input: CredentialCreate) {
+    const member = await this.members.row(customerId, memberId);
+    const group = await this.members.group(customerId, member.groupId);
+    if (!allowedKinds(group).includes(input.type))
+      throw new AppError(422, 'credentialNotAllowed', { type: input.type });
+    if (SINGLE_CREDENTIAL_TYPES.includes(input.type)) {
+      const [existing] = await this.db
+        .select({ id: credentials.id })
+        .from(credentials)
+        .where(and(eq(credentials.memberId, memberId), eq(credentials.type, input.type)))
+        .limit(1);
+      if (existing) throw new AppError(409, 'credentialExists', { type: input.type });
+    }
+    const { settings } = await this.settings.get(customerId);
+    const base = {
+      customerId,
+      memberId,
+      type: input.type,
+      description: input.description,
+      isWeb: input.is_web,
+      isApi: input.is_api,
+      windowsLogin: input.windows_login,
+    };
+    let values: typeof credentials.$inferInsert;
+    let enrollment: Enrollment | null = null;
+    const label = member.username;
+
+    switch (input.type) {
+      case 'password': {
+        const policy = passwordPolicyError(input.value ?? '');
+        if (!input.value || policy) throw fieldInvalid('value', policy?.message ?? 'This field is required.');
+        values = { ...base, secretHash: await hashPassword(input.value), isEnrolled: true };
+        break;
+      }
+      case 'pin': {
+        const { min_length, max_length } = settings.sca.pin_credential;
+        const pin = input.value ?? '';
+        if (!/^\d+$/.test(pin)) throw fieldInvalid('value', 'Only numbers are allowed.');
+        if (pin.length < min_length || pin.length > max_length) {
+          throw fieldInvalid('value', `The PIN must have between ${min_length} and ${max_length} digits.`);
+        }
+        values = { ...base, secretHash: await hashPassword(pin), isEnrolled: true };
+        break;
+      }
+      case 'totp': {
+        const t = settings.sca.totp_credential;
+        const params = { algorithm: t.algorithm as Algorithm, digits: t.length, period: t.time_step };
+        const secret = newSecret(params.algorithm);
+        values = { ...base, secretEnc: this.box.encrypt(secret), params, counter: 0 };
+        const uri = totpUri(secret, params, label, ISSUER);
+        enrollment = { secret, otpauth_uri: uri, qr_code: await QRCode.toDataURL(uri) };
+        break;
+      }
+      case 'hotp': {
+        const h = settings.sca.hotp_credential;
+        const params = {
+          algorithm: h.algorithm as Algorithm,
+          digits: h.length,
+          window: h.window,
+          max_attempts: h.max_attempts,
+        };
+        const secret = newSecret(params.algorithm);
+        values = { ...base, secretEnc: this.box.encrypt(secret), params, counter: 0 };
+        const uri = hotpUri(secret, params, label, ISSUER, 0);
+        enrollment = { secret, otpauth_uri: uri, qr_code: await QRCode.toDataURL(uri) };
+        break;
+      }
+      case 'app':
+      case 'app_biometry': {
+        const code = randomDigits(CONFIRMATION_LENGTH);
+        values = { ...base, status: 'pending', ...this.confirmation(code) };
+        enrollment = await this.appEnrollment(code);
+        break;
+      }
+      case 'mail':
+        if (!member.email) throw new AppError(422, 'memberHasNoEmail');
+        values = { ...base, target: member.email, isEnrolled: true };
+        break;
+      case 'sms':
+        if (!member.phoneNumber) throw new AppError(422, 'memberHasNoPhone');
+        values = { ...base, target: member.phoneNumber, isEnrolled: true };
+        break;
+      case 'keypair':
+        values = { ...base, ...readPublicKey(input.public_key), isEnrolled: true };
+        break;
+      case 'smartcard':
+        values = { ...base, ...readCertificate(input.certificate), isEnrolled: true };
+        break;
+    }
+    const [row] = await this.db.insert(credentials).values(values).returning();
+    if (!row) throw new Error('insert failed');
+    await this.syncMember(memberId);
+    return { credential: toCredential(row), enrollment };
+  }
+
+  async update(
+    customerId: string,
+    memberId: string,
+    id: string,
+    patch: { description?: string; is_web?: boolean; is_api?: boolean; isActive?: boolean; windows_login?: boolean },
+  ) {
+    await this.row(customerId, memberId, id);
+    const set: Partial<typeof credentials.$inferInsert> = {};
+    if (patch.description !== undefined) set.description = patch.description;
+    if (patch.is_web !== undefined) set.isWeb = patch.is_web;
+    if (patch.is_api !== undefined) set.isApi = patch.is_api;
+    if (patch.isActive !== undefined) set.isActive = patch.isActive;
+    if (patch.windows_login !== undefined) set.windowsLogin = patch.windows_login;
+    const [row] = Object.keys(set).length
+      ? await this.db.update(credentials).set(set).where(eq(credentials.id, id)).returning()
+      : await this.db.select().from(credentials).where(eq(credentials.id, id));
+    if (!row) throw notFound();
+    return toCredential(row);
+  }
+
+  async remove(customerId: string, memberId: string, id: string): Promise<void> {
+    await this.row(customerId, memberId, id);
+    await this.db.delete(credentials).where(eq(credentials.id, id));
+    await this.syncMember(memberId);
+  }
+
+  /** Clears the wrong-attempt count and the lock. */
+  async unlock(customerId: string, memberId: string, id: string) {
+    await this.row(customerId, memberId, id);
+    const [row] = await this.db
+      .update(credentials)
+      .set({ locked: false, failedAttempts: 0 })
+      .where(eq(credentials.id, id))
+      .returning();
+    if (!row) throw notFound();
+    return toCredential(row);
+  }
+
+  /** App: back to pending with a new confirmation code; the device app must enrol again. */
+  async reset(customerId: string, memberId: string, id: string) {
+    const row = await this.row(customerId, memberId, id);
+    if (row.type !== 'app' && row.type !== 'app_biometry') throw new AppError(422, 'credentialNotTestable');
+    const code = randomDigits(CONFIRMATION_LENGTH);
+    const [updated] = await this.db
+      .update(credentials)
+      .set({ status: 'pending', isEnrolled: false, deviceModel: null, secretEnc: null, ...this.confirmation(code) })
+      .where(eq(credentials.id, id))
+      .returning();
+    if (!updated) throw notFound();
+    await this.syncMember(memberId);
+    return { credential: toCredential(updated), enrollment: await this.appEnrollment(code) };
+  }
+
+  /** Called by the device app: the confirmation code binds the device and activates the credential. */
+  async enrollApp(code: string, deviceModel: string, deviceToken: string) {
+    const [row] = await this.db
+      .select()
+      .from(credentials)
+      .where(and(eq(credentials.confirmationHash, this.box.hmac(code)), eq(credentials.status, 'pending')));
+    if (!row) throw notFound();
+    const [updated] = await this.db
+      .update(credentials)
+      .set({
+        status: 'active',
+        isEnrolled: true,
+        deviceModel,
+        secretEnc: this.box.encrypt(deviceToken),
+        confirmationHash: null,
+        confirmationEnc: null,
+      })
+      .where(and(eq(credentials.id, row.id), eq(credentials.status, 'pending')))
+      .returning();
+    if (!updated) throw notFound();
+    await this.syncMember(row.memberId);
+    return { id: updated.id, status: 'active' as const };
+  }
+
+  /** The QR code PNG of a pending app enrolment, for the QR code mail. */
+  async enrollmentQr(code: string): Promise<Buffer> {
+    const [row] = await this.db
+      .select({ id: credentials.id })
+      .from(credentials)
+      .where(and(eq(credentials.confirmationHash, this.box.hmac(code)), eq(credentials.status, 'pending')));
+    if (!row) throw notFound();
+    return QRCode.toBuffer(this.enrollmentUri(code));
+  }
+
+  /** Mail/SMS: sends a fresh code. App: mails the QR code and confirmation code. */
+  async send(customerId: string, memberId: string, id: string): Promise<{ sent_to: string }> {
+    const row = await this.row(customerId, memberId, id);
+    const member = await this.members.row(customerId, memberId);
+    const { settings } = await this.settings.get(customerId);
+    const tags = memberTags(member, settings.general.domain);
+    if (row.type === 'mail' || row.type === 'sms') {
+      const code = randomDigits(6);
+      const target = row.target ?? '';
+      if (row.type === 'mail') {
+        await this.mailer.send({ to: target, ...renderMemberMail(settings, 'send_otp', { ...tags, otp: code }) });
+      } else {
+        await sendSmsOtp(settings, target, code);
+      }
+      await this.db
+        .update(credentials)
+        .set({
+          codeHash: this.box.hmac(code),
+          codeExpiresAt: new Date(this.now().getTime() + LOGIN_OTP_TTL_S * 1000),
+          failedAttempts: 0,
+        })
+        .where(eq(credentials.id, id));
+      return { sent_to: target };
+    }
+    if ((row.type === 'app' || row.type === 'app_biometry') && row.status === 'pending' && row.confirmationEnc) {
+      if (!member.email) throw new AppError(422, 'memberHasNoEmail');
+      const code = this.box.decrypt(row.confirmationEnc);
+      await this.mailer.send({
+        to: member.email,
+        ...renderMemberMail(settings, 'send_qrcode', {
+          ...tags,
+          confirmation_code: code,
+          qrcode_url: `${this.publicUrl}/api/v1/enroll/app/qr/${code}/`,
+        }),
+      });
+      return { sent_to: member.email };
+    }
+    throw new AppError(
+      422,
+      row.type === 'app' || row.type === 'app_biometry' ? 'appAlreadyActive' : 'credentialNotTestable',
+    );
+  }
+
+  async test(customerId: string, memberId: string, id: string, value: string): Promise<CredentialTestResult> {
+    const row = await this.row(customerId, memberId, id);
+    const member = await this.members.row(customerId, memberId);
+    const { settings } = await this.settings.get(customerId);
+    const maxAttempts = this.maxAttempts(row, settings.sca.pin_credential.max_attempts);
+    const refuse = (locked = row.locked): CredentialTestResult => ({ ok: false, locked, attempts_left: null });
+    if (row.locked) return refuse(true);
+    if (!row.isActive || member.blocked) return refuse();
+
+    let ok = false;
+    const set: Partial<typeof credentials.$inferInsert> = {};
+    switch (row.type) {
+      case 'password':
+      case 'pin':
+        ok = await verifyPassword(row.secretHash ?? '', value);
+        break;
+      case 'totp': {
+        const p = row.params as { algorithm: Algorithm; digits: number; period: number };
+        const step = totpMatchStep(this.box.decrypt(row.secretEnc ?? ''), p, value, this.now());
+        // A step at or before the last accepted one is a replay.
+        ok = step !== null && step > row.counter;
+        if (ok && step !== null) Object.assign(set, { counter: step, isEnrolled: true });
+        break;
+      }
+      case 'hotp': {
+        const p = row.params as { algorithm: Algorithm; digits: number; window: number };
+        const matched = hotpMatchCounter(this.box.decrypt(row.secretEnc ?? ''), p, value, row.counter);
+        ok = matched !== null;
+        if (ok && matched !== null) Object.assign(set, { counter: matched + 1, isEnrolled: true });
+        break;
+      }
+      case 'mail':
+      case 'sms': {
+        const live = row.codeHash && row.codeExpiresAt && row.codeExpiresAt > this.now();
+        ok = Boolean(live && safeEqual(row.codeHash ?? '', this.box.hmac(value)));
+        // Single use: a right code is spent, and so is one after too many wrong tries.
+        if (ok) Object.assign(set, { codeHash: null, codeExpiresAt: null });
+        break;
+      }
+      default:
+        throw new AppError(422, 'credentialNotTestable');
+    }
+
+    if (ok) {
+      // Compare-and-set on the counter so two concurrent uses of one code cannot both pass.
+      const [won] = await this.db
+        .update(credentials)
+        .set({ ...set, failedAttempts: 0 })
+        .where(
+          and(
+            eq(credentials.id, id),
+            eq(credentials.counter, row.counter),
+            row.codeHash ? eq(credentials.codeHash, row.codeHash) : undefined,
+            sql`${credentials.locked} = false`,
+          ),
+        )
+        .returning({ id: credentials.id });
+      if (won) {
+        await this.syncMember(memberId);
+        return { ok: true, locked: false, attempts_left: maxAttempts };
+      }
+      return refuse();
+    }
+    const failed = row.failedAttempts + 1;
+    const locked = maxAttempts !== null && failed >= maxAttempts;
+    const spendCode = (row.type === 'mail' || row.type === 'sms') && failed >= LOGIN_OTP_MAX_TRIES;
+    await this.db
+      .update(credentials)
+      .set({ failedAttempts: failed, locked, ...(spendCode ? { codeHash: null, codeExpiresAt: null } : {}) })
+      .where(eq(credentials.id, id));
+    return { ok: false, locked, attempts_left: maxAttempts === null ? null : Math.max(0, maxAttempts - failed) };
+  }
+
+  /** Wrong tries before a credential locks: HOTP from its own frozen settings, PIN from the customer's, password as staff. */
+  private maxAttempts(row: CredentialRow, pinMax: number): number | null {
+    if (row.type === 'hotp') return Number((row.params as { max_attempts?: number }).max_attempts ?? 5);
+    if (row.type === 'pin') return pinMax;
+    if (row.type === 'password') return LOCKOUT_THRESHOLD;
+    return null;
+  }
+
+  private confirmation(code: string) {
+    return { confirmationHash: this.box.hmac(code), confirmationEnc: this.box.encrypt(code) };
+  }
+
+  private enrollmentUri(code: string): string {
+    return `portiere://enroll?server=${encodeURIComponent(`${this.publicUrl}/api/v1/enroll/app/`)}&code=${code}`;
+  }
+
+  private async appEnrollment(code: string): Promise<Enrollment> {
+    const uri = this.enrollmentUri(code);
+    return { confirmation_code: code, enrollment_url: uri, qr_code: await QRCode.toDataURL(uri) };
+  }
+
+  private async syncMember(memberId: string): Promise<void> {
+    const rows = await this.db
+      .select({ type: credentials.type, enrolled: credentials.isEnrolled })
+      .from(credentials)
+      .where(eq(credentials.memberId, memberId));
+    await this.members.refreshCredentialState(
+      memberId,
+      rows.map((r) => r.type as CredentialType),
+      rows.some((r) => r.enrolled),
+    );
+  }
+}
+
+function fieldInvalid(field: string, message: string) {
+  return new AppError(400, 'credentialInvalidInput', undefined, { [field]: { key: 'invalid', message } });
+}
+
+export type { MemberRow };

@@ -1,0 +1,124 @@
+/** users/ — members of the caller's customer (customer users only). */
+import {
+  bulkRequestSchema,
+  bulkResponseSchema,
+  exportQuerySchema,
+  memberDetailSchema,
+  memberInputSchema,
+  memberListQuerySchema,
+  memberPatchSchema,
+  memberSchema,
+  workstationList,
+} from '@portiere/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authGuard, currentUser } from '../../plugins/auth-guard.ts';
+import type { Services } from '../../services.ts';
+import { exportStream } from './export.ts';
+
+const idParams = z.object({ id: z.string() });
+const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+export const memberRoutes =
+  (services: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preHandler', authGuard(services.tokens, 'CustomerUser'));
+    const tags = ['members'];
+    const customer = (req: Parameters<typeof currentUser>[0]) => currentUser(req).customer_id ?? '';
+    const m = services.members;
+
+    app.get(
+      '/users/',
+      {
+        schema: {
+          tags,
+          summary: 'Members, paged and filtered',
+          querystring: memberListQuerySchema,
+          response: { 200: workstationList(memberSchema) },
+        },
+      },
+      (req) => m.list(customer(req), req.query),
+    );
+    app.post(
+      '/users/',
+      { schema: { tags, summary: 'Create a member', body: memberInputSchema, response: { 201: memberDetailSchema } } },
+      async (req, reply) => reply.status(201).send(await m.create(customer(req), req.body)),
+    );
+    app.get(
+      '/users/export/',
+      { schema: { tags, summary: 'Export the filtered members (streamed)', querystring: exportQuerySchema } },
+      async (req, reply) => {
+        const { format, file_name, ...filters } = req.query;
+        const name = file_name.endsWith(`.${format}`) ? file_name : `${file_name}.${format}`;
+        reply
+          .header('content-type', CONTENT_TYPES[format])
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .header('cache-control', 'no-store');
+        return reply.send(exportStream(services.db, customer(req), filters, format));
+      },
+    );
+    app.post(
+      '/users/bulk/',
+      {
+        schema: {
+          tags,
+          summary: 'Block, unblock, delete or mail enrolment to many',
+          body: bulkRequestSchema,
+          response: { 200: bulkResponseSchema },
+        },
+      },
+      (req) => m.bulk(customer(req), req.body.action, req.body.ids, currentUser(req).user_username),
+    );
+    app.get(
+      '/users/:id/',
+      { schema: { tags, summary: 'One member', params: idParams, response: { 200: memberDetailSchema } } },
+      (req) => m.get(customer(req), req.params.id),
+    );
+    app.patch(
+      '/users/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'Change a member',
+          params: idParams,
+          body: memberPatchSchema,
+          response: { 200: memberDetailSchema },
+        },
+      },
+      (req) => m.update(customer(req), req.params.id, req.body),
+    );
+    app.delete(
+      '/users/:id/',
+      { schema: { tags, summary: 'Delete a member', params: idParams } },
+      async (req, reply) => {
+        await m.remove(customer(req), req.params.id);
+        return reply.status(204).send();
+      },
+    );
+    app.post(
+      '/users/:id/block/',
+      { schema: { tags, summary: 'Block a member', params: idParams, response: { 200: memberDetailSchema } } },
+      (req) => m.setBlocked(customer(req), req.params.id, true, currentUser(req).user_username),
+    );
+    app.post(
+      '/users/:id/unblock/',
+      { schema: { tags, summary: 'Unblock a member', params: idParams, response: { 200: memberDetailSchema } } },
+      (req) => m.setBlocked(customer(req), req.params.id, false, currentUser(req).user_username),
+    );
+    app.post(
+      '/users/:id/send-enrollment/',
+      {
+        schema: {
+          tags,
+          summary: 'Mail the enrolment link',
+          params: idParams,
+          response: { 200: z.object({ sent_to: z.string() }) },
+        },
+      },
+      (req) => m.sendEnrollmentMail(customer(req), req.params.id),
+    );
+  };

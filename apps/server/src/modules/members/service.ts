@@ -1,0 +1,257 @@
+/** Members of one customer: list, CRUD, block/unblock, bulk actions, enrolment mails. */
+import {
+  CREDENTIAL_TYPES,
+  type CredentialType,
+  ERRORS,
+  type FieldError,
+  type MemberDetail,
+  type MemberInput,
+  type MemberListQuery,
+  memberFieldErrors,
+  normalizePage,
+  normalizePageSize,
+} from '@portiere/contracts';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import type { SigningKeys } from '../../auth/keys.ts';
+import type { Db } from '../../db/client.ts';
+import { configGroups, members } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { renderMemberMail } from '../../mail/member-mail.ts';
+import type { SettingsService } from '../settings/service.ts';
+import { memberOrder, memberWhere } from './list-query.ts';
+import { type MemberRow, toMember } from './mapper.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ENROLLMENT_LINK_HOURS = 72;
+/** Kinds a configuration group does not govern: always allowed. */
+const UNGOVERNED: CredentialType[] = ['keypair', 'smartcard'];
+
+type GroupRow = typeof configGroups.$inferSelect;
+
+export function allowedKinds(group: GroupRow | null): CredentialType[] {
+  if (!group) return [...CREDENTIAL_TYPES];
+  const allowed = new Set<CredentialType>([...UNGOVERNED, ...(group.allowed as CredentialType[])]);
+  if (allowed.has('app') && group.appCredentialBiometry !== 'none') allowed.add('app_biometry');
+  return CREDENTIAL_TYPES.filter((t) => allowed.has(t));
+}
+
+export class MembersService {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: SettingsService,
+    private readonly mailer: Mailer,
+    private readonly keys: SigningKeys,
+    private readonly publicUrl: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async list(customerId: string, q: MemberListQuery) {
+    const page = normalizePage(q.page);
+    const pageSize = normalizePageSize(q.page_size);
+    const where = memberWhere(customerId, q);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({ m: members, g: { id: configGroups.id, name: configGroups.name } })
+        .from(members)
+        .leftJoin(configGroups, eq(configGroups.id, members.groupId))
+        .where(where)
+        .orderBy(...memberOrder(q.ordering))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      this.db.select({ n: count() }).from(members).where(where),
+    ]);
+    const n = total?.n ?? 0;
+    return {
+      count: n,
+      results: rows.map((r) => toMember(r.m, r.g?.id ? r.g : null)),
+      next_page: page * pageSize < n ? page + 1 : null,
+    };
+  }
+
+  /** The member row, only within the customer; anything else is 404. */
+  async row(customerId: string, id: string): Promise<MemberRow> {
+    if (!UUID.test(id)) throw notFound();
+    const [row] = await this.db
+      .select()
+      .from(members)
+      .where(and(eq(members.id, id), eq(members.customerId, customerId)));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async group(customerId: string, groupId: string | null): Promise<GroupRow | null> {
+    if (!groupId) return null;
+    if (!UUID.test(groupId)) throw new AppError(400, 'groupNotFound', undefined, groupError());
+    const [g] = await this.db
+      .select()
+      .from(configGroups)
+      .where(and(eq(configGroups.id, groupId), eq(configGroups.customerId, customerId)));
+    if (!g) throw new AppError(400, 'groupNotFound', undefined, groupError());
+    return g;
+  }
+
+  async get(customerId: string, id: string): Promise<MemberDetail> {
+    const row = await this.row(customerId, id);
+    const group = await this.group(customerId, row.groupId);
+    return { ...toMember(row, group), allowed_credential_types: allowedKinds(group) };
+  }
+
+  async create(customerId: string, input: MemberInput): Promise<MemberDetail> {
+    assertValid(memberFieldErrors(input));
+    await this.group(customerId, input.group_id);
+    await this.assertUsernameFree(customerId, input.username);
+    const [row] = await this.db
+      .insert(members)
+      .values({ customerId, ...toColumns(input), username: input.username.trim() })
+      .returning();
+    if (!row) throw new Error('insert failed');
+    return this.get(customerId, row.id);
+  }
+
+  async update(customerId: string, id: string, patch: Partial<MemberInput>): Promise<MemberDetail> {
+    const current = await this.row(customerId, id);
+    assertValid(memberFieldErrors(patch));
+    if (patch.group_id !== undefined) await this.group(customerId, patch.group_id);
+    if (patch.username !== undefined && patch.username.toLowerCase() !== current.username.toLowerCase()) {
+      await this.assertUsernameFree(customerId, patch.username);
+    }
+    const values = toColumns(patch);
+    if (Object.keys(values).length) await this.db.update(members).set(values).where(eq(members.id, id));
+    return this.get(customerId, id);
+  }
+
+  async remove(customerId: string, id: string): Promise<void> {
+    await this.row(customerId, id);
+    await this.db.delete(members).where(and(eq(members.id, id), eq(members.customerId, customerId)));
+  }
+
+  async setBlocked(customerId: string, id: string, blocked: boolean, by: string): Promise<MemberDetail> {
+    await this.row(customerId, id);
+    await this.db
+      .update(members)
+      .set(blocked ? { blocked, blockedBy: by, blockedAt: this.now() } : { blocked, blockedBy: null, blockedAt: null })
+      .where(eq(members.id, id));
+    return this.get(customerId, id);
+  }
+
+  /** Bulk actions touch only ids of this customer; others count as skipped. */
+  async bulk(
+    customerId: string,
+    action: 'block' | 'unblock' | 'delete' | 'send_enrollment',
+    ids: string[],
+    by: string,
+  ) {
+    const valid = ids.filter((i) => UUID.test(i));
+    const scope = and(
+      eq(members.customerId, customerId),
+      inArray(members.id, valid.length ? valid : ['00000000-0000-0000-0000-000000000000']),
+    );
+    let done = 0;
+    if (action === 'delete') {
+      done = (await this.db.delete(members).where(scope).returning({ id: members.id })).length;
+    } else if (action === 'block' || action === 'unblock') {
+      const set =
+        action === 'block'
+          ? { blocked: true, blockedBy: by, blockedAt: this.now() }
+          : { blocked: false, blockedBy: null, blockedAt: null };
+      done = (await this.db.update(members).set(set).where(scope).returning({ id: members.id })).length;
+    } else {
+      const rows = await this.db.select().from(members).where(scope);
+      for (const row of rows) {
+        if (!row.email) continue;
+        await this.sendEnrollment(customerId, row);
+        done++;
+      }
+    }
+    return { done, skipped: ids.length - done };
+  }
+
+  async sendEnrollmentMail(customerId: string, id: string): Promise<{ sent_to: string }> {
+    const row = await this.row(customerId, id);
+    if (!row.email) throw new AppError(422, 'memberHasNoEmail');
+    await this.sendEnrollment(customerId, row);
+    return { sent_to: row.email };
+  }
+
+  private async sendEnrollment(customerId: string, row: MemberRow): Promise<void> {
+    const { settings } = await this.settings.get(customerId);
+    const token = await new SignJWT({ purpose: 'enrollment', customer_id: customerId })
+      .setProtectedHeader({ alg: 'RS256', kid: this.keys.kid })
+      .setSubject(row.id)
+      .setIssuedAt()
+      .setExpirationTime(`${ENROLLMENT_LINK_HOURS}h`)
+      .sign(this.keys.privateKey);
+    const mail = renderMemberMail(settings, 'send_enrollment_link', {
+      ...memberTags(row, settings.general.domain),
+      enrollment_link: `${this.publicUrl}/enroll/${token}`,
+      duration: `${ENROLLMENT_LINK_HOURS} hours`,
+    });
+    await this.mailer.send({ to: row.email, ...mail });
+  }
+
+  /** Usernames are unique per customer, ignoring case (backed by a unique index on lower()). */
+  private async assertUsernameFree(customerId: string, username: string): Promise<void> {
+    const [clash] = await this.db
+      .select({ id: members.id })
+      .from(members)
+      .where(
+        and(eq(members.customerId, customerId), sql`lower(${members.username}) = ${username.trim().toLowerCase()}`),
+      )
+      .limit(1);
+    if (clash) {
+      throw new AppError(409, 'usernameExists', undefined, {
+        username: { key: 'invalid', message: ERRORS.usernameExists },
+      });
+    }
+  }
+
+  /** Keeps members.credential_types and the enrolment state in step with the credentials. */
+  async refreshCredentialState(memberId: string, types: CredentialType[], anyEnrolled: boolean): Promise<void> {
+    const [row] = await this.db.select().from(members).where(eq(members.id, memberId));
+    if (!row) return;
+    await this.db
+      .update(members)
+      .set({
+        credentialTypes: [...new Set(types)].sort(),
+        enrolled: anyEnrolled,
+        enrolledAt: anyEnrolled ? (row.enrolledAt ?? this.now()) : null,
+      })
+      .where(eq(members.id, memberId));
+  }
+}
+
+export function memberTags(row: MemberRow, domain: string) {
+  return {
+    username: row.username,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    extra_info: row.extraInfo,
+    domain,
+  };
+}
+
+function groupError(): Record<string, FieldError> {
+  return { group_id: { key: 'invalid', message: 'The configuration group does not exist.' } };
+}
+
+function assertValid(errors: Record<string, FieldError>): void {
+  if (Object.keys(errors).length) throw new AppError(400, 'validation', undefined, errors);
+}
+
+function toColumns(input: Partial<MemberInput>) {
+  const out: Partial<typeof members.$inferInsert> = {};
+  if (input.username !== undefined) out.username = input.username.trim();
+  if (input.first_name !== undefined) out.firstName = input.first_name;
+  if (input.last_name !== undefined) out.lastName = input.last_name;
+  if (input.email !== undefined) out.email = input.email;
+  if (input.phone_number !== undefined) out.phoneNumber = input.phone_number;
+  if (input.group_id !== undefined) out.groupId = input.group_id;
+  if (input.extra_info !== undefined) out.extraInfo = input.extra_info;
+  if (input.identities !== undefined) out.identities = input.identities;
+  if (input.identity_not_valid_after !== undefined) {
+    out.identityNotValidAfter = input.identity_not_valid_after ? new Date(input.identity_not_valid_after) : null;
+  }
+  return out;
+}

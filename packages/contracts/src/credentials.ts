@@ -1,0 +1,95 @@
+/** Credentials of a member (spec sections 1, 3, 4). */
+import { z } from 'zod';
+import { CREDENTIAL_TYPES, type CredentialType } from './members.ts';
+
+/** Kinds a member may hold only one of; keys, certificates and HOTP tokens may be several. */
+export const SINGLE_CREDENTIAL_TYPES: readonly CredentialType[] = [
+  'mail',
+  'sms',
+  'password',
+  'pin',
+  'app',
+  'app_biometry',
+  'totp',
+];
+
+export const credentialSchema = z.object({
+  id: z.string(),
+  type: z.enum(CREDENTIAL_TYPES),
+  description: z.string(),
+  created_at: z.string(),
+  is_web: z.boolean(),
+  is_api: z.boolean(),
+  isActive: z.boolean(),
+  isEnrolled: z.boolean(),
+  windows_login: z.boolean(),
+  /** Mail address or phone number a code credential sends to. */
+  target: z.string().nullable(),
+  /** App credentials: pending until a device enrols, then active. */
+  status: z.enum(['pending', 'active']).nullable(),
+  deviceModel: z.string().nullable(),
+  locked: z.boolean(),
+  failed_attempts: z.number().int(),
+  /** Smartcard certificate or key pair facts read from the upload. */
+  subject: z.string().nullable(),
+  issuer: z.string().nullable(),
+  validTo: z.string().nullable(),
+  fingerprint: z.string().nullable(),
+});
+export type Credential = z.infer<typeof credentialSchema>;
+
+export const credentialCreateSchema = z.object({
+  type: z.enum(CREDENTIAL_TYPES),
+  description: z.string().trim().max(200).default(''),
+  is_web: z.boolean().default(true),
+  is_api: z.boolean().default(false),
+  windows_login: z.boolean().default(false),
+  /** password or PIN value */
+  value: z.string().max(128).optional(),
+  /** PEM public key (keypair) */
+  public_key: z.string().max(20_000).optional(),
+  /** PEM certificate (smartcard) */
+  certificate: z.string().max(50_000).optional(),
+});
+export type CredentialCreate = z.infer<typeof credentialCreateSchema>;
+
+export const credentialPatchSchema = z.object({
+  description: z.string().trim().max(200).optional(),
+  is_web: z.boolean().optional(),
+  is_api: z.boolean().optional(),
+  isActive: z.boolean().optional(),
+  windows_login: z.boolean().optional(),
+});
+
+/** Shown once, right after creation or reset. */
+export const enrollmentSchema = z.object({
+  /** TOTP/HOTP: base32 secret and its otpauth:// URI */
+  secret: z.string().optional(),
+  otpauth_uri: z.string().optional(),
+  /** App: the code the device sends back and the enrolment URL it opens */
+  confirmation_code: z.string().optional(),
+  enrollment_url: z.string().optional(),
+  /** PNG data URL of the QR code for the URI or enrolment URL */
+  qr_code: z.string().optional(),
+});
+export type Enrollment = z.infer<typeof enrollmentSchema>;
+
+export const credentialCreatedSchema = z.object({
+  credential: credentialSchema,
+  enrollment: enrollmentSchema.nullable(),
+});
+
+export const credentialTestSchema = z.object({ value: z.string().min(1).max(128) });
+export const credentialTestResultSchema = z.object({
+  ok: z.boolean(),
+  locked: z.boolean(),
+  /** Wrong tries left before the credential locks, where it locks. */
+  attempts_left: z.number().int().nullable(),
+});
+export type CredentialTestResult = z.infer<typeof credentialTestResultSchema>;
+
+export const appEnrollRequestSchema = z.object({
+  confirmation_code: z.string().min(1).max(64),
+  deviceModel: z.string().trim().min(1).max(200),
+  deviceToken: z.string().trim().min(1).max(4096),
+});
