@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { DialogsHost } from '../components/dialogs/DialogsHost';
+import { feedback } from '../components/feedback/feedbackStore';
+import { setSessionEndedHandler } from '../lib/api/tokenRefresh';
+import { reloadTokens } from '../lib/auth/tokenStorage';
+import { queryClient } from '../lib/queryClient';
+import { RouteGuard } from './guards/RouteGuard';
+import { matchAppRoute } from './routes';
+
+/** Top of every page: guard, app-wide dialogs, session-end handling and the document title. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  useEffect(() => {
+    setSessionEndedHandler(() => {
+      queryClient.clear();
+      feedback.push({ type: 'error', message: t('error.sessionExpired') });
+      navigate('/', { replace: true });
+    });
+    // Another tab signing in or out changes what this tab may show.
+    const onStorage = () => reloadTokens();
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [navigate, t]);
+
+  const titleKey = matchAppRoute(location.pathname)?.route.titleKey;
+  useEffect(() => {
+    document.title = titleKey ? `${t(titleKey)} · ${t('common.appName')}` : t('common.appName');
+  }, [titleKey, t]);
+
+  return (
+    <>
+      <RouteGuard>
+        <Outlet />
+      </RouteGuard>
+      <DialogsHost />
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { Box } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect } from 'react';
+import { type BlockerFunction, Navigate, useBlocker, useLocation } from 'react-router';
+import { dialogs } from '../../components/dialogs/dialogRegistry';
+import { LOGOUT_DIALOG } from '../../components/dialogs/LogoutDialog';
+import { dispatchFilters } from '../../components/filters/filtersStore';
+import { Spinner } from '../../components/loading/LoadingOverlay';
+import { resetPaging } from '../../components/table/pagingStore';
+import { decodeClaims } from '../../lib/auth/jwt';
+import { getTokens, isSignedIn, useTokens } from '../../lib/auth/tokenStorage';
+import { meQuery } from '../../lib/session';
+import { decideNavigation } from './navigationGuard';
+
+/** Applies decideNavigation to every location and blocks moves to login while signed in. */
+export function RouteGuard({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const tokens = useTokens();
+  const signedIn = isSignedIn(tokens);
+  const userType = decodeClaims(tokens?.accessToken)?.user_type ?? null;
+  const me = useQuery({ ...meQuery(), enabled: signedIn });
+  // A failed me/ must not leave a page waiting forever: decide with no customers.
+  const customers = me.isError ? [] : me.data?.customers;
+
+  const shouldBlock = useCallback<BlockerFunction>(({ currentLocation, nextLocation }) => {
+    if (currentLocation.pathname === nextLocation.pathname) return false;
+    const current = getTokens();
+    return (
+      decideNavigation({
+        to: nextLocation.pathname,
+        initial: false,
+        signedIn: isSignedIn(current),
+        userType: decodeClaims(current?.accessToken)?.user_type ?? null,
+      }).kind === 'confirmLogout'
+    );
+  }, []);
+  const blocker = useBlocker(shouldBlock);
+  useEffect(() => {
+    if (blocker.state === 'blocked') {
+      blocker.reset();
+      dialogs.open(LOGOUT_DIALOG);
+    }
+  }, [blocker]);
+
+  // Any navigation clears the filters and puts the table back on its first page.
+  useEffect(() => {
+    if (location.pathname) {
+      dispatchFilters({ type: 'clear' });
+      resetPaging();
+    }
+  }, [location.pathname]);
+
+  const decision = decideNavigation({
+    to: location.pathname,
+    // The router gives the first location of a page load the key "default".
+    initial: location.key === 'default',
+    signedIn,
+    userType,
+    customers,
+  });
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'wait') {
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100dvh' }}>
+        <Spinner />
+      </Box>
+    );
+  }
+  // 'confirmLogout' at render time means we are already on login (the blocker handles moves).
+  return children;
+}

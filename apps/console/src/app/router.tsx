@@ -1,0 +1,48 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Spinner } from '../components/loading/LoadingOverlay';
+import { RootLayout } from './RootLayout';
+import { APP_ROUTES, type PageId } from './routes';
+
+/** One lazily loaded module (and build chunk) per page. */
+const PAGES: Record<PageId, () => Promise<{ default: ComponentType }>> = {
+  login: () => import('../features/auth/routes/LoginPage'),
+  dashboard: () => import('../features/dashboard/routes/DashboardPage'),
+  customers: () => import('../features/customers/routes/CustomersPage'),
+  customerUsers: () => import('../features/customers/routes/CustomerUsersPage'),
+  customerScripts: () => import('../features/customers/routes/CustomerScriptsPage'),
+  loginGroup: () => import('../features/loginGroups/routes/LoginGroupPage'),
+  generalSettings: () => import('../features/settings/routes/GeneralSettingsPage'),
+  placeholder: () => import('./PlaceholderPage'),
+};
+
+const lazyPage = (page: PageId) => async () => ({ Component: (await PAGES[page]()).default });
+
+function Fallback() {
+  return (
+    <div style={{ display: 'grid', placeItems: 'center', minHeight: '100dvh' }}>
+      <Spinner />
+    </div>
+  );
+}
+
+export const routeObjects: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    HydrateFallback: Fallback,
+    children: [
+      ...APP_ROUTES.filter((r) => r.userTypes.length === 0).map((r) => ({ path: r.path, lazy: lazyPage(r.page) })),
+      {
+        lazy: async () => ({ Component: (await import('./layout/AppLayout')).default }),
+        children: APP_ROUTES.filter((r) => r.userTypes.length > 0).map((r) => ({
+          path: r.path,
+          lazy: lazyPage(r.page),
+        })),
+      },
+      // Unknown paths: the guard sends the user home (or to login).
+      { path: '*', element: null },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routeObjects);

@@ -1,0 +1,210 @@
+import type { UserType } from '@portiere/contracts';
+import { matchPath } from 'react-router';
+
+/**
+ * The one route table (spec section 2): path, title key, menu placement, who may open it.
+ * The router, the guard, the menu and the top bar all read it.
+ */
+export type MenuGroupId = 'users' | 'integrations' | 'workstation' | 'loginAssistant' | 'settings';
+
+export interface AppRoute {
+  path: string;
+  /** Translation key of the page title. */
+  titleKey: string;
+  /** Empty for public pages (login). */
+  userTypes: readonly UserType[];
+  /** Menu placement: a group, or 'top' for a first-level entry; absent = not in the menu. */
+  menu?: { group: MenuGroupId | 'top'; labelKey?: string; icon?: string };
+  hideHeader?: boolean;
+  /** Module of the page; a separate chunk per page. */
+  page: PageId;
+}
+
+export type PageId =
+  | 'login'
+  | 'dashboard'
+  | 'customers'
+  | 'customerUsers'
+  | 'customerScripts'
+  | 'loginGroup'
+  | 'generalSettings'
+  | 'placeholder';
+
+const C: readonly UserType[] = ['CustomerUser'];
+const R: readonly UserType[] = ['ResellerUser'];
+const BOTH: readonly UserType[] = ['CustomerUser', 'ResellerUser'];
+
+export const APP_ROUTES: readonly AppRoute[] = [
+  { path: '/', titleKey: 'routes.login', userTypes: [], page: 'login' },
+  { path: '/dashboard', titleKey: 'routes.dashboard', userTypes: BOTH, menu: { group: 'top' }, page: 'dashboard' },
+  { path: '/customer-view', titleKey: 'routes.customers', userTypes: R, menu: { group: 'top' }, page: 'customers' },
+  {
+    path: '/customer-view/script/:id',
+    titleKey: 'routes.customerScripts',
+    userTypes: R,
+    page: 'customerScripts',
+  },
+  {
+    path: '/customer-view/:id',
+    titleKey: 'routes.userManagement',
+    userTypes: R,
+    hideHeader: true,
+    page: 'customerUsers',
+  },
+  { path: '/users', titleKey: 'routes.members', userTypes: C, menu: { group: 'users' }, page: 'placeholder' },
+  { path: '/groups', titleKey: 'routes.configurations', userTypes: C, menu: { group: 'users' }, page: 'placeholder' },
+  { path: '/roles', titleKey: 'routes.roles', userTypes: C, menu: { group: 'users' }, page: 'placeholder' },
+  {
+    path: '/applications',
+    titleKey: 'routes.applications',
+    userTypes: C,
+    menu: { group: 'integrations' },
+    page: 'placeholder',
+  },
+  { path: '/flows', titleKey: 'routes.flows', userTypes: C, menu: { group: 'integrations' }, page: 'placeholder' },
+  {
+    path: '/appRoles',
+    titleKey: 'routes.profiles',
+    userTypes: C,
+    menu: { group: 'integrations' },
+    page: 'placeholder',
+  },
+  {
+    path: '/workstation-users',
+    titleKey: 'routes.users',
+    userTypes: C,
+    menu: { group: 'workstation' },
+    page: 'placeholder',
+  },
+  {
+    path: '/recovery-mode',
+    titleKey: 'routes.recoveryModes',
+    userTypes: C,
+    menu: { group: 'workstation' },
+    page: 'placeholder',
+  },
+  {
+    path: '/temporary-cards',
+    titleKey: 'routes.temporaryCards',
+    userTypes: C,
+    menu: { group: 'workstation' },
+    page: 'placeholder',
+  },
+  { path: '/la-users', titleKey: 'routes.users', userTypes: C, menu: { group: 'loginAssistant' }, page: 'placeholder' },
+  { path: '/la-flow', titleKey: 'routes.flows', userTypes: C, menu: { group: 'loginAssistant' }, page: 'placeholder' },
+  {
+    path: '/apps',
+    titleKey: 'routes.applications',
+    userTypes: C,
+    menu: { group: 'loginAssistant', labelKey: 'menu.items.apps' },
+    page: 'placeholder',
+  },
+  {
+    path: '/login-groups',
+    titleKey: 'routes.loginGroups',
+    userTypes: C,
+    menu: { group: 'loginAssistant' },
+    page: 'placeholder',
+  },
+  {
+    path: '/login-groups/:id',
+    titleKey: 'routes.loginGroups',
+    userTypes: C,
+    hideHeader: true,
+    page: 'loginGroup',
+  },
+  {
+    path: '/profiles',
+    titleKey: 'routes.profiles',
+    userTypes: C,
+    menu: { group: 'loginAssistant' },
+    page: 'placeholder',
+  },
+  {
+    path: '/general-settings',
+    titleKey: 'routes.general',
+    userTypes: C,
+    menu: { group: 'settings' },
+    page: 'generalSettings',
+  },
+  {
+    path: '/weblogin-settings',
+    titleKey: 'routes.web',
+    userTypes: C,
+    menu: { group: 'settings' },
+    page: 'placeholder',
+  },
+  {
+    path: '/workstation-settings',
+    titleKey: 'routes.workstation',
+    userTypes: C,
+    menu: { group: 'settings' },
+    page: 'placeholder',
+  },
+  {
+    path: '/login-assistant-settings',
+    titleKey: 'routes.loginAssistant',
+    userTypes: C,
+    menu: { group: 'settings' },
+    page: 'placeholder',
+  },
+  {
+    path: '/customizations',
+    titleKey: 'routes.customizations',
+    userTypes: C,
+    menu: { group: 'settings' },
+    page: 'placeholder',
+  },
+  {
+    path: '/mail-templates',
+    titleKey: 'routes.mailTemplates',
+    userTypes: C,
+    menu: { group: 'settings' },
+    page: 'placeholder',
+  },
+];
+
+/** Menu groups in display order, with their label keys. */
+export const MENU_GROUPS: readonly { id: MenuGroupId; labelKey: string }[] = [
+  { id: 'users', labelKey: 'menu.groups.users' },
+  { id: 'integrations', labelKey: 'menu.groups.integrations' },
+  { id: 'workstation', labelKey: 'menu.groups.workstation' },
+  { id: 'loginAssistant', labelKey: 'menu.groups.loginAssistant' },
+  { id: 'settings', labelKey: 'menu.groups.settings' },
+];
+
+export interface RouteMatch {
+  route: AppRoute;
+  params: Record<string, string | undefined>;
+}
+
+/** The table entry for a pathname (static segments win over parameters, as in the router). */
+export function matchAppRoute(pathname: string): RouteMatch | null {
+  for (const route of APP_ROUTES) {
+    const m = matchPath({ path: route.path, end: true }, pathname);
+    if (m) return { route, params: m.params };
+  }
+  return null;
+}
+
+/** Where each user type lands after sign-in or when refused a page. */
+export function homeFor(userType: UserType | null | undefined): string {
+  if (userType === 'CustomerUser') return '/dashboard';
+  if (userType === 'ResellerUser') return '/customer-view';
+  return '/';
+}
+
+/** Menu entries visible to a user type, grouped. */
+export function menuFor(userType: UserType | null | undefined) {
+  const visible = APP_ROUTES.filter((r) => r.menu && userType && r.userTypes.includes(userType));
+  const top = visible.filter((r) => r.menu?.group === 'top');
+  const groups = MENU_GROUPS.map((g) => ({ ...g, items: visible.filter((r) => r.menu?.group === g.id) })).filter(
+    (g) => g.items.length > 0,
+  );
+  return { top, groups };
+}
+
+export function groupOf(pathname: string): MenuGroupId | null {
+  const group = matchAppRoute(pathname)?.route.menu?.group;
+  return group && group !== 'top' ? group : null;
+}

@@ -1,0 +1,64 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dialogs } from './dialogRegistry';
+import { useDialog } from './useDialog';
+
+type Action = () => void | Promise<void>;
+
+export interface AppDialogProps {
+  name: string;
+  title: ReactNode;
+  children?: ReactNode;
+  /** Each present handler shows its button; Cancel with `true` just closes. */
+  onCancel?: Action | true;
+  onNo?: Action;
+  onConfirm?: Action;
+  onOk?: Action;
+  onYes?: Action;
+  onOpen?: () => void;
+  onClose?: () => void;
+  stepper?: boolean;
+  /** Disables the affirmative buttons (e.g. while saving). */
+  busy?: boolean;
+}
+
+/** The generic dialog: registered by name, closed with Escape, width between 40 and 80 dvw. */
+export function AppDialog(props: AppDialogProps) {
+  const { name, title, children, onCancel, onNo, onConfirm, onOk, onYes, busy } = props;
+  const { t } = useTranslation();
+  const open = useDialog(name, { onOpen: props.onOpen, onClose: props.onClose, stepper: props.stepper });
+  const close = () => dialogs.close(name);
+  const titleId = `${name}-dialog-title`;
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby={titleId}
+      maxWidth={false}
+      slotProps={{ paper: { sx: { maxWidth: '80dvw', minWidth: '40dvw' } } }}
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      {children && <DialogContent>{children}</DialogContent>}
+      <DialogActions>
+        {onCancel && <Button onClick={onCancel === true ? close : onCancel}>{t('common.cancel')}</Button>}
+        {onNo && <Button onClick={onNo}>{t('common.no')}</Button>}
+        {onConfirm && (
+          <Button variant="contained" onClick={onConfirm} disabled={busy} autoFocus>
+            {t('common.confirm')}
+          </Button>
+        )}
+        {onOk && (
+          <Button variant="contained" onClick={onOk} disabled={busy} autoFocus={!onConfirm}>
+            {t('common.ok')}
+          </Button>
+        )}
+        {onYes && (
+          <Button variant="contained" onClick={onYes} disabled={busy} autoFocus={!onConfirm && !onOk}>
+            {t('common.yes')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,18 @@
+import { FeedbackDialog } from '../feedback/FeedbackDialog';
+import { FeedbackSnackbar } from '../feedback/FeedbackSnackbar';
+import { LoadingOverlay } from '../loading/LoadingOverlay';
+import { ConfirmDialog } from './ConfirmDialog';
+import { LogoutDialog } from './LogoutDialog';
+
+/** App-wide dialogs and overlays; mounted once so their names are always registered. */
+export function DialogsHost() {
+  return (
+    <>
+      <LogoutDialog />
+      <ConfirmDialog />
+      <FeedbackDialog />
+      <FeedbackSnackbar />
+      <LoadingOverlay />
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { DialogContentText } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { logout } from '../../lib/session';
+import { feedback } from '../feedback/feedbackStore';
+import { AppDialog } from './AppDialog';
+import { dialogs } from './dialogRegistry';
+
+export const LOGOUT_DIALOG = 'logout';
+
+export function LogoutDialog() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const confirm = async () => {
+    dialogs.close(LOGOUT_DIALOG);
+    feedback.reset();
+    await logout();
+    navigate('/', { replace: true });
+  };
+  return (
+    <AppDialog name={LOGOUT_DIALOG} title={t('dialogs.logout.title')} onCancel onConfirm={confirm}>
+      <DialogContentText>{t('dialogs.logout.message')}</DialogContentText>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDialogRegistry, type DialogRegistry } from './dialogRegistry';
+
+describe('dialog registry', () => {
+  let reg: DialogRegistry;
+  beforeEach(() => {
+    reg = createDialogRegistry();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('refuses to open an unregistered dialog, logging the registered names', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    reg.register('a');
+    reg.register('b');
+    expect(reg.open('nope')).toBe(false);
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(String(error.mock.calls[0]?.[0])).toContain('nope');
+    expect(String(error.mock.calls[0]?.[0])).toContain('a, b');
+    expect(reg.store.getState().stack).toEqual([]);
+  });
+
+  it('opens onto an ordered stack and runs onOpen once', () => {
+    const onOpen = vi.fn();
+    reg.register('a', { onOpen });
+    reg.register('b');
+    expect(reg.open('a')).toBe(true);
+    expect(reg.open('b')).toBe(true);
+    expect(reg.store.getState().stack).toEqual(['a', 'b']);
+    expect(onOpen).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing when opening an open dialog', () => {
+    const onOpen = vi.fn();
+    reg.register('a', { onOpen });
+    reg.open('a');
+    expect(reg.open('a')).toBe(false);
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    expect(reg.store.getState().stack).toEqual(['a']);
+  });
+
+  it('closes by name and runs onClose', () => {
+    const onClose = vi.fn();
+    reg.register('a', { onClose });
+    reg.register('b');
+    reg.open('a');
+    reg.open('b');
+    reg.close('a');
+    expect(reg.store.getState().stack).toEqual(['b']);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    reg.close('a');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes the most recently opened dialog without a name', () => {
+    const closeA = vi.fn();
+    const closeB = vi.fn();
+    reg.register('a', { onClose: closeA });
+    reg.register('b', { onClose: closeB });
+    reg.open('a');
+    reg.open('b');
+    reg.close();
+    expect(reg.store.getState().stack).toEqual(['a']);
+    expect(closeB).toHaveBeenCalledTimes(1);
+    expect(closeA).not.toHaveBeenCalled();
+    reg.close();
+    reg.close();
+    expect(reg.store.getState().stack).toEqual([]);
+    expect(closeA).toHaveBeenCalledTimes(1);
+  });
+
+  it('delays a close by the given milliseconds', () => {
+    vi.useFakeTimers();
+    const onClose = vi.fn();
+    reg.register('a', { onClose });
+    reg.open('a');
+    reg.close('a', 300);
+    vi.advanceTimersByTime(299);
+    expect(reg.isOpen('a')).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(reg.isOpen('a')).toBe(false);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('unregisters: removed from the registry and the stack', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    reg.register('a');
+    reg.open('a');
+    reg.unregister('a');
+    expect(reg.isRegistered('a')).toBe(false);
+    expect(reg.isOpen('a')).toBe(false);
+    expect(reg.open('a')).toBe(false);
+    expect(error).toHaveBeenCalled();
+  });
+
+  it('knows when a stepper dialog is open', () => {
+    reg.register('wizard', { stepper: true });
+    reg.register('plain');
+    reg.open('plain');
+    expect(reg.hasOpenStepper()).toBe(false);
+    reg.open('wizard');
+    expect(reg.hasOpenStepper()).toBe(true);
+  });
+});

@@ -1,0 +1,133 @@
+import { FEEDBACK_DIALOG } from '@portiere/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDialogRegistry, type DialogRegistry } from '../dialogs/dialogRegistry';
+import { createLoading, type Loading } from '../loading/loadingStore';
+import { createFeedback, displayDuration, type FeedbackApi } from './feedbackStore';
+
+const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
+const messages = (fb: FeedbackApi) => fb.store.getState().list.map((f) => f.message);
+
+describe('feedback', () => {
+  let dialogs: DialogRegistry;
+  let loading: Loading;
+  let fb: FeedbackApi;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    dialogs = createDialogRegistry();
+    loading = createLoading();
+    fb = createFeedback({ dialogs, loading });
+    dialogs.register(FEEDBACK_DIALOG);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('computes max(2000, 200 * words)', () => {
+    expect(displayDuration('Saved.')).toBe(2000);
+    expect(displayDuration(words(10))).toBe(2000);
+    expect(displayDuration(words(11))).toBe(2200);
+    expect(displayDuration(`  ${words(15)}  `)).toBe(3000);
+  });
+
+  it('removes an info message after its duration', () => {
+    fb.push({ type: 'info', message: 'Hello' });
+    vi.advanceTimersByTime(1999);
+    expect(messages(fb)).toEqual(['Hello']);
+    vi.advanceTimersByTime(1);
+    expect(messages(fb)).toEqual([]);
+  });
+
+  it('accumulates durations: each leaves only after the earlier ones', () => {
+    fb.push({ type: 'success', message: 'one' }); // 0 -> 2000
+    fb.push({ type: 'warning', message: words(15) }); // 2000 -> 5000
+    fb.push({ type: 'info', message: 'three' }); // 5000 -> 7000
+    vi.advanceTimersByTime(2000);
+    expect(messages(fb)).toEqual([words(15), 'three']);
+    vi.advanceTimersByTime(2999);
+    expect(messages(fb)).toEqual([words(15), 'three']);
+    vi.advanceTimersByTime(1);
+    expect(messages(fb)).toEqual(['three']);
+    vi.advanceTimersByTime(2000);
+    expect(messages(fb)).toEqual([]);
+  });
+
+  it('starts from now again once the queue has drained', () => {
+    fb.push({ type: 'info', message: 'a' });
+    vi.advanceTimersByTime(10_000);
+    fb.push({ type: 'info', message: 'b' });
+    vi.advanceTimersByTime(1999);
+    expect(messages(fb)).toEqual(['b']);
+    vi.advanceTimersByTime(1);
+    expect(messages(fb)).toEqual([]);
+  });
+
+  it('keeps errors until closed or reset, without delaying timed messages', () => {
+    fb.push({ type: 'error', message: 'boom' });
+    fb.push({ type: 'info', message: 'note' });
+    vi.advanceTimersByTime(2000);
+    expect(messages(fb)).toEqual(['boom']);
+    vi.advanceTimersByTime(60_000);
+    expect(messages(fb)).toEqual(['boom']);
+    const id = fb.store.getState().list[0]?.id ?? -1;
+    fb.remove(id);
+    expect(messages(fb)).toEqual([]);
+  });
+
+  it('reset empties the list and the accumulated time', () => {
+    fb.push({ type: 'info', message: words(20) }); // 4000
+    fb.push({ type: 'error', message: 'boom' });
+    fb.reset();
+    expect(messages(fb)).toEqual([]);
+    expect(fb.store.getState().busyUntil).toBe(0);
+    fb.push({ type: 'info', message: 'fresh' });
+    vi.advanceTimersByTime(2000);
+    expect(messages(fb)).toEqual([]);
+  });
+
+  it('routes messages into the dialog list while the feedback dialog is open', () => {
+    fb.start('Import');
+    expect(dialogs.isOpen(FEEDBACK_DIALOG)).toBe(true);
+    expect(loading.isLoading()).toBe(true);
+    expect(fb.store.getState().title).toBe('Import');
+    fb.push({ type: 'error', message: 'row 1 failed' });
+    fb.push({ type: 'success', message: 'row 2 imported' });
+    expect(messages(fb)).toEqual([]);
+    expect(fb.store.getState().dialogList.map((f) => f.message)).toEqual(['row 1 failed', 'row 2 imported']);
+    vi.advanceTimersByTime(60_000);
+    expect(fb.store.getState().dialogList).toHaveLength(2);
+  });
+
+  it('routes messages into the dialog list while a stepper dialog is open', () => {
+    dialogs.register('wizard', { stepper: true });
+    dialogs.open('wizard');
+    fb.push({ type: 'info', message: 'step done' });
+    expect(messages(fb)).toEqual([]);
+    expect(fb.store.getState().dialogList).toHaveLength(1);
+    dialogs.close('wizard');
+    fb.push({ type: 'info', message: 'back to snackbar' });
+    expect(messages(fb)).toEqual(['back to snackbar']);
+  });
+
+  it('stop closes the dialog, awaits the callback once and cleans up after 500 ms', async () => {
+    const callback = vi.fn(async () => {});
+    fb.start('Import');
+    fb.push({ type: 'info', message: 'done' });
+    fb.onStop(callback);
+    await fb.stop();
+    expect(dialogs.isOpen(FEEDBACK_DIALOG)).toBe(false);
+    expect(loading.isLoading()).toBe(false);
+    expect(callback).toHaveBeenCalledTimes(1);
+    expect(fb.store.getState().title).toBe('Import');
+    expect(fb.store.getState().dialogList).toHaveLength(1);
+    vi.advanceTimersByTime(499);
+    expect(fb.store.getState().title).toBe('Import');
+    vi.advanceTimersByTime(1);
+    expect(fb.store.getState().title).toBeNull();
+    expect(fb.store.getState().dialogList).toEqual([]);
+
+    fb.start('Again');
+    await fb.stop();
+    expect(callback).toHaveBeenCalledTimes(1);
+  });
+});

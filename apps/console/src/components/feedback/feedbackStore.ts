@@ -1,0 +1,89 @@
+import {
+  FEEDBACK_DIALOG,
+  FEEDBACK_DIALOG_CLEANUP_MS,
+  FEEDBACK_MIN_MS,
+  FEEDBACK_PER_WORD_MS,
+} from '@portiere/contracts';
+import { createStore } from '../../lib/store';
+import { type DialogRegistry, dialogs as defaultDialogs } from '../dialogs/dialogRegistry';
+import { loading as defaultLoading, type Loading } from '../loading/loadingStore';
+
+export type FeedbackType = 'info' | 'success' | 'warning' | 'error';
+export interface Feedback {
+  id: number;
+  type: FeedbackType;
+  message: string;
+}
+interface FeedbackState {
+  /** Messages shown in the snackbar. */
+  list: Feedback[];
+  /** Messages collected while the feedback (or a stepper) dialog is open. */
+  dialogList: Feedback[];
+  title: string | null;
+  /** Epoch ms when the last queued timed message disappears; 0 when nothing is queued. */
+  busyUntil: number;
+}
+
+/** How long a non-error message stays: max(2000 ms, 200 ms per word). */
+export function displayDuration(message: string): number {
+  const words = message.trim().split(/\s+/).filter(Boolean).length;
+  return Math.max(FEEDBACK_MIN_MS, FEEDBACK_PER_WORD_MS * words);
+}
+
+export function createFeedback(deps: { dialogs: DialogRegistry; loading: Loading }) {
+  const store = createStore<FeedbackState>({ list: [], dialogList: [], title: null, busyUntil: 0 });
+  let nextId = 1;
+  let timers: ReturnType<typeof setTimeout>[] = [];
+  let stopCallback: (() => unknown) | null = null;
+
+  const remove = (id: number) => store.setState((s) => ({ list: s.list.filter((f) => f.id !== id) }));
+
+  return {
+    store,
+    push(input: { type: FeedbackType; message: string }) {
+      const item: Feedback = { id: nextId++, ...input };
+      if (deps.dialogs.isOpen(FEEDBACK_DIALOG) || deps.dialogs.hasOpenStepper()) {
+        store.setState((s) => ({ dialogList: [...s.dialogList, item] }));
+        return;
+      }
+      if (item.type === 'error') {
+        // Errors stay until closed or reset.
+        store.setState((s) => ({ list: [...s.list, item] }));
+        return;
+      }
+      // Durations accumulate: a message leaves only after every earlier one has.
+      const now = Date.now();
+      const until = Math.max(now, store.getState().busyUntil) + displayDuration(item.message);
+      store.setState((s) => ({ list: [...s.list, item], busyUntil: until }));
+      timers.push(setTimeout(() => remove(item.id), until - now));
+    },
+    remove,
+    reset() {
+      for (const t of timers) clearTimeout(t);
+      timers = [];
+      store.setState({ list: [], busyUntil: 0 });
+    },
+    /** Opens the feedback dialog with a title and starts the loading overlay. */
+    start(title: string) {
+      store.setState({ title });
+      deps.dialogs.open(FEEDBACK_DIALOG);
+      deps.loading.start();
+    },
+    /** Runs once at the next stop(), then is forgotten. */
+    onStop(callback: () => unknown) {
+      stopCallback = callback;
+    },
+    async stop() {
+      deps.dialogs.close(FEEDBACK_DIALOG);
+      deps.loading.stop();
+      const cb = stopCallback;
+      stopCallback = null;
+      if (cb) await cb();
+      // Clean up after the closing animation so the dialog does not flash empty.
+      setTimeout(() => store.setState({ title: null, dialogList: [] }), FEEDBACK_DIALOG_CLEANUP_MS);
+    },
+  };
+}
+export type FeedbackApi = ReturnType<typeof createFeedback>;
+
+export const feedback = createFeedback({ dialogs: defaultDialogs, loading: defaultLoading });

@@ -1,0 +1,36 @@
+/** Filter definitions a page registers; labels are translation keys. */
+interface BaseFilter {
+  key: string;
+  label: string;
+}
+export interface BooleanFilter extends BaseFilter {
+  type: 'boolean';
+}
+/** true, false or unset; `secondLabel` names the false choice (e.g. Enrolled / Not enrolled). */
+export interface TriModeFilter extends BaseFilter {
+  type: 'triMode';
+  secondLabel: string;
+}
+export interface DateFilter extends BaseFilter {
+  type: 'date';
+}
+export interface SearchFilter extends BaseFilter {
+  type: 'search';
+}
+export interface MultiSearchFilter extends BaseFilter {
+  type: 'multiSearch';
+  options?: string[];
+}
+export interface GroupFilter extends BaseFilter {
+  type: 'group';
+  children: LeafFilter[];
+}
+export type LeafFilter = BooleanFilter | TriModeFilter | DateFilter | SearchFilter | MultiSearchFilter;
+export type FilterDefinition = LeafFilter | GroupFilter;
+
+/**
+ * boolean: true or unset (false); triMode: 'true' | 'false' | unset; date: YYYY-MM-DD;
+ * search: text; multiSearch: list of texts; unset: null.
+ */
+export type FilterValue = boolean | string | string[] | null;
+export type FilterValues = Record<string, FilterValue>;

@@ -1,0 +1,19 @@
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, normalizePage, normalizePageSize } from '@portiere/contracts';
+import { createStore, useStore } from '../../lib/store';
+
+/** Paging of the page's table (one table per page); navigation resets it. */
+export const pagingStore = createStore({ page: DEFAULT_PAGE, pageSize: DEFAULT_PAGE_SIZE });
+
+export function setPaging(page: number, pageSize: number): void {
+  pagingStore.setState({ page: normalizePage(page), pageSize: normalizePageSize(pageSize) });
+}
+
+export function resetPaging(): void {
+  pagingStore.setState({ page: DEFAULT_PAGE, pageSize: DEFAULT_PAGE_SIZE });
+}
+
+export function usePaging() {
+  const page = useStore(pagingStore, (s) => s.page);
+  const pageSize = useStore(pagingStore, (s) => s.pageSize);
+  return { page, pageSize };
+}

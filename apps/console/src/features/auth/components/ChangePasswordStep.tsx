@@ -1,0 +1,61 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Stack, TextField } from '@mui/material';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+
+export interface NewPassword {
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** Answers a field message for the new password (server policy) or null on success. */
+export type SubmitNewPassword = (newPassword: string) => Promise<string | null>;
+
+export function ChangePasswordStep({ onSubmit, onBack }: { onSubmit: SubmitNewPassword; onBack: () => void }) {
+  const { t } = useTranslation();
+  const schema = z
+    .object({
+      newPassword: z.string().min(1, t('validation.required')),
+      confirmPassword: z.string().min(1, t('validation.required')),
+    })
+    .refine((v) => v.newPassword === v.confirmPassword, {
+      path: ['confirmPassword'],
+      message: t('validation.passwordsMatch'),
+    });
+  const { register, handleSubmit, formState, setError } = useForm<NewPassword>({
+    resolver: zodResolver(schema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = formState;
+  const submit = handleSubmit(async (v) => {
+    const fieldError = await onSubmit(v.newPassword);
+    if (fieldError) setError('newPassword', { type: 'server', message: fieldError }, { shouldFocus: true });
+  });
+  return (
+    <Stack component="form" spacing={2} noValidate onSubmit={submit}>
+      <Alert severity="info">{t('info.passwordMustChange')}</Alert>
+      <TextField
+        label={t('login.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        autoFocus
+        error={Boolean(errors.newPassword)}
+        helperText={errors.newPassword?.message}
+        {...register('newPassword')}
+      />
+      <TextField
+        label={t('login.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        error={Boolean(errors.confirmPassword)}
+        helperText={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+        {t('login.changePassword')}
+      </Button>
+      <Button onClick={onBack}>{t('login.back')}</Button>
+    </Stack>
+  );
+}

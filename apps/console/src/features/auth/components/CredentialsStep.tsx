@@ -1,0 +1,46 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Stack, TextField } from '@mui/material';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export function CredentialsStep({ onSubmit }: { onSubmit: (values: Credentials) => Promise<void> }) {
+  const { t } = useTranslation();
+  const schema = z.object({
+    username: z.string().trim().min(1, t('validation.required')),
+    password: z.string().min(1, t('validation.required')),
+  });
+  const { register, handleSubmit, formState } = useForm<Credentials>({
+    resolver: zodResolver(schema),
+    defaultValues: { username: '', password: '' },
+  });
+  const { errors, isSubmitting } = formState;
+  return (
+    <Stack component="form" spacing={2} noValidate onSubmit={handleSubmit(onSubmit)}>
+      <TextField
+        label={t('login.username')}
+        autoComplete="username"
+        autoFocus
+        error={Boolean(errors.username)}
+        helperText={errors.username?.message}
+        {...register('username')}
+      />
+      <TextField
+        label={t('login.password')}
+        type="password"
+        autoComplete="current-password"
+        error={Boolean(errors.password)}
+        helperText={errors.password?.message}
+        {...register('password')}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+        {t('login.signIn')}
+      </Button>
+    </Stack>
+  );
+}

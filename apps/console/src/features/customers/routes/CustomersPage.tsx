@@ -1,0 +1,80 @@
+import { Link, Paper } from '@mui/material';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { Customer } from '@portiere/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { feedback } from '../../../components/feedback/feedbackStore';
+import { setPaging, usePaging } from '../../../components/table/pagingStore';
+import { customersQuery } from '../api/customersApi';
+
+const PAGE_SIZES = [10, 25, 50, 100];
+
+/** Reseller's customers with server paging; a row opens the customer's manager users. */
+export default function CustomersPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { page, pageSize } = usePaging();
+  const list = useQuery(customersQuery(page, pageSize));
+
+  useEffect(() => {
+    if (list.isError) feedback.push({ type: 'error', message: t('error.genericApiFail') });
+  }, [list.isError, t]);
+
+  const columns = useMemo<GridColDef<Customer>[]>(
+    () => [
+      { field: 'name', headerName: t('customers.name'), flex: 2, minWidth: 180 },
+      { field: 'licenses', headerName: t('customers.licenses'), type: 'number', flex: 1, minWidth: 100 },
+      {
+        field: 'license_expiration',
+        headerName: t('customers.licenseExpiration'),
+        flex: 1,
+        minWidth: 150,
+        valueFormatter: (value: string | null) => (value ? new Date(value).toLocaleDateString(i18n.language) : '—'),
+      },
+      { field: 'la_enabled', headerName: t('customers.laEnabled'), type: 'boolean', flex: 1, minWidth: 120 },
+      {
+        field: 'scripts',
+        headerName: t('customers.scripts'),
+        sortable: false,
+        filterable: false,
+        minWidth: 120,
+        renderCell: ({ row }) =>
+          row.la_enabled ? (
+            <Link
+              component={RouterLink}
+              to={`/customer-view/script/${encodeURIComponent(row.id)}`}
+              title={t('customers.openScripts', { name: row.name })}
+              onClick={(e) => e.stopPropagation()}
+            >
+              {t('customers.scripts')}
+            </Link>
+          ) : null,
+      },
+    ],
+    [t, i18n.language],
+  );
+
+  return (
+    <Paper sx={{ width: '100%' }}>
+      <DataGrid
+        rows={list.data?.results ?? []}
+        rowCount={list.data?.count ?? 0}
+        columns={columns}
+        loading={list.isFetching}
+        paginationMode="server"
+        paginationModel={{ page: page - 1, pageSize }}
+        onPaginationModelChange={(m) => setPaging(m.page + 1, m.pageSize)}
+        pageSizeOptions={PAGE_SIZES}
+        disableColumnMenu
+        disableRowSelectionOnClick
+        onRowClick={({ row }) =>
+          navigate(`/customer-view/${encodeURIComponent(row.id)}?name=${encodeURIComponent(row.name)}`)
+        }
+        localeText={{ noRowsLabel: t('customers.noRows') }}
+        sx={{ minHeight: 400, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
+      />
+    </Paper>
+  );
+}

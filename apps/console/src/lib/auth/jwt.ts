@@ -1,0 +1,31 @@
+import { type TokenClaims, tokenClaimsSchema } from '@portiere/contracts';
+
+/**
+ * Reads the access token payload. The browser does not verify the signature (the server
+ * does on every call); it only needs the claims to route and to time the refresh.
+ */
+export function decodeClaims(token: string | null | undefined): TokenClaims | null {
+  if (!token) return null;
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const b64 = part
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(part.length / 4) * 4, '=');
+    const json = new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
+    const parsed = tokenClaimsSchema.safeParse(JSON.parse(json));
+    if (!parsed.success) return null;
+    // Every token names its tenant: a customer or a reseller.
+    if (!parsed.data.customer_id && !parsed.data.reseller_id) return null;
+    return parsed.data;
+  } catch {
+    return null;
+  }
+}
+
+/** Builds an unsigned token with the given claims; used by tests and stories. */
+export function fakeToken(claims: Record<string, unknown>): string {
+  const enc = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${enc({ alg: 'RS256', typ: 'JWT' })}.${enc(claims)}.sig`;
+}

@@ -1,0 +1,36 @@
+import { type Me, TOKEN_REFRESH_MARGIN_S, type TokenPair } from '@portiere/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './api/client';
+import { decodeClaims } from './auth/jwt';
+import { clearTokens, getTokens, setTokens } from './auth/tokenStorage';
+import { resetMenuGroups } from './menuState';
+import { queryClient } from './queryClient';
+
+/** The signed-in account: name, type and reachable customers ("app data"). */
+export const meQuery = () =>
+  queryOptions({ queryKey: ['me'], queryFn: () => api.get<Me>('me/'), staleTime: 5 * 60_000 });
+
+/** Stores the tokens, resets the menu groups and loads the app data. */
+export async function signIn(pair: TokenPair): Promise<Me> {
+  setTokens({ accessToken: pair.access, refreshToken: pair.refresh });
+  resetMenuGroups();
+  queryClient.removeQueries();
+  return queryClient.fetchQuery(meQuery());
+}
+
+/** Forgets the session locally first, then tells the server to revoke the refresh token. */
+export async function logout(): Promise<void> {
+  const tokens = getTokens();
+  clearTokens();
+  queryClient.clear();
+  if (!tokens?.refreshToken) return;
+  const claims = decodeClaims(tokens.accessToken);
+  const fresh = claims && claims.exp - Date.now() / 1000 > TOKEN_REFRESH_MARGIN_S;
+  await api
+    .post(
+      'logout/',
+      { refresh: tokens.refreshToken },
+      { auth: false, bearer: fresh ? (tokens.accessToken ?? undefined) : undefined },
+    )
+    .catch(() => undefined);
+}

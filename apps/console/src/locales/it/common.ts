@@ -1,0 +1,25 @@
+import type { Phrases } from '../en';
+import type { DeepStrings } from '../types';
+
+export const common: DeepStrings<Phrases['common']> = {
+  appName: 'Portiere',
+  cancel: 'Annulla',
+  no: 'No',
+  confirm: 'Conferma',
+  ok: 'Ok',
+  yes: 'Sì',
+  close: 'Chiudi',
+  back: 'Indietro',
+  save: 'Salva',
+  loading: 'Caricamento…',
+  version: 'Versione {version}',
+  account: 'Account',
+  support: 'Assistenza',
+  logout: 'Esci',
+  language: 'Lingua',
+  collapseMenu: 'Comprimi menu',
+  expandMenu: 'Espandi menu',
+  enabled: 'Abilitato',
+  disabled: 'Disabilitato',
+  languages: { en: 'English', it: 'Italiano', es: 'Español', de: 'Deutsch' },
+};

@@ -1,0 +1,9 @@
+import type { Phrases } from '../en';
+import type { DeepStrings } from '../types';
+
+export const dialogs: DeepStrings<Phrases['dialogs']> = {
+  logout: { title: 'Esci', message: 'Vuoi davvero uscire?' },
+  delete: { title: 'Elimina', message: 'Vuoi davvero eliminare {name}?' },
+  disassociate: { title: 'Dissocia', message: 'Vuoi davvero dissociare {name}?' },
+  feedback: { title: 'Risultato' },
+};

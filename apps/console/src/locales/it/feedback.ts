@@ -1,0 +1,62 @@
+import type { Phrases } from '../en';
+import type { DeepStrings } from '../types';
+
+export const error: DeepStrings<Phrases['error']> = {
+  generic: 'Si è verificato un errore',
+  login: 'Accesso non riuscito.',
+  noOtpMail: "Nessuna credenziale email è configurata per questo utente. Contatta l'amministratore.",
+  genericApiFail: 'Errore nel recupero dei dati dal server. Controlla la connessione e prova a ricaricare la pagina.',
+  passwordsNotMatching: 'Le password non corrispondono.',
+  changePassword: 'Cambio password non riuscito.',
+  savingSettings: 'Errore durante il salvataggio delle impostazioni.',
+  usernameExists: 'Il nome utente esiste già.',
+  credentialExists: 'Esiste già una credenziale {type} per questo utente.',
+  exportFailed: "Errore durante l'esportazione dei dati.",
+  imagesUploaded: 'Errore durante il caricamento delle immagini.',
+  imageInvalid: "L'immagine non è valida.",
+  accountLocked: "Troppi accessi non riusciti. L'account è bloccato; riprova tra {minutes} minuti.",
+  rateLimited: 'Troppe richieste. Attendi un momento e riprova.',
+  otpResendTooSoon: 'Un codice è stato inviato meno di un minuto fa. Controlla la tua email.',
+  otpExpired: 'Il codice è scaduto. Accedi di nuovo per riceverne uno nuovo.',
+  changeTokenInvalid: 'La sessione per il cambio password è scaduta. Accedi di nuovo.',
+  unauthenticated: "È richiesta l'autenticazione.",
+  sessionExpired: 'La sessione è scaduta. Accedi di nuovo.',
+  forbidden: 'Non hai i permessi per questa operazione.',
+  notFound: 'Non trovato.',
+  validation: 'Alcuni campi non sono validi.',
+  smsNotConfigured: 'Nessun gateway SMS è configurato nelle impostazioni.',
+  smsFailed: 'Il gateway SMS non ha accettato il messaggio.',
+  mailFailed: "Non è stato possibile inviare l'email.",
+  credentialNotAllowed: 'La configurazione di questo utente non consente una credenziale {type}.',
+  credentialInvalidInput: 'I dati della credenziale non sono validi.',
+  memberHasNoEmail: 'Questo utente non ha un indirizzo email.',
+  memberHasNoPhone: 'Questo utente non ha un numero di telefono.',
+  credentialNotTestable: 'Questa credenziale non può essere provata qui.',
+  credentialLocked: 'La credenziale è bloccata dopo troppi tentativi errati.',
+  appAlreadyActive: "L'app è già attiva.",
+  groupNotFound: 'Il gruppo di configurazione non esiste.',
+};
+
+export const success: DeepStrings<Phrases['success']> = {
+  login: 'Accesso effettuato.',
+  passwordChanged: 'Password cambiata.',
+  temporaryCredentialCreated: 'Credenziale temporanea creata.',
+  credentialCreated: 'Credenziale creata.',
+  objectDeleted: 'Eliminato.',
+  savedSettings: 'Impostazioni salvate.',
+  imagesUploaded: 'Immagini caricate.',
+  entityCreated: 'Creato.',
+  dataExported: 'Dati esportati.',
+  userSaved: 'Utente salvato.',
+  apiKeyReset: 'Chiave API reimpostata.',
+  passwordReset: 'Password reimpostata.',
+  emailChanged: 'Email cambiata.',
+  enrollmentEmailSent: 'Email di registrazione inviata.',
+  recoveryModeActivated: 'Modalità di recupero attivata.',
+  pinResetEnabled: 'Reimpostazione del PIN abilitata.',
+};
+
+export const info: DeepStrings<Phrases['info']> = {
+  passwordMustChange: 'Devi cambiare la password.',
+  copied: 'Copiato negli appunti.',
+};

@@ -1,0 +1,31 @@
+import type { Phrases } from '../en';
+import type { DeepStrings } from '../types';
+
+export const routes: DeepStrings<Phrases['routes']> = {
+  login: 'Accesso',
+  dashboard: 'Dashboard',
+  users: 'Utenti',
+  loginAssistant: 'Login Assistant',
+  integrations: 'Integrazioni',
+  customizations: 'Personalizzazioni',
+  mailTemplates: 'Modelli email',
+  workstation: 'Postazione',
+  downloads: 'Download',
+  recoveryModes: 'Modalità di recupero',
+  recoveryCodes: 'Codici di recupero',
+  temporaryCards: 'Tessere temporanee',
+  applications: 'Applicazioni',
+  flows: 'Flussi',
+  profiles: 'Profili',
+  members: 'Membri',
+  configurations: 'Configurazioni',
+  roles: 'Ruoli',
+  settings: 'Impostazioni',
+  general: 'Generali',
+  web: 'Web',
+  loginGroups: 'Gruppi di accesso',
+  customers: 'Clienti',
+  userManagement: 'Gestione utenti',
+  customerScripts: 'Script',
+  notFound: 'Pagina non trovata',
+};

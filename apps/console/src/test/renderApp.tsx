@@ -1,0 +1,43 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Providers } from '../app/providers';
+import { routeObjects } from '../app/router';
+import { fakeToken } from '../lib/auth/jwt';
+import { queryClient } from '../lib/queryClient';
+
+/** The real route table on an in-memory history. */
+export function renderApp(path = '/') {
+  queryClient.clear();
+  const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
+  const view = render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { router, ...view };
+}
+
+export const customerToken = () =>
+  fakeToken({
+    user_type: 'CustomerUser',
+    customer_id: 'c1',
+    user_username: 'admin@acme.example',
+    exp: Math.floor(Date.now() / 1000) + 900,
+  });
+
+export const customerMe = {
+  id: 'u1',
+  username: 'admin@acme.example',
+  email: 'admin@acme.example',
+  user_type: 'CustomerUser',
+  customer: { id: 'c1', name: 'Acme', la_enabled: true },
+  reseller_id: null,
+  customers: [],
+};
+
+export function jsonResponse(status: number, body?: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
