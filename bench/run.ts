@@ -3,12 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { coldStart } from './cold-start.ts';
+import { membersList } from './members-list.ts';
 import { signInThroughput } from './sign-in.ts';
 
 const cold = await coldStart();
 console.log('cold start', cold);
 const signIn = await signInThroughput();
 console.log('sign-in', signIn);
+const list = await membersList();
+console.log('members list', JSON.stringify(list, null, 1));
 
 const f = (n: number) => n.toFixed(0);
 const md = `# Benchmark results
@@ -34,5 +37,23 @@ ${signIn.signIns} full sign-ins, 8 accounts in parallel; argon2id (19 MiB, t=2) 
 | latency p95 | ${f(signIn.p95)} ms |
 | refresh rotations per second (8 sessions in parallel) | ${f(signIn.refreshPerSecond)} |
 `;
-fs.writeFileSync(path.join(import.meta.dirname, 'RESULTS.md'), md);
-console.log(md);
+const listTables = Object.entries(list)
+  .map(
+    ([db, r]) => `### ${db} (100,000 members generated in ${f(r.fillMs)} ms)
+
+| request | matches | p50 | p95 |
+|---|---|---|---|
+${Object.entries(r.results)
+  .map(([name, x]) => `| ${name} | ${x.count} | ${x.p50.toFixed(1)} ms | ${x.p95.toFixed(1)} ms |`)
+  .join('\n')}
+`,
+  )
+  .join('\n');
+const full = `${md}
+## Members list at 100,000 members (GET users/ through the app, 30 runs after 3 warm-up)
+
+Each answer carries one page of 25 and the total count. Set BENCH_DATABASE_URL to also measure PostgreSQL.
+
+${listTables}`;
+fs.writeFileSync(path.join(import.meta.dirname, 'RESULTS.md'), full);
+console.log(full);

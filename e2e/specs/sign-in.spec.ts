@@ -6,7 +6,9 @@ test('a customer user signs in with the code mailed over SMTP and lands on the d
   await signIn(page, 'admin@acme.example');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('page-title')).toHaveText('Dashboard');
-  await expect(page.getByTestId('side-menu').getByText('Members')).toBeVisible();
+  const menu = page.getByTestId('side-menu');
+  await menu.getByText('Users', { exact: true }).click();
+  await expect(menu.getByRole('link', { name: 'Members' })).toBeVisible();
   await expect(page.getByTestId('side-menu').getByText('Customers')).toHaveCount(0);
 });
 

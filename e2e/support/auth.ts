@@ -19,6 +19,8 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   const code = await waitForOtp(username, since);
   await page.getByLabel(labels.code, { exact: true }).fill(code);
   await page.getByRole('button', { name: labels.verify }).click();
+  // Signed in once the console has left the login form for its home page.
+  await expect(page).toHaveURL(/\/(dashboard|customer-view)$/);
 }
 
 export const EN = {
