@@ -31,7 +31,8 @@ export async function serve(): Promise<void> {
     lines.push(seeded ? 'Demo data created. Demo sign-ins:' : 'Demo sign-ins (if the demo data is present):');
     for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.username.padEnd(28)} ${DEMO_PASSWORD}   ${a.note}`);
   }
-  app.log.info(`\n${lines.join('\n')}`);
+  // Plain text, not a log record: this is what a person starting the product reads first.
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

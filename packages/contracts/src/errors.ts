@@ -36,6 +36,15 @@ export const ERRORS = {
   credentialLocked: 'The credential is locked after too many wrong attempts.',
   appAlreadyActive: 'The app is already active.',
   groupNotFound: 'The configuration group does not exist.',
+  cardAlreadyPaired: 'This card is already paired.',
+  memberHasCard: 'This user already has a paired temporary card.',
+  expirationInPast: 'The expiration date must be in the future.',
+  cardCodeExists: 'A card with this code already exists.',
+  cardCodeLength: 'The card code must have {length} digits.',
+  recoveryModeActive: 'Recovery mode is already active for this user.',
+  recoveryModeInactive: 'Recovery mode is not active for this user.',
+  autologonNoIdentities: 'A user with no identities cannot use autologon.',
+  nameExists: 'This name is already used.',
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -5,3 +5,4 @@ export * from './customers.ts';
 export * from './errors.ts';
 export * from './members.ts';
 export * from './settings.ts';
+export * from './workstation.ts';

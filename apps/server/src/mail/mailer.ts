@@ -49,7 +49,8 @@ export function createMailer(opts: {
       );
       await fs.writeFile(file, info.message as Buffer);
       // Dev outbox only: the body is logged on purpose so a developer can sign in without SMTP.
-      opts.log.info({ to: mail.to, subject: mail.subject, file }, `dev outbox mail:\n${mail.text}`);
+      opts.log.info({ to: mail.to, subject: mail.subject, file }, 'dev outbox mail');
+      process.stdout.write(`\n--- mail to ${mail.to} (${file})\nSubject: ${mail.subject}\n\n${mail.text}---\n\n`);
     },
     describe: () => `the dev outbox ${opts.outboxDir} (and this log); set SMTP_URL to send real mail`,
     close: () => {},

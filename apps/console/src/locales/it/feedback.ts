@@ -35,6 +35,15 @@ export const error: DeepStrings<Phrases['error']> = {
   credentialLocked: 'La credenziale è bloccata dopo troppi tentativi errati.',
   appAlreadyActive: "L'app è già attiva.",
   groupNotFound: 'Il gruppo di configurazione non esiste.',
+  cardAlreadyPaired: 'Questa tessera è già associata.',
+  memberHasCard: 'Questo utente ha già una tessera temporanea associata.',
+  expirationInPast: 'La data di scadenza deve essere nel futuro.',
+  cardCodeExists: 'Esiste già una tessera con questo codice.',
+  cardCodeLength: 'Il codice della tessera deve avere {length} cifre.',
+  recoveryModeActive: 'La modalità di recupero è già attiva per questo utente.',
+  recoveryModeInactive: 'La modalità di recupero non è attiva per questo utente.',
+  autologonNoIdentities: "Un utente senza identità non può usare l'accesso automatico.",
+  nameExists: 'Questo nome è già in uso.',
 };
 
 export const success: DeepStrings<Phrases['success']> = {

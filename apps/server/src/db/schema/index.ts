@@ -1,3 +1,4 @@
 export * from './auth.ts';
 export * from './members.ts';
 export * from './tenancy.ts';
+export * from './workstation.ts';

@@ -48,6 +48,8 @@ export const members = pgTable(
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
     enrolled: boolean('enrolled').notNull().default(false),
     enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
+    /** Windows autologon; only possible for a member with identities. */
+    autologon: boolean('autologon').notNull().default(false),
     /** Kinds of the member's credentials, kept in step by the credentials service for the list filter. */
     credentialTypes: jsonb('credential_types').$type<CredentialType[]>().notNull().default([]),
     /** Lower-case text the free-text search runs on (trigram index). */
@@ -115,6 +117,7 @@ export const credentials = pgTable(
   (t) => [
     index('credentials_member_idx').on(t.memberId, t.type),
     index('credentials_customer_idx').on(t.customerId, t.type),
+    index('credentials_windows_idx').on(t.customerId, t.memberId).where(sql`${t.windowsLogin}`),
     uniqueIndex('credentials_confirmation_idx').on(t.confirmationHash),
   ],
 );

@@ -1,64 +1,117 @@
-/** groups/ — configuration groups of the caller's customer (the list the member dialog offers). */
-import { normalizePage, normalizePageSize, workstationList } from '@portiere/contracts';
-import { asc, count, eq } from 'drizzle-orm';
+/** groups/ — configuration groups and their members. */
+import {
+  bulkResponseSchema,
+  configGroupInputSchema,
+  configGroupPatchSchema,
+  configGroupSchema,
+  idsSchema,
+  memberSchema,
+  workstationList,
+} from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { configGroups } from '../../db/schema/index.ts';
 import { authGuard, currentUser } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
-import { allowedKinds } from '../members/service.ts';
 
-const groupSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  app_credential_biometry: z.enum(['none', 'weak', 'strong']),
-  workstation_login_enabled: z.boolean(),
-  web_login_enabled: z.boolean(),
-  allowed_credential_types: z.array(z.string()),
-});
+const paging = z.object({ page: z.string().optional(), page_size: z.string().optional() });
+const idParams = z.object({ id: z.string() });
 
 export const groupRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
+    app.addHook('preHandler', authGuard(services.tokens, 'CustomerUser'));
+    const tags = ['configurations'];
+    const customer = (req: Parameters<typeof currentUser>[0]) => currentUser(req).customer_id ?? '';
+    const g = services.groups;
+
     app.get(
       '/groups/',
       {
-        preHandler: authGuard(services.tokens, 'CustomerUser'),
         schema: {
-          tags: ['groups'],
+          tags,
           summary: 'Configuration groups',
-          querystring: z.object({ page: z.string().optional(), page_size: z.string().optional() }),
-          response: { 200: workstationList(groupSchema) },
+          querystring: paging,
+          response: { 200: workstationList(configGroupSchema) },
         },
       },
-      async (req) => {
-        const customerId = currentUser(req).customer_id ?? '';
-        const page = normalizePage(req.query.page);
-        const size = normalizePageSize(req.query.page_size);
-        const where = eq(configGroups.customerId, customerId);
-        const rows = await services.db
-          .select()
-          .from(configGroups)
-          .where(where)
-          .orderBy(asc(configGroups.name))
-          .limit(size)
-          .offset((page - 1) * size);
-        const [total] = await services.db.select({ n: count() }).from(configGroups).where(where);
-        const n = total?.n ?? 0;
-        return {
-          count: n,
-          next_page: page * size < n ? page + 1 : null,
-          results: rows.map((g) => ({
-            id: g.id,
-            name: g.name,
-            description: g.description,
-            app_credential_biometry: g.appCredentialBiometry,
-            workstation_login_enabled: g.workstationLoginEnabled,
-            web_login_enabled: g.webLoginEnabled,
-            allowed_credential_types: allowedKinds(g),
-          })),
-        };
+      (req) => g.list(customer(req), req.query),
+    );
+    app.post(
+      '/groups/',
+      {
+        schema: {
+          tags,
+          summary: 'Create a configuration group',
+          body: configGroupInputSchema,
+          response: { 201: configGroupSchema },
+        },
+      },
+      async (req, reply) => reply.status(201).send(await g.create(customer(req), req.body)),
+    );
+    app.get(
+      '/groups/:id/',
+      { schema: { tags, summary: 'One configuration group', params: idParams, response: { 200: configGroupSchema } } },
+      (req) => g.get(customer(req), req.params.id),
+    );
+    app.patch(
+      '/groups/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'Change a configuration group',
+          params: idParams,
+          body: configGroupPatchSchema,
+          response: { 200: configGroupSchema },
+        },
+      },
+      (req) => g.update(customer(req), req.params.id, req.body),
+    );
+    app.delete(
+      '/groups/:id/',
+      { schema: { tags, summary: 'Delete a configuration group', params: idParams } },
+      async (req, reply) => {
+        await g.remove(customer(req), req.params.id);
+        return reply.status(204).send();
+      },
+    );
+    app.get(
+      '/groups/:id/users/',
+      {
+        schema: {
+          tags,
+          summary: 'Members of the group',
+          params: idParams,
+          querystring: paging,
+          response: { 200: workstationList(memberSchema) },
+        },
+      },
+      (req) => g.members(customer(req), req.params.id, req.query),
+    );
+    app.post(
+      '/groups/:id/users/',
+      {
+        schema: {
+          tags,
+          summary: 'Assign members to the group',
+          params: idParams,
+          body: idsSchema,
+          response: { 200: bulkResponseSchema },
+        },
+      },
+      (req) => g.assign(customer(req), req.params.id, req.body.ids),
+    );
+    app.delete(
+      '/groups/:id/users/:uid/',
+      {
+        schema: {
+          tags,
+          summary: 'Remove a member from the group',
+          params: z.object({ id: z.string(), uid: z.string() }),
+        },
+      },
+      async (req, reply) => {
+        await g.unassign(customer(req), req.params.id, req.params.uid);
+        return reply.status(204).send();
       },
     );
   };

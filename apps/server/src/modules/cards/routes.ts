@@ -1,0 +1,89 @@
+/** temporary-cards/ and a member's users/{id}/temporary-card/ */
+import {
+  cardCreateSchema,
+  cardListQuerySchema,
+  cardPairSchema,
+  temporaryCardSchema,
+  workstationList,
+} from '@portiere/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authGuard, currentUser } from '../../plugins/auth-guard.ts';
+import type { Services } from '../../services.ts';
+
+const idParams = z.object({ id: z.string() });
+
+export const cardRoutes =
+  (services: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preHandler', authGuard(services.tokens, 'CustomerUser'));
+    const tags = ['temporary cards'];
+    const customer = (req: Parameters<typeof currentUser>[0]) => currentUser(req).customer_id ?? '';
+    const cards = services.cards;
+
+    app.get(
+      '/temporary-cards/',
+      {
+        schema: {
+          tags,
+          summary: 'Temporary cards',
+          querystring: cardListQuerySchema,
+          response: { 200: workstationList(temporaryCardSchema) },
+        },
+      },
+      (req) => cards.list(customer(req), req.query),
+    );
+    app.post(
+      '/temporary-cards/',
+      {
+        schema: {
+          tags,
+          summary: 'Create cards',
+          body: cardCreateSchema,
+          response: { 201: z.array(temporaryCardSchema) },
+        },
+      },
+      async (req, reply) => reply.status(201).send(await cards.create(customer(req), req.body)),
+    );
+    app.delete(
+      '/temporary-cards/:id/',
+      { schema: { tags, summary: 'Delete a card that is not paired', params: idParams } },
+      async (req, reply) => {
+        await cards.remove(customer(req), req.params.id);
+        return reply.status(204).send();
+      },
+    );
+    app.get(
+      '/users/:id/temporary-card/',
+      {
+        schema: {
+          tags,
+          summary: "The member's paired card",
+          params: idParams,
+          response: { 200: temporaryCardSchema.nullable() },
+        },
+      },
+      (req) => cards.forMember(customer(req), req.params.id),
+    );
+    app.post(
+      '/users/:id/temporary-card/',
+      {
+        schema: {
+          tags,
+          summary: 'Pair a card until a date',
+          params: idParams,
+          body: cardPairSchema,
+          response: { 200: temporaryCardSchema },
+        },
+      },
+      (req) => cards.pair(customer(req), req.params.id, req.body.card_id, new Date(req.body.expiration_date)),
+    );
+    app.delete(
+      '/users/:id/temporary-card/',
+      { schema: { tags, summary: 'Unpair the card', params: idParams } },
+      async (req, reply) => {
+        await cards.unpair(customer(req), req.params.id);
+        return reply.status(204).send();
+      },
+    );
+  };

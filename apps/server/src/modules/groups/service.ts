@@ -1,0 +1,163 @@
+/** Configuration groups: which credential kinds and logins their members get. */
+
+import type { configGroupInputSchema } from '@portiere/contracts';
+import { type ConfigGroup, normalizePage, normalizePageSize } from '@portiere/contracts';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { configGroups, members } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { isUuid, page } from '../../lib/ids.ts';
+import { toMember } from '../members/mapper.ts';
+import { allowedKinds } from '../members/service.ts';
+
+type GroupRow = typeof configGroups.$inferSelect;
+type GroupInput = z.infer<typeof configGroupInputSchema>;
+
+const nameTaken = () =>
+  new AppError(409, 'nameExists', undefined, { name: { key: 'invalid', message: 'This name is already used.' } });
+
+export class GroupsService {
+  constructor(private readonly db: Db) {}
+
+  private toGroup(g: GroupRow, membersCount: number): ConfigGroup {
+    return {
+      id: g.id,
+      name: g.name,
+      description: g.description,
+      app_credential_biometry: g.appCredentialBiometry,
+      workstation_login_enabled: g.workstationLoginEnabled,
+      web_login_enabled: g.webLoginEnabled,
+      allowed: g.allowed as ConfigGroup['allowed'],
+      allowed_credential_types: allowedKinds(g),
+      members_count: membersCount,
+    };
+  }
+
+  async list(customerId: string, q: { page?: string; page_size?: string }) {
+    const p = normalizePage(q.page);
+    const size = normalizePageSize(q.page_size);
+    const where = eq(configGroups.customerId, customerId);
+    const rows = await this.db
+      .select({
+        g: configGroups,
+        n: sql<number>`(select count(*)::int from members m where m.group_id = ${configGroups.id})`,
+      })
+      .from(configGroups)
+      .where(where)
+      .orderBy(asc(configGroups.name))
+      .limit(size)
+      .offset((p - 1) * size);
+    const [total] = await this.db.select({ n: count() }).from(configGroups).where(where);
+    return page(
+      rows.map((r) => this.toGroup(r.g, Number(r.n))),
+      total?.n ?? 0,
+      p,
+      size,
+    );
+  }
+
+  private async row(customerId: string, id: string): Promise<GroupRow> {
+    if (!isUuid(id)) throw notFound();
+    const [g] = await this.db
+      .select()
+      .from(configGroups)
+      .where(and(eq(configGroups.id, id), eq(configGroups.customerId, customerId)));
+    if (!g) throw notFound();
+    return g;
+  }
+
+  async get(customerId: string, id: string): Promise<ConfigGroup> {
+    const g = await this.row(customerId, id);
+    const [n] = await this.db.select({ n: count() }).from(members).where(eq(members.groupId, id));
+    return this.toGroup(g, n?.n ?? 0);
+  }
+
+  async create(customerId: string, input: GroupInput): Promise<ConfigGroup> {
+    const [g] = await this.db
+      .insert(configGroups)
+      .values({
+        customerId,
+        name: input.name,
+        description: input.description,
+        appCredentialBiometry: input.app_credential_biometry,
+        workstationLoginEnabled: input.workstation_login_enabled,
+        webLoginEnabled: input.web_login_enabled,
+        allowed: [...new Set(input.allowed)],
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!g) throw nameTaken();
+    return this.toGroup(g, 0);
+  }
+
+  async update(customerId: string, id: string, patch: Partial<GroupInput>): Promise<ConfigGroup> {
+    await this.row(customerId, id);
+    const set: Partial<typeof configGroups.$inferInsert> = {};
+    if (patch.name !== undefined) set.name = patch.name;
+    if (patch.description !== undefined) set.description = patch.description;
+    if (patch.app_credential_biometry !== undefined) set.appCredentialBiometry = patch.app_credential_biometry;
+    if (patch.workstation_login_enabled !== undefined) set.workstationLoginEnabled = patch.workstation_login_enabled;
+    if (patch.web_login_enabled !== undefined) set.webLoginEnabled = patch.web_login_enabled;
+    if (patch.allowed !== undefined) set.allowed = [...new Set(patch.allowed)];
+    if (Object.keys(set).length) {
+      try {
+        await this.db.update(configGroups).set(set).where(eq(configGroups.id, id));
+      } catch (err) {
+        if (/unique|duplicate/i.test(String((err as { message?: string }).message ?? err))) throw nameTaken();
+        throw err;
+      }
+    }
+    return this.get(customerId, id);
+  }
+
+  /** Members of a deleted group keep their credentials and fall back to no group. */
+  async remove(customerId: string, id: string): Promise<void> {
+    await this.row(customerId, id);
+    await this.db.delete(configGroups).where(eq(configGroups.id, id));
+  }
+
+  async members(customerId: string, id: string, q: { page?: string; page_size?: string }) {
+    const g = await this.row(customerId, id);
+    const p = normalizePage(q.page);
+    const size = normalizePageSize(q.page_size);
+    const where = and(eq(members.customerId, customerId), eq(members.groupId, id));
+    const rows = await this.db
+      .select()
+      .from(members)
+      .where(where)
+      .orderBy(asc(members.username))
+      .limit(size)
+      .offset((p - 1) * size);
+    const [total] = await this.db.select({ n: count() }).from(members).where(where);
+    return page(
+      rows.map((m) => toMember(m, g)),
+      total?.n ?? 0,
+      p,
+      size,
+    );
+  }
+
+  async assign(customerId: string, id: string, ids: string[]) {
+    await this.row(customerId, id);
+    const valid = ids.filter(isUuid);
+    if (!valid.length) return { done: 0, skipped: ids.length };
+    const rows = await this.db
+      .update(members)
+      .set({ groupId: id })
+      .where(and(eq(members.customerId, customerId), inArray(members.id, valid)))
+      .returning({ id: members.id });
+    return { done: rows.length, skipped: ids.length - rows.length };
+  }
+
+  async unassign(customerId: string, id: string, memberId: string): Promise<void> {
+    await this.row(customerId, id);
+    if (!isUuid(memberId)) throw notFound();
+    const rows = await this.db
+      .update(members)
+      .set({ groupId: null })
+      .where(and(eq(members.customerId, customerId), eq(members.id, memberId), eq(members.groupId, id)))
+      .returning({ id: members.id });
+    if (!rows.length) throw notFound();
+  }
+}

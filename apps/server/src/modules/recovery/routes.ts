@@ -1,0 +1,88 @@
+/** Recovery codes and recovery modes: users/{id}/recovery-codes/, users/{id}/recovery-mode/, recovery-mode/ */
+import { recoveryCodeCreatedSchema, recoveryModeSchema, workstationList } from '@portiere/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authGuard, currentUser } from '../../plugins/auth-guard.ts';
+import type { Services } from '../../services.ts';
+
+const idParams = z.object({ id: z.string() });
+
+export const recoveryRoutes =
+  (services: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preHandler', authGuard(services.tokens, 'CustomerUser'));
+    const tags = ['recovery'];
+    const customer = (req: Parameters<typeof currentUser>[0]) => currentUser(req).customer_id ?? '';
+    const r = services.recovery;
+
+    app.post(
+      '/users/:id/recovery-codes/',
+      {
+        schema: {
+          tags,
+          summary: 'Create a recovery code (shown once)',
+          params: idParams,
+          response: { 201: recoveryCodeCreatedSchema },
+        },
+      },
+      async (req, reply) => reply.status(201).send(await r.createCode(customer(req), req.params.id)),
+    );
+    app.post(
+      '/users/:id/recovery-codes/verify/',
+      {
+        schema: {
+          tags,
+          summary: 'Use a recovery code',
+          params: idParams,
+          body: z.object({ code: z.string().min(1).max(40) }),
+          response: { 200: z.object({ ok: z.boolean() }) },
+        },
+      },
+      async (req) => ({ ok: await r.useCode(customer(req), req.params.id, req.body.code) }),
+    );
+    app.get(
+      '/users/:id/recovery-mode/',
+      {
+        schema: {
+          tags,
+          summary: "The member's active recovery mode",
+          params: idParams,
+          response: { 200: recoveryModeSchema.nullable() },
+        },
+      },
+      (req) => r.current(customer(req), req.params.id),
+    );
+    app.post(
+      '/users/:id/recovery-mode/',
+      {
+        schema: {
+          tags,
+          summary: 'Activate recovery mode and mail the code',
+          params: idParams,
+          response: { 201: z.object({ recovery_mode: recoveryModeSchema, code: z.string(), expires_at: z.string() }) },
+        },
+      },
+      async (req, reply) =>
+        reply.status(201).send(await r.activate(customer(req), req.params.id, currentUser(req).user_username)),
+    );
+    app.delete(
+      '/users/:id/recovery-mode/',
+      { schema: { tags, summary: 'End recovery mode', params: idParams } },
+      async (req, reply) => {
+        await r.deactivate(customer(req), req.params.id);
+        return reply.status(204).send();
+      },
+    );
+    app.get(
+      '/recovery-mode/',
+      {
+        schema: {
+          tags,
+          summary: 'Members in recovery mode',
+          querystring: z.object({ page: z.string().optional(), page_size: z.string().optional() }),
+          response: { 200: workstationList(recoveryModeSchema) },
+        },
+      },
+      (req) => r.listActive(customer(req), req.query),
+    );
+  };

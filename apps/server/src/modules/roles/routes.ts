@@ -1,0 +1,99 @@
+/** roles/ — role groups with their authorised and unauthorised users. */
+import {
+  bulkResponseSchema,
+  idsSchema,
+  memberSchema,
+  roleInputSchema,
+  roleSchema,
+  workstationList,
+} from '@portiere/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authGuard, currentUser } from '../../plugins/auth-guard.ts';
+import type { Services } from '../../services.ts';
+
+const paging = z.object({ page: z.string().optional(), page_size: z.string().optional() });
+const idParams = z.object({ id: z.string() });
+
+export const roleRoutes =
+  (services: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preHandler', authGuard(services.tokens, 'CustomerUser'));
+    const tags = ['roles'];
+    const customer = (req: Parameters<typeof currentUser>[0]) => currentUser(req).customer_id ?? '';
+    const r = services.roles;
+
+    app.get(
+      '/roles/',
+      { schema: { tags, summary: 'Role groups', querystring: paging, response: { 200: workstationList(roleSchema) } } },
+      (req) => r.list(customer(req), req.query),
+    );
+    app.post(
+      '/roles/',
+      { schema: { tags, summary: 'Create a role group', body: roleInputSchema, response: { 201: roleSchema } } },
+      async (req, reply) => reply.status(201).send(await r.create(customer(req), req.body)),
+    );
+    app.get(
+      '/roles/:id/',
+      { schema: { tags, summary: 'One role group', params: idParams, response: { 200: roleSchema } } },
+      (req) => r.get(customer(req), req.params.id),
+    );
+    app.patch(
+      '/roles/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'Change a role group',
+          params: idParams,
+          body: roleInputSchema.partial(),
+          response: { 200: roleSchema },
+        },
+      },
+      (req) => r.update(customer(req), req.params.id, req.body),
+    );
+    app.delete(
+      '/roles/:id/',
+      { schema: { tags, summary: 'Delete a role group', params: idParams } },
+      async (req, reply) => {
+        await r.remove(customer(req), req.params.id);
+        return reply.status(204).send();
+      },
+    );
+    app.get(
+      '/roles/:id/users/',
+      {
+        schema: {
+          tags,
+          summary: 'Authorised (or unauthorised) users',
+          params: idParams,
+          querystring: paging.extend({
+            authorised: z.enum(['true', 'false']).optional(),
+            search: z.string().max(200).optional(),
+          }),
+          response: { 200: workstationList(memberSchema) },
+        },
+      },
+      (req) => r.users(customer(req), req.params.id, req.query),
+    );
+    app.post(
+      '/roles/:id/users/',
+      {
+        schema: {
+          tags,
+          summary: 'Authorise users',
+          params: idParams,
+          body: idsSchema,
+          response: { 200: bulkResponseSchema },
+        },
+      },
+      (req) => r.authorise(customer(req), req.params.id, req.body.ids),
+    );
+    app.delete(
+      '/roles/:id/users/:uid/',
+      { schema: { tags, summary: 'Remove an authorised user', params: z.object({ id: z.string(), uid: z.string() }) } },
+      async (req, reply) => {
+        await r.revoke(customer(req), req.params.id, req.params.uid);
+        return reply.status(204).send();
+      },
+    );
+  };

@@ -1,0 +1,155 @@
+/** Role groups and the members authorised for each (the Users tab lists both sides). */
+import { type MemberListQuery, normalizePage, normalizePageSize, type Role } from '@portiere/contracts';
+import { and, asc, count, eq, exists, inArray, not, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { configGroups, members, roleGroups, roleMembers } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { isUuid, page } from '../../lib/ids.ts';
+import { memberWhere } from '../members/list-query.ts';
+import { toMember } from '../members/mapper.ts';
+
+type RoleRow = typeof roleGroups.$inferSelect;
+const nameTaken = () =>
+  new AppError(409, 'nameExists', undefined, { name: { key: 'invalid', message: 'This name is already used.' } });
+
+export class RolesService {
+  constructor(private readonly db: Db) {}
+
+  private usersCount = sql<number>`(select count(*)::int from role_members rm where rm.role_id = ${roleGroups.id})`;
+
+  private toRole(r: RoleRow, n: number): Role {
+    return {
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      users_count: Number(n),
+      created_at: r.createdAt.toISOString(),
+    };
+  }
+
+  async list(customerId: string, q: { page?: string; page_size?: string }) {
+    const p = normalizePage(q.page);
+    const size = normalizePageSize(q.page_size);
+    const where = eq(roleGroups.customerId, customerId);
+    const rows = await this.db
+      .select({ r: roleGroups, n: this.usersCount })
+      .from(roleGroups)
+      .where(where)
+      .orderBy(asc(roleGroups.name))
+      .limit(size)
+      .offset((p - 1) * size);
+    const [total] = await this.db.select({ n: count() }).from(roleGroups).where(where);
+    return page(
+      rows.map((r) => this.toRole(r.r, r.n)),
+      total?.n ?? 0,
+      p,
+      size,
+    );
+  }
+
+  private async row(customerId: string, id: string): Promise<RoleRow> {
+    if (!isUuid(id)) throw notFound();
+    const [r] = await this.db
+      .select()
+      .from(roleGroups)
+      .where(and(eq(roleGroups.id, id), eq(roleGroups.customerId, customerId)));
+    if (!r) throw notFound();
+    return r;
+  }
+
+  async get(customerId: string, id: string): Promise<Role> {
+    await this.row(customerId, id);
+    const [r] = await this.db
+      .select({ r: roleGroups, n: this.usersCount })
+      .from(roleGroups)
+      .where(eq(roleGroups.id, id));
+    if (!r) throw notFound();
+    return this.toRole(r.r, r.n);
+  }
+
+  async create(customerId: string, input: { name: string; description: string }): Promise<Role> {
+    const [r] = await this.db
+      .insert(roleGroups)
+      .values({ customerId, ...input })
+      .onConflictDoNothing()
+      .returning();
+    if (!r) throw nameTaken();
+    return this.toRole(r, 0);
+  }
+
+  async update(customerId: string, id: string, patch: { name?: string; description?: string }): Promise<Role> {
+    await this.row(customerId, id);
+    if (patch.name !== undefined || patch.description !== undefined) {
+      try {
+        await this.db.update(roleGroups).set(patch).where(eq(roleGroups.id, id));
+      } catch (err) {
+        if (/unique|duplicate/i.test(String((err as { message?: string }).message ?? err))) throw nameTaken();
+        throw err;
+      }
+    }
+    return this.get(customerId, id);
+  }
+
+  async remove(customerId: string, id: string): Promise<void> {
+    await this.row(customerId, id);
+    await this.db.delete(roleGroups).where(eq(roleGroups.id, id));
+  }
+
+  /** Authorised (or, with authorised=false, unauthorised) members, searchable and paged. */
+  async users(customerId: string, id: string, q: Partial<MemberListQuery> & { authorised?: 'true' | 'false' }) {
+    await this.row(customerId, id);
+    const p = normalizePage(q.page);
+    const size = normalizePageSize(q.page_size);
+    const isIn = exists(
+      this.db
+        .select({ one: sql`1` })
+        .from(roleMembers)
+        .where(and(eq(roleMembers.roleId, id), eq(roleMembers.memberId, members.id))),
+    );
+    const where = and(memberWhere(customerId, { search: q.search }), q.authorised === 'false' ? not(isIn) : isIn);
+    const rows = await this.db
+      .select({ m: members, g: { id: configGroups.id, name: configGroups.name } })
+      .from(members)
+      .leftJoin(configGroups, eq(configGroups.id, members.groupId))
+      .where(where)
+      .orderBy(asc(members.username), asc(members.id))
+      .limit(size)
+      .offset((p - 1) * size);
+    const [total] = await this.db.select({ n: count() }).from(members).where(where);
+    return page(
+      rows.map((r) => toMember(r.m, r.g?.id ? r.g : null)),
+      total?.n ?? 0,
+      p,
+      size,
+    );
+  }
+
+  async authorise(customerId: string, id: string, ids: string[]) {
+    await this.row(customerId, id);
+    const valid = ids.filter(isUuid);
+    const own = valid.length
+      ? await this.db
+          .select({ id: members.id })
+          .from(members)
+          .where(and(eq(members.customerId, customerId), inArray(members.id, valid)))
+      : [];
+    const added = own.length
+      ? await this.db
+          .insert(roleMembers)
+          .values(own.map((m) => ({ roleId: id, memberId: m.id })))
+          .onConflictDoNothing()
+          .returning({ id: roleMembers.memberId })
+      : [];
+    return { done: added.length, skipped: ids.length - added.length };
+  }
+
+  async revoke(customerId: string, id: string, memberId: string): Promise<void> {
+    await this.row(customerId, id);
+    if (!isUuid(memberId)) throw notFound();
+    const rows = await this.db
+      .delete(roleMembers)
+      .where(and(eq(roleMembers.roleId, id), eq(roleMembers.memberId, memberId)))
+      .returning({ id: roleMembers.memberId });
+    if (!rows.length) throw notFound();
+  }
+}

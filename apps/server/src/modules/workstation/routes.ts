@@ -1,0 +1,43 @@
+/** workstation-users/ and users/{id}/autologon/ */
+import { workstationList, workstationUserSchema } from '@portiere/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authGuard, currentUser } from '../../plugins/auth-guard.ts';
+import type { Services } from '../../services.ts';
+
+export const workstationRoutes =
+  (services: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preHandler', authGuard(services.tokens, 'CustomerUser'));
+    const tags = ['workstation'];
+    const customer = (req: Parameters<typeof currentUser>[0]) => currentUser(req).customer_id ?? '';
+    app.get(
+      '/workstation-users/',
+      {
+        schema: {
+          tags,
+          summary: 'Members with Windows login credentials',
+          querystring: z.object({
+            page: z.string().optional(),
+            page_size: z.string().optional(),
+            search: z.string().max(200).optional(),
+          }),
+          response: { 200: workstationList(workstationUserSchema) },
+        },
+      },
+      (req) => services.workstation.list(customer(req), req.query),
+    );
+    app.post(
+      '/users/:id/autologon/',
+      {
+        schema: {
+          tags,
+          summary: 'Turn Windows autologon on or off',
+          params: z.object({ id: z.string() }),
+          body: z.object({ enabled: z.boolean() }),
+          response: { 200: z.object({ autologon: z.boolean() }) },
+        },
+      },
+      (req) => services.workstation.setAutologon(customer(req), req.params.id, req.body.enabled),
+    );
+  };
