@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from './test/databases.ts';
+import { type Harness, startHarness } from './test/harness.ts';
+
+describe('the app shell', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    const [pglite] = testDatabases();
+    if (!pglite) throw new Error('no database');
+    h = await startHarness(pglite);
+  });
+  afterAll(() => h.close());
+
+  it('answers liveness and readiness', async () => {
+    expect((await h.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await h.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready', database: 'pglite' });
+  });
+
+  it('publishes an OpenAPI 3.1 document generated from the contracts', async () => {
+    const doc = (await h.app.inject({ url: '/api/docs/json' })).json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe('1.0.4');
+    const login = doc.paths['/api/v1/login/'].post;
+    expect(Object.keys(login.requestBody.content['application/json'].schema.properties).sort()).toEqual([
+      'otp',
+      'password',
+      'username',
+    ]);
+    expect(doc.paths['/api/v1/users/{id}/credentials/{cid}/test/']).toBeDefined();
+    expect((await h.app.inject({ url: '/api/docs/' })).statusCode).toBe(200);
+  });
+
+  it('sends security headers and a JSON 404 for unknown API paths', async () => {
+    const res = await h.app.inject({ url: '/api/v1/nothing-here/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ reason: 'Not found.', code: 'notFound' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('never answers with a stack trace', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/login/',
+      payload: '{not json',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).not.toContain('at ');
+  });
+});

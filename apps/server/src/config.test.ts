@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('configuration from the environment', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      seedDemo: true,
+      loginRateLimit: 30,
+      publicUrl: 'http://localhost:8080',
+    });
+    expect(c.dataDir).toMatch(/\/data$/);
+    expect(c.secretKeyFile).toMatch(/\/data\/secret\.key$/);
+    expect(c.databaseUrl).toBeUndefined();
+  });
+
+  it('stops with one clear line per wrong variable', () => {
+    expect(() =>
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', SEED_DEMO: 'maybe' }),
+    ).toThrowError(
+      /Invalid configuration:\n {2}PORT: .*\n {2}DATABASE_URL: DATABASE_URL must be a postgres:\/\/ URL\n {2}SMTP_URL: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL\n {2}SEED_DEMO: /,
+    );
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).databaseUrl).toBeUndefined();
+  });
+});
