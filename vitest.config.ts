@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 /** One vitest run, three projects: pure contracts, the API server (node), the console (jsdom). */
 export default defineConfig({
   test: {
+    // Two cores: one test file per core; each server file owns its database.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', environment: 'node', include: ['src/**/*.test.ts'] } },
       {
@@ -13,8 +15,6 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: true,
-          maxWorkers: 2,
         },
       },
       'apps/console/vitest.config.ts',
