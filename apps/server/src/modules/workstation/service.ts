@@ -35,7 +35,7 @@ export class WorkstationService {
         >`(select coalesce(json_agg(distinct c.type), '[]') from credentials c where c.member_id = ${members.id} and c.windows_login)`,
         card: sql<
           string | null
-        >`(select t.card_code from temporary_cards t where t.member_id = ${members.id} and (t.expires_at is null or t.expires_at > ${now}) limit 1)`,
+        >`(select t.card_code from temporary_cards t where t.member_id = ${members.id} and (t.expires_at is null or t.expires_at > ${now.toISOString()}::timestamptz) limit 1)`,
         recovery: sql<boolean>`exists (select 1 from recovery_modes r where r.member_id = ${members.id} and r.deactivated_at is null)`,
       })
       .from(members)
