@@ -1,6 +1,15 @@
 /** Ids in URLs are UUIDs; anything else cannot exist and answers 404 without a query. */
+import { normalizePage, normalizePageSize } from '@portiere/contracts';
+
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (id: string): boolean => UUID.test(id);
+
+/** Page number, page size and row offset from list query parameters (spec: below 1 resets to 1). */
+export function paging(q: { page?: string; page_size?: string }) {
+  const page = normalizePage(q.page);
+  const size = normalizePageSize(q.page_size);
+  return { page, size, offset: (page - 1) * size };
+}
 
 /** `{count, results, next_page}` for one page. */
 export function page<T>(results: T[], count: number, pageNo: number, size: number) {

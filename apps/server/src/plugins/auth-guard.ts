@@ -24,3 +24,8 @@ export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError(401, 'unauthenticated');
   return request.user;
 }
+
+/** The customer of a customer user's request (routes guarded for CustomerUser only). */
+export function customerOf(request: FastifyRequest): string {
+  return currentUser(request).customer_id ?? '';
+}

@@ -8,7 +8,7 @@ import {
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authGuard, currentUser } from '../../plugins/auth-guard.ts';
+import { authGuard, customerOf } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 
 const idParams = z.object({ id: z.string() });
@@ -18,7 +18,6 @@ export const cardRoutes =
   async (app) => {
     app.addHook('preHandler', authGuard(services.tokens, 'CustomerUser'));
     const tags = ['temporary cards'];
-    const customer = (req: Parameters<typeof currentUser>[0]) => currentUser(req).customer_id ?? '';
     const cards = services.cards;
 
     app.get(
@@ -31,7 +30,7 @@ export const cardRoutes =
           response: { 200: workstationList(temporaryCardSchema) },
         },
       },
-      (req) => cards.list(customer(req), req.query),
+      (req) => cards.list(customerOf(req), req.query),
     );
     app.post(
       '/temporary-cards/',
@@ -43,13 +42,13 @@ export const cardRoutes =
           response: { 201: z.array(temporaryCardSchema) },
         },
       },
-      async (req, reply) => reply.status(201).send(await cards.create(customer(req), req.body)),
+      async (req, reply) => reply.status(201).send(await cards.create(customerOf(req), req.body)),
     );
     app.delete(
       '/temporary-cards/:id/',
       { schema: { tags, summary: 'Delete a card that is not paired', params: idParams } },
       async (req, reply) => {
-        await cards.remove(customer(req), req.params.id);
+        await cards.remove(customerOf(req), req.params.id);
         return reply.status(204).send();
       },
     );
@@ -63,7 +62,7 @@ export const cardRoutes =
           response: { 200: temporaryCardSchema.nullable() },
         },
       },
-      (req) => cards.forMember(customer(req), req.params.id),
+      (req) => cards.forMember(customerOf(req), req.params.id),
     );
     app.post(
       '/users/:id/temporary-card/',
@@ -76,13 +75,13 @@ export const cardRoutes =
           response: { 200: temporaryCardSchema },
         },
       },
-      (req) => cards.pair(customer(req), req.params.id, req.body.card_id, new Date(req.body.expiration_date)),
+      (req) => cards.pair(customerOf(req), req.params.id, req.body.card_id, new Date(req.body.expiration_date)),
     );
     app.delete(
       '/users/:id/temporary-card/',
       { schema: { tags, summary: 'Unpair the card', params: idParams } },
       async (req, reply) => {
-        await cards.unpair(customer(req), req.params.id);
+        await cards.unpair(customerOf(req), req.params.id);
         return reply.status(204).send();
       },
     );

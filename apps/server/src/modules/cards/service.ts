@@ -2,13 +2,13 @@
  * Temporary cards: created with codes of the customer's card_code_length, paired to one
  * member until an expiration date. A pairing past its date no longer counts as paired.
  */
-import { type CardStatus, normalizePage, normalizePageSize, type TemporaryCard } from '@portiere/contracts';
+import type { CardStatus, TemporaryCard } from '@portiere/contracts';
 import { and, asc, count, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { members, temporaryCards } from '../../db/schema/index.ts';
 import { randomDigits } from '../../lib/crypto.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { isUuid, page } from '../../lib/ids.ts';
+import { isUuid, page, paging } from '../../lib/ids.ts';
 import type { MembersService } from '../members/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 
@@ -49,8 +49,7 @@ export class CardsService {
   }
 
   async list(customerId: string, q: { page?: string; page_size?: string; status?: CardStatus; search?: string }) {
-    const p = normalizePage(q.page);
-    const size = normalizePageSize(q.page_size);
+    const { page: p, size, offset } = paging(q);
     const parts: SQL[] = [eq(temporaryCards.customerId, customerId)];
     if (q.status) parts.push(this.statusWhere(q.status));
     if (q.search?.trim()) parts.push(ilike(temporaryCards.cardCode, `%${q.search.trim().replace(/[\\%_]/g, '')}%`));
@@ -62,7 +61,7 @@ export class CardsService {
       .where(where)
       .orderBy(asc(temporaryCards.cardCode))
       .limit(size)
-      .offset((p - 1) * size);
+      .offset(offset);
     const [total] = await this.db.select({ n: count() }).from(temporaryCards).where(where);
     return page(
       rows.map((r) => this.toCard(r.card, r.username)),

@@ -10,7 +10,7 @@ import {
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authGuard, currentUser } from '../../plugins/auth-guard.ts';
+import { authGuard, customerOf } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 
 const memberParams = z.object({ id: z.string() });
@@ -22,7 +22,6 @@ export const credentialRoutes =
     const tags = ['credentials'];
     const c = services.credentials;
     const guard = authGuard(services.tokens, 'CustomerUser');
-    const customer = (req: Parameters<typeof currentUser>[0]) => currentUser(req).customer_id ?? '';
 
     app.get(
       '/users/:id/credentials/',
@@ -35,7 +34,7 @@ export const credentialRoutes =
           response: { 200: z.array(credentialSchema) },
         },
       },
-      (req) => c.list(customer(req), req.params.id),
+      (req) => c.list(customerOf(req), req.params.id),
     );
     app.post(
       '/users/:id/credentials/',
@@ -49,7 +48,7 @@ export const credentialRoutes =
           response: { 201: credentialCreatedSchema },
         },
       },
-      async (req, reply) => reply.status(201).send(await c.create(customer(req), req.params.id, req.body)),
+      async (req, reply) => reply.status(201).send(await c.create(customerOf(req), req.params.id, req.body)),
     );
     app.patch(
       '/users/:id/credentials/:cid/',
@@ -63,13 +62,13 @@ export const credentialRoutes =
           response: { 200: credentialSchema },
         },
       },
-      (req) => c.update(customer(req), req.params.id, req.params.cid, req.body),
+      (req) => c.update(customerOf(req), req.params.id, req.params.cid, req.body),
     );
     app.delete(
       '/users/:id/credentials/:cid/',
       { preHandler: guard, schema: { tags, summary: 'Delete a credential', params } },
       async (req, reply) => {
-        await c.remove(customer(req), req.params.id, req.params.cid);
+        await c.remove(customerOf(req), req.params.id, req.params.cid);
         return reply.status(204).send();
       },
     );
@@ -85,7 +84,7 @@ export const credentialRoutes =
           response: { 200: credentialTestResultSchema },
         },
       },
-      (req) => c.test(customer(req), req.params.id, req.params.cid, req.body.value),
+      (req) => c.test(customerOf(req), req.params.id, req.params.cid, req.body.value),
     );
     app.post(
       '/users/:id/credentials/:cid/send/',
@@ -98,7 +97,7 @@ export const credentialRoutes =
           response: { 200: z.object({ sent_to: z.string() }) },
         },
       },
-      (req) => c.send(customer(req), req.params.id, req.params.cid),
+      (req) => c.send(customerOf(req), req.params.id, req.params.cid),
     );
     app.post(
       '/users/:id/credentials/:cid/reset/',
@@ -111,7 +110,7 @@ export const credentialRoutes =
           response: { 200: credentialCreatedSchema },
         },
       },
-      (req) => c.reset(customer(req), req.params.id, req.params.cid),
+      (req) => c.reset(customerOf(req), req.params.id, req.params.cid),
     );
     app.post(
       '/users/:id/credentials/:cid/unlock/',
@@ -119,7 +118,7 @@ export const credentialRoutes =
         preHandler: guard,
         schema: { tags, summary: 'Clear wrong attempts and the lock', params, response: { 200: credentialSchema } },
       },
-      (req) => c.unlock(customer(req), req.params.id, req.params.cid),
+      (req) => c.unlock(customerOf(req), req.params.id, req.params.cid),
     );
 
     // Device side: no staff token, the confirmation code is the credential.

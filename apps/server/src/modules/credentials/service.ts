@@ -21,6 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { credentials } from '../../db/schema/index.ts';
 import { randomDigits, type SecretBox, safeEqual } from '../../lib/crypto.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { renderMemberMail } from '../../mail/member-mail.ts';
@@ -32,7 +33,6 @@ import { type CredentialRow, toCredential } from './mapper.ts';
 import { type Algorithm, hotpMatchCounter, hotpUri, newSecret, totpMatchStep, totpUri } from './otp.ts';
 import { readCertificate, readPublicKey } from './uploads.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISSUER = 'Portiere';
 const CONFIRMATION_LENGTH = 8;
 
@@ -58,7 +58,7 @@ export class CredentialsService {
   }
 
   private async row(customerId: string, memberId: string, id: string): Promise<CredentialRow> {
-    if (!UUID.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     await this.members.row(customerId, memberId);
     const [row] = await this.db
       .select()

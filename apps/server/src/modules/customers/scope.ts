@@ -7,11 +7,10 @@ import type { AuthUser } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/ids.ts';
 
 export async function scopedCustomer(db: Db, user: AuthUser, customerId: string) {
-  if (!UUID.test(customerId)) throw notFound();
+  if (!isUuid(customerId)) throw notFound();
   const where =
     user.user_type === 'CustomerUser'
       ? and(eq(customers.id, customerId), eq(customers.id, user.customer_id ?? ''))

@@ -10,7 +10,7 @@ import {
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authGuard, currentUser } from '../../plugins/auth-guard.ts';
+import { authGuard, customerOf } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 
 const paging = z.object({ page: z.string().optional(), page_size: z.string().optional() });
@@ -21,7 +21,6 @@ export const groupRoutes =
   async (app) => {
     app.addHook('preHandler', authGuard(services.tokens, 'CustomerUser'));
     const tags = ['configurations'];
-    const customer = (req: Parameters<typeof currentUser>[0]) => currentUser(req).customer_id ?? '';
     const g = services.groups;
 
     app.get(
@@ -34,7 +33,7 @@ export const groupRoutes =
           response: { 200: workstationList(configGroupSchema) },
         },
       },
-      (req) => g.list(customer(req), req.query),
+      (req) => g.list(customerOf(req), req.query),
     );
     app.post(
       '/groups/',
@@ -46,12 +45,12 @@ export const groupRoutes =
           response: { 201: configGroupSchema },
         },
       },
-      async (req, reply) => reply.status(201).send(await g.create(customer(req), req.body)),
+      async (req, reply) => reply.status(201).send(await g.create(customerOf(req), req.body)),
     );
     app.get(
       '/groups/:id/',
       { schema: { tags, summary: 'One configuration group', params: idParams, response: { 200: configGroupSchema } } },
-      (req) => g.get(customer(req), req.params.id),
+      (req) => g.get(customerOf(req), req.params.id),
     );
     app.patch(
       '/groups/:id/',
@@ -64,13 +63,13 @@ export const groupRoutes =
           response: { 200: configGroupSchema },
         },
       },
-      (req) => g.update(customer(req), req.params.id, req.body),
+      (req) => g.update(customerOf(req), req.params.id, req.body),
     );
     app.delete(
       '/groups/:id/',
       { schema: { tags, summary: 'Delete a configuration group', params: idParams } },
       async (req, reply) => {
-        await g.remove(customer(req), req.params.id);
+        await g.remove(customerOf(req), req.params.id);
         return reply.status(204).send();
       },
     );
@@ -85,7 +84,7 @@ export const groupRoutes =
           response: { 200: workstationList(memberSchema) },
         },
       },
-      (req) => g.members(customer(req), req.params.id, req.query),
+      (req) => g.members(customerOf(req), req.params.id, req.query),
     );
     app.post(
       '/groups/:id/users/',
@@ -98,7 +97,7 @@ export const groupRoutes =
           response: { 200: bulkResponseSchema },
         },
       },
-      (req) => g.assign(customer(req), req.params.id, req.body.ids),
+      (req) => g.assign(customerOf(req), req.params.id, req.body.ids),
     );
     app.delete(
       '/groups/:id/users/:uid/',
@@ -110,7 +109,7 @@ export const groupRoutes =
         },
       },
       async (req, reply) => {
-        await g.unassign(customer(req), req.params.id, req.params.uid);
+        await g.unassign(customerOf(req), req.params.id, req.params.uid);
         return reply.status(204).send();
       },
     );

@@ -1,13 +1,12 @@
 /** Configuration groups: which credential kinds and logins their members get. */
 
-import type { configGroupInputSchema } from '@portiere/contracts';
-import { type ConfigGroup, normalizePage, normalizePageSize } from '@portiere/contracts';
+import type { ConfigGroup, configGroupInputSchema } from '@portiere/contracts';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { configGroups, members } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { isUuid, page } from '../../lib/ids.ts';
+import { isUuid, page, paging } from '../../lib/ids.ts';
 import { toMember } from '../members/mapper.ts';
 import { allowedKinds } from '../members/service.ts';
 
@@ -35,8 +34,7 @@ export class GroupsService {
   }
 
   async list(customerId: string, q: { page?: string; page_size?: string }) {
-    const p = normalizePage(q.page);
-    const size = normalizePageSize(q.page_size);
+    const { page: p, size, offset } = paging(q);
     const where = eq(configGroups.customerId, customerId);
     const rows = await this.db
       .select({
@@ -47,7 +45,7 @@ export class GroupsService {
       .where(where)
       .orderBy(asc(configGroups.name))
       .limit(size)
-      .offset((p - 1) * size);
+      .offset(offset);
     const [total] = await this.db.select({ n: count() }).from(configGroups).where(where);
     return page(
       rows.map((r) => this.toGroup(r.g, Number(r.n))),
@@ -119,8 +117,7 @@ export class GroupsService {
 
   async members(customerId: string, id: string, q: { page?: string; page_size?: string }) {
     const g = await this.row(customerId, id);
-    const p = normalizePage(q.page);
-    const size = normalizePageSize(q.page_size);
+    const { page: p, size, offset } = paging(q);
     const where = and(eq(members.customerId, customerId), eq(members.groupId, id));
     const rows = await this.db
       .select()
@@ -128,7 +125,7 @@ export class GroupsService {
       .where(where)
       .orderBy(asc(members.username))
       .limit(size)
-      .offset((p - 1) * size);
+      .offset(offset);
     const [total] = await this.db.select({ n: count() }).from(members).where(where);
     return page(
       rows.map((m) => toMember(m, g)),

@@ -2,6 +2,7 @@
 import { CREDENTIAL_TYPES, type MemberListQuery } from '@portiere/contracts';
 import { and, asc, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import { members } from '../../db/schema/index.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 const ORDER_COLUMNS = {
   username: members.username,
@@ -11,14 +12,12 @@ const ORDER_COLUMNS = {
   enrolled_at: members.enrolledAt,
 } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function memberWhere(customerId: string, q: Partial<MemberListQuery>): SQL {
   const parts: SQL[] = [eq(members.customerId, customerId)];
   const search = q.search?.trim().toLowerCase();
   if (search) parts.push(ilike(members.search, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
   if (q.group === 'none') parts.push(sql`${members.groupId} is null`);
-  else if (q.group) parts.push(UUID.test(q.group) ? eq(members.groupId, q.group) : sql`false`);
+  else if (q.group) parts.push(isUuid(q.group) ? eq(members.groupId, q.group) : sql`false`);
   if (q.enrolled) parts.push(eq(members.enrolled, q.enrolled === 'true'));
   if (q.blocked) parts.push(eq(members.blocked, q.blocked === 'true'));
   if (q.created_after) parts.push(gte(members.createdAt, new Date(`${q.created_after}T00:00:00Z`)));

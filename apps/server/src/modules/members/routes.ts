@@ -12,7 +12,7 @@ import {
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authGuard, currentUser } from '../../plugins/auth-guard.ts';
+import { authGuard, currentUser, customerOf } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 import { exportStream } from './export.ts';
 
@@ -28,7 +28,6 @@ export const memberRoutes =
   async (app) => {
     app.addHook('preHandler', authGuard(services.tokens, 'CustomerUser'));
     const tags = ['members'];
-    const customer = (req: Parameters<typeof currentUser>[0]) => currentUser(req).customer_id ?? '';
     const m = services.members;
 
     app.get(
@@ -41,12 +40,12 @@ export const memberRoutes =
           response: { 200: workstationList(memberSchema) },
         },
       },
-      (req) => m.list(customer(req), req.query),
+      (req) => m.list(customerOf(req), req.query),
     );
     app.post(
       '/users/',
       { schema: { tags, summary: 'Create a member', body: memberInputSchema, response: { 201: memberDetailSchema } } },
-      async (req, reply) => reply.status(201).send(await m.create(customer(req), req.body)),
+      async (req, reply) => reply.status(201).send(await m.create(customerOf(req), req.body)),
     );
     app.get(
       '/users/export/',
@@ -58,7 +57,7 @@ export const memberRoutes =
           .header('content-type', CONTENT_TYPES[format])
           .header('content-disposition', `attachment; filename="${name}"`)
           .header('cache-control', 'no-store');
-        return reply.send(exportStream(services.db, customer(req), filters, format));
+        return reply.send(exportStream(services.db, customerOf(req), filters, format));
       },
     );
     app.post(
@@ -71,12 +70,12 @@ export const memberRoutes =
           response: { 200: bulkResponseSchema },
         },
       },
-      (req) => m.bulk(customer(req), req.body.action, req.body.ids, currentUser(req).user_username),
+      (req) => m.bulk(customerOf(req), req.body.action, req.body.ids, currentUser(req).user_username),
     );
     app.get(
       '/users/:id/',
       { schema: { tags, summary: 'One member', params: idParams, response: { 200: memberDetailSchema } } },
-      (req) => m.get(customer(req), req.params.id),
+      (req) => m.get(customerOf(req), req.params.id),
     );
     app.patch(
       '/users/:id/',
@@ -89,25 +88,25 @@ export const memberRoutes =
           response: { 200: memberDetailSchema },
         },
       },
-      (req) => m.update(customer(req), req.params.id, req.body),
+      (req) => m.update(customerOf(req), req.params.id, req.body),
     );
     app.delete(
       '/users/:id/',
       { schema: { tags, summary: 'Delete a member', params: idParams } },
       async (req, reply) => {
-        await m.remove(customer(req), req.params.id);
+        await m.remove(customerOf(req), req.params.id);
         return reply.status(204).send();
       },
     );
     app.post(
       '/users/:id/block/',
       { schema: { tags, summary: 'Block a member', params: idParams, response: { 200: memberDetailSchema } } },
-      (req) => m.setBlocked(customer(req), req.params.id, true, currentUser(req).user_username),
+      (req) => m.setBlocked(customerOf(req), req.params.id, true, currentUser(req).user_username),
     );
     app.post(
       '/users/:id/unblock/',
       { schema: { tags, summary: 'Unblock a member', params: idParams, response: { 200: memberDetailSchema } } },
-      (req) => m.setBlocked(customer(req), req.params.id, false, currentUser(req).user_username),
+      (req) => m.setBlocked(customerOf(req), req.params.id, false, currentUser(req).user_username),
     );
     app.post(
       '/users/:id/send-enrollment/',
@@ -119,6 +118,6 @@ export const memberRoutes =
           response: { 200: z.object({ sent_to: z.string() }) },
         },
       },
-      (req) => m.sendEnrollmentMail(customer(req), req.params.id),
+      (req) => m.sendEnrollmentMail(customerOf(req), req.params.id),
     );
   };

@@ -17,13 +17,13 @@ import type { SigningKeys } from '../../auth/keys.ts';
 import type { Db } from '../../db/client.ts';
 import { configGroups, members } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { renderMemberMail } from '../../mail/member-mail.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { memberOrder, memberWhere } from './list-query.ts';
 import { type MemberRow, toMember } from './mapper.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ENROLLMENT_LINK_HOURS = 72;
 /** Kinds a configuration group does not govern: always allowed. */
 const UNGOVERNED: CredentialType[] = ['keypair', 'smartcard'];
@@ -72,7 +72,7 @@ export class MembersService {
 
   /** The member row, only within the customer; anything else is 404. */
   async row(customerId: string, id: string): Promise<MemberRow> {
-    if (!UUID.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     const [row] = await this.db
       .select()
       .from(members)
@@ -83,7 +83,7 @@ export class MembersService {
 
   async group(customerId: string, groupId: string | null): Promise<GroupRow | null> {
     if (!groupId) return null;
-    if (!UUID.test(groupId)) throw new AppError(400, 'groupNotFound', undefined, groupError());
+    if (!isUuid(groupId)) throw new AppError(400, 'groupNotFound', undefined, groupError());
     const [g] = await this.db
       .select()
       .from(configGroups)
@@ -143,7 +143,7 @@ export class MembersService {
     ids: string[],
     by: string,
   ) {
-    const valid = ids.filter((i) => UUID.test(i));
+    const valid = ids.filter((i) => isUuid(i));
     const scope = and(
       eq(members.customerId, customerId),
       inArray(members.id, valid.length ? valid : ['00000000-0000-0000-0000-000000000000']),

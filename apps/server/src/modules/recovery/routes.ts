@@ -2,7 +2,7 @@
 import { recoveryCodeCreatedSchema, recoveryModeSchema, workstationList } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authGuard, currentUser } from '../../plugins/auth-guard.ts';
+import { authGuard, currentUser, customerOf } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 
 const idParams = z.object({ id: z.string() });
@@ -12,7 +12,6 @@ export const recoveryRoutes =
   async (app) => {
     app.addHook('preHandler', authGuard(services.tokens, 'CustomerUser'));
     const tags = ['recovery'];
-    const customer = (req: Parameters<typeof currentUser>[0]) => currentUser(req).customer_id ?? '';
     const r = services.recovery;
 
     app.post(
@@ -25,7 +24,7 @@ export const recoveryRoutes =
           response: { 201: recoveryCodeCreatedSchema },
         },
       },
-      async (req, reply) => reply.status(201).send(await r.createCode(customer(req), req.params.id)),
+      async (req, reply) => reply.status(201).send(await r.createCode(customerOf(req), req.params.id)),
     );
     app.post(
       '/users/:id/recovery-codes/verify/',
@@ -38,7 +37,7 @@ export const recoveryRoutes =
           response: { 200: z.object({ ok: z.boolean() }) },
         },
       },
-      async (req) => ({ ok: await r.useCode(customer(req), req.params.id, req.body.code) }),
+      async (req) => ({ ok: await r.useCode(customerOf(req), req.params.id, req.body.code) }),
     );
     app.get(
       '/users/:id/recovery-mode/',
@@ -50,7 +49,7 @@ export const recoveryRoutes =
           response: { 200: recoveryModeSchema.nullable() },
         },
       },
-      (req) => r.current(customer(req), req.params.id),
+      (req) => r.current(customerOf(req), req.params.id),
     );
     app.post(
       '/users/:id/recovery-mode/',
@@ -63,13 +62,13 @@ export const recoveryRoutes =
         },
       },
       async (req, reply) =>
-        reply.status(201).send(await r.activate(customer(req), req.params.id, currentUser(req).user_username)),
+        reply.status(201).send(await r.activate(customerOf(req), req.params.id, currentUser(req).user_username)),
     );
     app.delete(
       '/users/:id/recovery-mode/',
       { schema: { tags, summary: 'End recovery mode', params: idParams } },
       async (req, reply) => {
-        await r.deactivate(customer(req), req.params.id);
+        await r.deactivate(customerOf(req), req.params.id);
         return reply.status(204).send();
       },
     );
@@ -83,6 +82,6 @@ export const recoveryRoutes =
           response: { 200: workstationList(recoveryModeSchema) },
         },
       },
-      (req) => r.listActive(customer(req), req.query),
+      (req) => r.listActive(customerOf(req), req.query),
     );
   };

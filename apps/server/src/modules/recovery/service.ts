@@ -4,13 +4,13 @@
  * the member's other credentials until it ends, then enables exactly those again.
  */
 import { randomInt } from 'node:crypto';
-import { normalizePage, normalizePageSize, RECOVERY_CODE_TTL_HOURS, type RecoveryMode } from '@portiere/contracts';
+import { RECOVERY_CODE_TTL_HOURS, type RecoveryMode } from '@portiere/contracts';
 import { and, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { credentials, members, recoveryCodes, recoveryModes } from '../../db/schema/index.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { page } from '../../lib/ids.ts';
+import { page, paging } from '../../lib/ids.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { renderMemberMail } from '../../mail/member-mail.ts';
 import { type MembersService, memberTags } from '../members/service.ts';
@@ -117,8 +117,7 @@ export class RecoveryService {
   }
 
   async listActive(customerId: string, q: { page?: string; page_size?: string }) {
-    const p = normalizePage(q.page);
-    const size = normalizePageSize(q.page_size);
+    const { page: p, size, offset } = paging(q);
     const where = and(eq(recoveryModes.customerId, customerId), isNull(recoveryModes.deactivatedAt));
     const rows = await this.db
       .select({ mode: recoveryModes, member: members })
@@ -127,7 +126,7 @@ export class RecoveryService {
       .where(where)
       .orderBy(desc(recoveryModes.activatedAt))
       .limit(size)
-      .offset((p - 1) * size);
+      .offset(offset);
     const [total] = await this.db.select({ n: count() }).from(recoveryModes).where(where);
     return page(
       rows.map((r) => toMode(r.mode, r.member)),

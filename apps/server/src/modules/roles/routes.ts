@@ -9,7 +9,7 @@ import {
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authGuard, currentUser } from '../../plugins/auth-guard.ts';
+import { authGuard, customerOf } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 
 const paging = z.object({ page: z.string().optional(), page_size: z.string().optional() });
@@ -20,23 +20,22 @@ export const roleRoutes =
   async (app) => {
     app.addHook('preHandler', authGuard(services.tokens, 'CustomerUser'));
     const tags = ['roles'];
-    const customer = (req: Parameters<typeof currentUser>[0]) => currentUser(req).customer_id ?? '';
     const r = services.roles;
 
     app.get(
       '/roles/',
       { schema: { tags, summary: 'Role groups', querystring: paging, response: { 200: workstationList(roleSchema) } } },
-      (req) => r.list(customer(req), req.query),
+      (req) => r.list(customerOf(req), req.query),
     );
     app.post(
       '/roles/',
       { schema: { tags, summary: 'Create a role group', body: roleInputSchema, response: { 201: roleSchema } } },
-      async (req, reply) => reply.status(201).send(await r.create(customer(req), req.body)),
+      async (req, reply) => reply.status(201).send(await r.create(customerOf(req), req.body)),
     );
     app.get(
       '/roles/:id/',
       { schema: { tags, summary: 'One role group', params: idParams, response: { 200: roleSchema } } },
-      (req) => r.get(customer(req), req.params.id),
+      (req) => r.get(customerOf(req), req.params.id),
     );
     app.patch(
       '/roles/:id/',
@@ -49,13 +48,13 @@ export const roleRoutes =
           response: { 200: roleSchema },
         },
       },
-      (req) => r.update(customer(req), req.params.id, req.body),
+      (req) => r.update(customerOf(req), req.params.id, req.body),
     );
     app.delete(
       '/roles/:id/',
       { schema: { tags, summary: 'Delete a role group', params: idParams } },
       async (req, reply) => {
-        await r.remove(customer(req), req.params.id);
+        await r.remove(customerOf(req), req.params.id);
         return reply.status(204).send();
       },
     );
@@ -73,7 +72,7 @@ export const roleRoutes =
           response: { 200: workstationList(memberSchema) },
         },
       },
-      (req) => r.users(customer(req), req.params.id, req.query),
+      (req) => r.users(customerOf(req), req.params.id, req.query),
     );
     app.post(
       '/roles/:id/users/',
@@ -86,13 +85,13 @@ export const roleRoutes =
           response: { 200: bulkResponseSchema },
         },
       },
-      (req) => r.authorise(customer(req), req.params.id, req.body.ids),
+      (req) => r.authorise(customerOf(req), req.params.id, req.body.ids),
     );
     app.delete(
       '/roles/:id/users/:uid/',
       { schema: { tags, summary: 'Remove an authorised user', params: z.object({ id: z.string(), uid: z.string() }) } },
       async (req, reply) => {
-        await r.revoke(customer(req), req.params.id, req.params.uid);
+        await r.revoke(customerOf(req), req.params.id, req.params.uid);
         return reply.status(204).send();
       },
     );

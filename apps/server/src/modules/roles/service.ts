@@ -1,10 +1,10 @@
 /** Role groups and the members authorised for each (the Users tab lists both sides). */
-import { type MemberListQuery, normalizePage, normalizePageSize, type Role } from '@portiere/contracts';
+import type { MemberListQuery, Role } from '@portiere/contracts';
 import { and, asc, count, eq, exists, inArray, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { configGroups, members, roleGroups, roleMembers } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { isUuid, page } from '../../lib/ids.ts';
+import { isUuid, page, paging } from '../../lib/ids.ts';
 import { memberWhere } from '../members/list-query.ts';
 import { toMember } from '../members/mapper.ts';
 
@@ -28,8 +28,7 @@ export class RolesService {
   }
 
   async list(customerId: string, q: { page?: string; page_size?: string }) {
-    const p = normalizePage(q.page);
-    const size = normalizePageSize(q.page_size);
+    const { page: p, size, offset } = paging(q);
     const where = eq(roleGroups.customerId, customerId);
     const rows = await this.db
       .select({ r: roleGroups, n: this.usersCount })
@@ -37,7 +36,7 @@ export class RolesService {
       .where(where)
       .orderBy(asc(roleGroups.name))
       .limit(size)
-      .offset((p - 1) * size);
+      .offset(offset);
     const [total] = await this.db.select({ n: count() }).from(roleGroups).where(where);
     return page(
       rows.map((r) => this.toRole(r.r, r.n)),
@@ -98,8 +97,7 @@ export class RolesService {
   /** Authorised (or, with authorised=false, unauthorised) members, searchable and paged. */
   async users(customerId: string, id: string, q: Partial<MemberListQuery> & { authorised?: 'true' | 'false' }) {
     await this.row(customerId, id);
-    const p = normalizePage(q.page);
-    const size = normalizePageSize(q.page_size);
+    const { page: p, size, offset } = paging(q);
     const isIn = exists(
       this.db
         .select({ one: sql`1` })
@@ -114,7 +112,7 @@ export class RolesService {
       .where(where)
       .orderBy(asc(members.username), asc(members.id))
       .limit(size)
-      .offset((p - 1) * size);
+      .offset(offset);
     const [total] = await this.db.select({ n: count() }).from(members).where(where);
     return page(
       rows.map((r) => toMember(r.m, r.g?.id ? r.g : null)),

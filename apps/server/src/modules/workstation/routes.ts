@@ -2,7 +2,7 @@
 import { workstationList, workstationUserSchema } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authGuard, currentUser } from '../../plugins/auth-guard.ts';
+import { authGuard, customerOf } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 
 export const workstationRoutes =
@@ -10,7 +10,6 @@ export const workstationRoutes =
   async (app) => {
     app.addHook('preHandler', authGuard(services.tokens, 'CustomerUser'));
     const tags = ['workstation'];
-    const customer = (req: Parameters<typeof currentUser>[0]) => currentUser(req).customer_id ?? '';
     app.get(
       '/workstation-users/',
       {
@@ -25,7 +24,7 @@ export const workstationRoutes =
           response: { 200: workstationList(workstationUserSchema) },
         },
       },
-      (req) => services.workstation.list(customer(req), req.query),
+      (req) => services.workstation.list(customerOf(req), req.query),
     );
     app.post(
       '/users/:id/autologon/',
@@ -38,6 +37,6 @@ export const workstationRoutes =
           response: { 200: z.object({ autologon: z.boolean() }) },
         },
       },
-      (req) => services.workstation.setAutologon(customer(req), req.params.id, req.body.enabled),
+      (req) => services.workstation.setAutologon(customerOf(req), req.params.id, req.body.enabled),
     );
   };

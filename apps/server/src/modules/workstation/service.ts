@@ -1,10 +1,10 @@
 /** Workstation users: members with credentials usable for Windows login, and autologon. */
-import { type CredentialType, normalizePage, normalizePageSize, type WorkstationUser } from '@portiere/contracts';
+import type { CredentialType, WorkstationUser } from '@portiere/contracts';
 import { and, asc, count, eq, exists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { configGroups, credentials, members } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { page } from '../../lib/ids.ts';
+import { page, paging } from '../../lib/ids.ts';
 import { memberWhere } from '../members/list-query.ts';
 import type { MembersService } from '../members/service.ts';
 
@@ -16,8 +16,7 @@ export class WorkstationService {
   ) {}
 
   async list(customerId: string, q: { page?: string; page_size?: string; search?: string }) {
-    const p = normalizePage(q.page);
-    const size = normalizePageSize(q.page_size);
+    const { page: p, size, offset } = paging(q);
     const hasWindows = exists(
       this.db
         .select({ one: sql`1` })
@@ -43,7 +42,7 @@ export class WorkstationService {
       .where(where)
       .orderBy(asc(members.username), asc(members.id))
       .limit(size)
-      .offset((p - 1) * size);
+      .offset(offset);
     const [total] = await this.db.select({ n: count() }).from(members).where(where);
     const results: WorkstationUser[] = rows.map(({ m, group, types, card, recovery }) => ({
       id: m.id,
