@@ -220,7 +220,8 @@ export const memberListQuerySchema = z.object({
     .regex(new RegExp(`^-?(${MEMBER_ORDERINGS.join('|')})$`))
     .optional(),
   search: z.string().max(200).optional(),
-  group: z.string().optional(),
+  /** Comma-separated configuration group ids; `none` for members without a group. */
+  group: z.string().max(2000).optional(),
   enrolled: z.enum(['true', 'false']).optional(),
   blocked: z.enum(['true', 'false']).optional(),
   created_after: z.string().date().optional(),

@@ -1,6 +1,6 @@
 /** Translates the list query (search, drawer filters, ordering) into SQL over indexed columns. */
 import { CREDENTIAL_TYPES, type MemberListQuery } from '@portiere/contracts';
-import { and, asc, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { members } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/ids.ts';
 
@@ -16,8 +16,15 @@ export function memberWhere(customerId: string, q: Partial<MemberListQuery>): SQ
   const parts: SQL[] = [eq(members.customerId, customerId)];
   const search = q.search?.trim().toLowerCase();
   if (search) parts.push(ilike(members.search, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-  if (q.group === 'none') parts.push(sql`${members.groupId} is null`);
-  else if (q.group) parts.push(isUuid(q.group) ? eq(members.groupId, q.group) : sql`false`);
+  if (q.group) {
+    // Comma-separated configuration group ids, and `none` for members without one: any of them.
+    const wanted = q.group.split(',').map((g) => g.trim());
+    const ids = wanted.filter(isUuid);
+    const any: SQL[] = [];
+    if (wanted.includes('none')) any.push(isNull(members.groupId));
+    if (ids.length) any.push(inArray(members.groupId, ids));
+    parts.push(any.length ? (or(...any) ?? sql`false`) : sql`false`);
+  }
   if (q.enrolled) parts.push(eq(members.enrolled, q.enrolled === 'true'));
   if (q.blocked) parts.push(eq(members.blocked, q.blocked === 'true'));
   if (q.created_after) parts.push(gte(members.createdAt, new Date(`${q.created_after}T00:00:00Z`)));

@@ -166,6 +166,9 @@ describe.each(testDatabases())('members on $name', (database) => {
 
   it('filters by group, blocked, enrolled, created dates and credential types', async () => {
     expect((await call(h.app, 'GET', `users/?group=${officeGroup}&search=member`, acme)).body.count).toBe(10);
+    expect((await call(h.app, 'GET', 'users/?group=none&search=member', acme)).body.count).toBe(20);
+    expect((await call(h.app, 'GET', `users/?group=none,${officeGroup}&search=member`, acme)).body.count).toBe(30);
+    expect((await call(h.app, 'GET', 'users/?group=unknown&search=member', acme)).body.count).toBe(0);
     const target = (await call(h.app, 'GET', 'users/?search=member05', acme)).body.results[0];
     await post(h.app, `users/${target.id}/block/`, {}, acme);
     const blocked = await call(h.app, 'GET', 'users/?blocked=true', acme);
