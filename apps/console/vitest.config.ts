@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Page tests render MUI grids; on a loaded 2-core machine they need more than 5 s.
+    testTimeout: 30_000,
   },
 });

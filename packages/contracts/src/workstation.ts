@@ -20,7 +20,11 @@ export type TemporaryCard = z.infer<typeof temporaryCardSchema>;
 export const cardListQuerySchema = z.object({
   page: z.string().optional(),
   page_size: z.string().optional(),
-  status: z.enum(CARD_STATUSES).optional(),
+  /** One status or several, comma-separated: cards in any of them. */
+  status: z
+    .string()
+    .regex(new RegExp(`^(${CARD_STATUSES.join('|')})(,(${CARD_STATUSES.join('|')}))*$`))
+    .optional(),
   search: z.string().max(50).optional(),
 });
 /** Create `count` cards with generated codes, or one card with the code given. */

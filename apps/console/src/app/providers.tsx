@@ -4,8 +4,10 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { MemberPanelsContext } from '../components/members/memberPanels';
 import { i18n } from '../lib/i18n/i18n';
 import { queryClient } from '../lib/queryClient';
+import { memberPanels } from './memberPanels';
 import { theme } from './theme';
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -15,7 +17,7 @@ export function Providers({ children }: { children: ReactNode }) {
         <ThemeProvider theme={theme}>
           <LocalizationProvider dateAdapter={AdapterDayjs}>
             <CssBaseline />
-            {children}
+            <MemberPanelsContext.Provider value={memberPanels}>{children}</MemberPanelsContext.Provider>
           </LocalizationProvider>
         </ThemeProvider>
       </QueryClientProvider>

@@ -13,6 +13,15 @@ const PAGES: Record<PageId, () => Promise<{ default: ComponentType }>> = {
   customerScripts: () => import('../features/customers/routes/CustomerScriptsPage'),
   loginGroup: () => import('../features/loginGroups/routes/LoginGroupPage'),
   generalSettings: () => import('../features/settings/routes/GeneralSettingsPage'),
+  members: () => import('../features/members/routes/MembersPage'),
+  memberDetail: () => import('../features/members/routes/MemberDetailPage'),
+  temporaryCards: () => import('../features/temporaryCards/routes/TemporaryCardsPage'),
+  recoveryModes: () => import('../features/recovery/routes/RecoveryModesPage'),
+  groups: () => import('../features/configurations/routes/GroupsPage'),
+  groupDetail: () => import('../features/configurations/routes/GroupDetailPage'),
+  roles: () => import('../features/roles/routes/RolesPage'),
+  roleDetail: () => import('../features/roles/routes/RoleDetailPage'),
+  workstationUsers: () => import('../features/workstation/routes/WorkstationUsersPage'),
   placeholder: () => import('./PlaceholderPage'),
 };
 

@@ -28,6 +28,15 @@ export type PageId =
   | 'customerScripts'
   | 'loginGroup'
   | 'generalSettings'
+  | 'members'
+  | 'memberDetail'
+  | 'temporaryCards'
+  | 'recoveryModes'
+  | 'groups'
+  | 'groupDetail'
+  | 'roles'
+  | 'roleDetail'
+  | 'workstationUsers'
   | 'placeholder';
 
 const C: readonly UserType[] = ['CustomerUser'];
@@ -51,9 +60,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     hideHeader: true,
     page: 'customerUsers',
   },
-  { path: '/users', titleKey: 'routes.members', userTypes: C, menu: { group: 'users' }, page: 'placeholder' },
-  { path: '/groups', titleKey: 'routes.configurations', userTypes: C, menu: { group: 'users' }, page: 'placeholder' },
-  { path: '/roles', titleKey: 'routes.roles', userTypes: C, menu: { group: 'users' }, page: 'placeholder' },
+  { path: '/users', titleKey: 'routes.members', userTypes: C, menu: { group: 'users' }, page: 'members' },
+  { path: '/users/:id', titleKey: 'routes.members', userTypes: C, page: 'memberDetail' },
+  { path: '/groups', titleKey: 'routes.configurations', userTypes: C, menu: { group: 'users' }, page: 'groups' },
+  { path: '/groups/:id', titleKey: 'routes.configurations', userTypes: C, hideHeader: true, page: 'groupDetail' },
+  { path: '/roles', titleKey: 'routes.roles', userTypes: C, menu: { group: 'users' }, page: 'roles' },
+  { path: '/roles/:id', titleKey: 'routes.roles', userTypes: C, hideHeader: true, page: 'roleDetail' },
   {
     path: '/applications',
     titleKey: 'routes.applications',
@@ -74,21 +86,21 @@ export const APP_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.users',
     userTypes: C,
     menu: { group: 'workstation' },
-    page: 'placeholder',
+    page: 'workstationUsers',
   },
   {
     path: '/recovery-mode',
     titleKey: 'routes.recoveryModes',
     userTypes: C,
     menu: { group: 'workstation' },
-    page: 'placeholder',
+    page: 'recoveryModes',
   },
   {
     path: '/temporary-cards',
     titleKey: 'routes.temporaryCards',
     userTypes: C,
     menu: { group: 'workstation' },
-    page: 'placeholder',
+    page: 'temporaryCards',
   },
   { path: '/la-users', titleKey: 'routes.users', userTypes: C, menu: { group: 'loginAssistant' }, page: 'placeholder' },
   { path: '/la-flow', titleKey: 'routes.flows', userTypes: C, menu: { group: 'loginAssistant' }, page: 'placeholder' },

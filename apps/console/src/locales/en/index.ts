@@ -1,13 +1,20 @@
 import { common } from './common';
+import { configurations } from './configurations';
+import { dashboardCharts } from './dashboard';
 import { dialogs } from './dialogs';
 import { error, info, success } from './feedback';
 import { filters } from './filters';
 import { login } from './login';
+import { credentials, members } from './members';
 import { menu } from './menu';
-import { customers, dashboard } from './pages';
+import { customers } from './pages';
+import { recovery } from './recovery';
+import { roles } from './roles';
 import { routes } from './routes';
 import { settings } from './settings';
+import { temporaryCards } from './temporaryCards';
 import { validation } from './validation';
+import { workstation } from './workstation';
 
 /** English is the type source: every other language must provide exactly these keys. */
 export const en = {
@@ -21,8 +28,15 @@ export const en = {
   login,
   dialogs,
   filters,
-  dashboard,
   customers,
   settings,
+  members,
+  credentials,
+  temporaryCards,
+  recovery,
+  configurations,
+  roles,
+  workstation,
+  dashboardCharts,
 };
 export type Phrases = typeof en;

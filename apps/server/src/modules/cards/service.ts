@@ -48,10 +48,13 @@ export class CardsService {
     };
   }
 
-  async list(customerId: string, q: { page?: string; page_size?: string; status?: CardStatus; search?: string }) {
+  async list(customerId: string, q: { page?: string; page_size?: string; status?: string; search?: string }) {
     const { page: p, size, offset } = paging(q);
     const parts: SQL[] = [eq(temporaryCards.customerId, customerId)];
-    if (q.status) parts.push(this.statusWhere(q.status));
+    if (q.status) {
+      const statuses = [...new Set(q.status.split(','))] as CardStatus[];
+      parts.push(or(...statuses.map((st) => this.statusWhere(st))) ?? sql`false`);
+    }
     if (q.search?.trim()) parts.push(ilike(temporaryCards.cardCode, `%${q.search.trim().replace(/[\\%_]/g, '')}%`));
     const where = and(...parts);
     const rows = await this.db

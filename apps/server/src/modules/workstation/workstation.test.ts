@@ -93,6 +93,9 @@ describe.each(testDatabases())('workstation objects on $name', (database) => {
     const expired = await call(h.app, 'GET', 'temporary-cards/?status=expired', acme);
     expect(expired.body.results.map((c: { id: string }) => c.id)).toEqual([card.id]);
     expect((await call(h.app, 'GET', 'temporary-cards/?status=paired', acme)).body.count).toBe(0);
+    const pairable = await call(h.app, 'GET', 'temporary-cards/?status=not_paired,expired&page_size=100', acme);
+    expect(pairable.body.results.map((c: { id: string }) => c.id)).toContain(card.id);
+    expect((await call(h.app, 'GET', 'temporary-cards/?status=paired,bogus', acme)).status).toBe(400);
     expect((await call(h.app, 'GET', `users/${m.id}/temporary-card/`, acme)).body).toBeNull();
     const m2 = await member();
     const later = new Date(h.clock.now().getTime() + 86_400_000).toISOString();

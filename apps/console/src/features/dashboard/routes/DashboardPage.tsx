@@ -1,26 +1,49 @@
-import { Card, CardContent, Typography } from '@mui/material';
+import { Alert, Box, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useClaims } from '../../../lib/auth/tokenStorage';
-import { meQuery } from '../../../lib/session';
+import { errorMessage } from '../../../lib/i18n/errorMessage';
+import { dashboardQuery } from '../api/dashboardApi';
+import { CustomerDashboardView } from '../components/CustomerDashboardView';
+import { customerSlug } from '../lib/dashboardFigures';
 
-/** Welcome card; the charts of spec section 2 come with the statistics API. */
+/** Users, credentials, recovery modes and licenses: one section for a customer user, one per customer for a reseller. */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const claims = useClaims();
-  const me = useQuery(meQuery());
-  const username = me.data?.username ?? claims?.user_username ?? '';
-  const name = me.data?.customer?.name ?? username.split('@')[0] ?? '';
+  const dashboard = useQuery(dashboardQuery());
+  const reseller = claims?.user_type === 'ResellerUser';
+
+  if (dashboard.isPending)
+    return (
+      <Box
+        data-testid="dash-loading"
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}
+      >
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} variant="rounded" height={200} />
+        ))}
+      </Box>
+    );
+  if (dashboard.isError) return <Alert severity="error">{errorMessage(t, dashboard.error)}</Alert>;
+  const customers = dashboard.data.customers;
+  if (customers.length === 0)
+    return (
+      <Alert severity="info" data-testid="dash-empty">
+        {t(reseller ? 'dashboardCharts.noCustomers' : 'dashboardCharts.noData')}
+      </Alert>
+    );
+  if (!reseller && customers[0]) return <CustomerDashboardView data={customers[0]} />;
   return (
-    <Card sx={{ maxWidth: 720 }} data-testid="welcome-card">
-      <CardContent>
-        <Typography variant="h5" component="h2" gutterBottom>
-          {t('dashboard.welcome', { name })}
-        </Typography>
-        <Typography color="text.secondary">
-          {claims?.user_type === 'ResellerUser' ? t('dashboard.resellerIntro') : t('dashboard.intro')}
-        </Typography>
-      </CardContent>
-    </Card>
+    <Stack spacing={4}>
+      {customers.map((c) => (
+        <Box component="section" key={c.customer.id} data-testid={`dash-customer-${customerSlug(c.customer.name)}`}>
+          <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+            {c.customer.name}
+          </Typography>
+          <CustomerDashboardView data={c} />
+        </Box>
+      ))}
+    </Stack>
   );
 }

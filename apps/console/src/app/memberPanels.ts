@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import type { MemberPanels } from '../components/members/memberPanels';
+
+/** The member panels the features offer, each loaded with its own chunk when first shown. */
+export const memberPanels: MemberPanels = {
+  TemporaryCard: lazy(() =>
+    import('../features/temporaryCards/components/TemporaryCardPanel').then((m) => ({ default: m.TemporaryCardPanel })),
+  ),
+  Recovery: lazy(() =>
+    import('../features/recovery/components/RecoveryPanel').then((m) => ({ default: m.RecoveryPanel })),
+  ),
+};

@@ -1,0 +1,78 @@
+import { Stack, Typography } from '@mui/material';
+import { fieldError } from '@portiere/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../lib/i18n/errorMessage';
+import { fieldErrorMessage } from '../../lib/i18n/fieldError';
+import { dialogs } from '../dialogs/dialogRegistry';
+import { FormDialog } from '../dialogs/FormDialog';
+import { feedback } from '../feedback/feedbackStore';
+import { MemberPicker, type PickedMember } from './MemberPicker';
+
+interface Props {
+  name: string;
+  title: string;
+  intro?: string;
+  submitLabel: string;
+  /** Sends the chosen ids; answers {done, skipped}. */
+  onAdd: (ids: string[]) => Promise<{ done: number; skipped: number }>;
+  excludeIds?: readonly string[];
+}
+
+/** Add users: a multi-select member search; reports how many were added and skipped. */
+export function AddMembersDialog({ name, title, intro, submitLabel, onAdd, excludeIds }: Props) {
+  const { t } = useTranslation();
+  const [members, setMembers] = useState<PickedMember[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    if (members.length === 0) {
+      setError(fieldErrorMessage(t, fieldError('required')));
+      return;
+    }
+    setBusy(true);
+    try {
+      const r = await onAdd(members.map((m) => m.id));
+      feedback.push({
+        type: r.skipped > 0 ? 'warning' : 'success',
+        message: t('workstation.picker.added', { done: r.done, skipped: r.skipped }),
+      });
+      dialogs.close(name);
+    } catch (err) {
+      feedback.push({ type: 'error', message: errorMessage(t, err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <FormDialog
+      name={name}
+      title={title}
+      onSubmit={submit}
+      submitLabel={submitLabel}
+      busy={busy}
+      onOpen={() => {
+        setMembers([]);
+        setError(null);
+      }}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {intro && <Typography variant="body2">{intro}</Typography>}
+        <MemberPicker
+          multiple
+          label={t('workstation.picker.members')}
+          value={members}
+          onChange={(m) => {
+            setMembers(m);
+            setError(null);
+          }}
+          error={error}
+          excludeIds={excludeIds}
+          autoFocus
+        />
+      </Stack>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ConfigGroup, Member } from '@portiere/contracts';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api/client';
+import type { GroupInput } from '../lib/groupForm';
+
+export interface PagedList<T> {
+  count: number;
+  results: T[];
+  next_page: number | null;
+}
+export interface BulkResult {
+  done: number;
+  skipped: number;
+}
+
+const one = (id: string) => `groups/${encodeURIComponent(id)}/`;
+
+export const configGroupsQuery = (page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: ['config-groups', 'list', { page, pageSize }],
+    queryFn: () => api.get<PagedList<ConfigGroup>>('groups/', { query: { page, page_size: pageSize } }),
+    placeholderData: keepPreviousData,
+  });
+export const configGroupQuery = (id: string) =>
+  queryOptions({ queryKey: ['config-groups', 'one', id], queryFn: () => api.get<ConfigGroup>(one(id)) });
+export const groupMembersQuery = (id: string, page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: ['config-groups', 'members', id, { page, pageSize }],
+    queryFn: () => api.get<PagedList<Member>>(`${one(id)}users/`, { query: { page, page_size: pageSize } }),
+    placeholderData: keepPreviousData,
+  });
+
+export const createGroup = (input: GroupInput) => api.post<ConfigGroup>('groups/', input);
+export const updateGroup = (id: string, input: Partial<GroupInput>) => api.patch<ConfigGroup>(one(id), input);
+export const deleteGroup = (id: string) => api.delete<void>(one(id));
+export const addGroupMembers = (id: string, ids: string[]) => api.post<BulkResult>(`${one(id)}users/`, { ids });
+export const removeGroupMember = (id: string, uid: string) =>
+  api.delete<void>(`${one(id)}users/${encodeURIComponent(uid)}/`);

@@ -1,0 +1,81 @@
+import {
+  BIOMETRY_LEVELS,
+  type ConfigGroup,
+  type FieldError,
+  fieldError,
+  GROUP_CREDENTIAL_TYPES,
+} from '@portiere/contracts';
+
+export type Biometry = (typeof BIOMETRY_LEVELS)[number];
+export type GroupCredentialType = (typeof GROUP_CREDENTIAL_TYPES)[number];
+
+/** The create/edit form: one check box per credential kind. */
+export interface GroupFormValues {
+  name: string;
+  description: string;
+  app_credential_biometry: Biometry;
+  workstation_login_enabled: boolean;
+  web_login_enabled: boolean;
+  available: Record<GroupCredentialType, boolean>;
+}
+/** The API body (configGroupInputSchema). */
+export interface GroupInput {
+  name: string;
+  description: string;
+  app_credential_biometry: Biometry;
+  workstation_login_enabled: boolean;
+  web_login_enabled: boolean;
+  allowed: GroupCredentialType[];
+}
+
+const allAvailable = () =>
+  Object.fromEntries(GROUP_CREDENTIAL_TYPES.map((k) => [k, true])) as Record<GroupCredentialType, boolean>;
+
+export const emptyGroupForm = (): GroupFormValues => ({
+  name: '',
+  description: '',
+  app_credential_biometry: 'none',
+  workstation_login_enabled: true,
+  web_login_enabled: true,
+  available: allAvailable(),
+});
+
+/** A group as form values: a kind is ticked when it is in `allowed`. */
+export function groupFormOf(g: ConfigGroup): GroupFormValues {
+  const allowed = new Set<string>(g.allowed);
+  return {
+    name: g.name,
+    description: g.description,
+    app_credential_biometry: g.app_credential_biometry,
+    workstation_login_enabled: g.workstation_login_enabled,
+    web_login_enabled: g.web_login_enabled,
+    available: Object.fromEntries(GROUP_CREDENTIAL_TYPES.map((k) => [k, allowed.has(k)])) as Record<
+      GroupCredentialType,
+      boolean
+    >,
+  };
+}
+
+/** Form values as the API body: the ticked kinds in catalogue order, trimmed texts. */
+export function groupInputOf(v: GroupFormValues): GroupInput {
+  return {
+    name: v.name.trim(),
+    description: v.description.trim(),
+    app_credential_biometry: v.app_credential_biometry,
+    workstation_login_enabled: v.workstation_login_enabled,
+    web_login_enabled: v.web_login_enabled,
+    allowed: GROUP_CREDENTIAL_TYPES.filter((k) => v.available[k]),
+  };
+}
+
+/** Client-side checks, as contract field errors keyed by field. */
+export function validateGroupForm(v: GroupFormValues): Partial<Record<'name' | 'description', FieldError>> {
+  const errors: Partial<Record<'name' | 'description', FieldError>> = {};
+  const name = v.name.trim();
+  if (!name) errors.name = fieldError('required');
+  else if (name.length > 100) errors.name = fieldError('maxLength', { max: 100 });
+  if (v.description.trim().length > 500) errors.description = fieldError('maxLength', { max: 500 });
+  return errors;
+}
+
+export { BIOMETRY_LEVELS, GROUP_CREDENTIAL_TYPES };

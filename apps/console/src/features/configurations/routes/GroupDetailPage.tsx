@@ -1,0 +1,156 @@
+import EditIcon from '@mui/icons-material/Edit';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
+import { Alert, Box, Button, Card, CardContent, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { Member } from '@portiere/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
+import { dialogs } from '../../../components/dialogs/dialogRegistry';
+import { feedback } from '../../../components/feedback/feedbackStore';
+import { Spinner } from '../../../components/loading/LoadingOverlay';
+import { AddMembersDialog } from '../../../components/members/AddMembersDialog';
+import { PageHeader } from '../../../components/PageHeader';
+import { setPaging, usePaging } from '../../../components/table/pagingStore';
+import { errorMessage } from '../../../lib/i18n/errorMessage';
+import { useGridLocale } from '../../../lib/useGridLocale';
+import { addGroupMembers, configGroupQuery, groupMembersQuery, removeGroupMember } from '../api/groupsApi';
+import { GROUP_FORM_DIALOG, GroupFormDialog } from '../components/GroupFormDialog';
+import { AllowedChips } from '../components/GroupSummary';
+
+const PAGE_SIZES = [10, 25, 50, 100];
+const ADD_DIALOG = 'config-group-add-members';
+
+/** One configuration group: its settings and its members (paged), with Add users and Remove. */
+export default function GroupDetailPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const queryClient = useQueryClient();
+  const { page, pageSize } = usePaging();
+  const group = useQuery({ ...configGroupQuery(id), retry: false });
+  const members = useQuery(groupMembersQuery(id, page, pageSize));
+  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: ['config-groups'] }), [queryClient]);
+
+  useEffect(() => {
+    if (members.isError) feedback.push({ type: 'error', message: errorMessage(t, members.error) });
+  }, [members.isError, members.error, t]);
+
+  const columns = useMemo<GridColDef<Member>[]>(() => {
+    const remove = (m: Member) =>
+      askConfirmation({
+        kind: 'disassociate',
+        name: m.username,
+        onConfirm: async () => {
+          try {
+            await removeGroupMember(id, m.id);
+            feedback.push({ type: 'success', message: t('configurations.members.removed', { name: m.username }) });
+          } catch (err) {
+            feedback.push({ type: 'error', message: errorMessage(t, err) });
+          } finally {
+            await refresh();
+          }
+        },
+      });
+    return [
+      { field: 'username', headerName: t('configurations.members.username'), flex: 1.5, minWidth: 200 },
+      { field: 'full_name', headerName: t('configurations.members.fullName'), flex: 1, minWidth: 150 },
+      { field: 'email', headerName: t('configurations.members.email'), flex: 1.5, minWidth: 200 },
+      {
+        field: 'actions',
+        headerName: t('configurations.columns.actions'),
+        sortable: false,
+        minWidth: 100,
+        renderCell: ({ row }) => (
+          <Tooltip title={t('configurations.members.remove')}>
+            <IconButton
+              aria-label={t('configurations.members.removeNamed', { name: row.username })}
+              onClick={() => remove(row)}
+            >
+              <PersonRemoveIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        ),
+      },
+    ];
+  }, [t, id, refresh]);
+
+  const localeText = useGridLocale(t('configurations.members.noRows'));
+
+  if (group.isPending) return <Spinner />;
+  if (!group.data)
+    return (
+      <Stack spacing={2}>
+        <PageHeader title={t('routes.configurations')} backTo="/groups" />
+        <Alert severity="warning">{errorMessage(t, group.error)}</Alert>
+      </Stack>
+    );
+  const g = group.data;
+  return (
+    <Stack spacing={2}>
+      <PageHeader title={g.name} backTo="/groups" />
+      <Card variant="outlined">
+        <CardContent>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+            <Box sx={{ flex: 1 }}>
+              {g.description && <Typography sx={{ mb: 1 }}>{g.description}</Typography>}
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {t('configurations.summary', {
+                  biometry: t(`configurations.biometry.${g.app_credential_biometry}`),
+                  workstation: t(g.workstation_login_enabled ? 'common.enabled' : 'common.disabled'),
+                  web: t(g.web_login_enabled ? 'common.enabled' : 'common.disabled'),
+                })}
+              </Typography>
+              <AllowedChips group={g} showForbidden />
+            </Box>
+            <Button startIcon={<EditIcon />} variant="outlined" onClick={() => dialogs.open(GROUP_FORM_DIALOG)}>
+              {t('configurations.edit')}
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+          {t('configurations.members.title', { count: g.members_count })}
+        </Typography>
+        <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => dialogs.open(ADD_DIALOG)}>
+          {t('configurations.members.add')}
+        </Button>
+      </Stack>
+      <Paper sx={{ width: '100%' }}>
+        <DataGrid
+          rows={members.data?.results ?? []}
+          rowCount={members.data?.count ?? 0}
+          columns={columns}
+          loading={members.isFetching}
+          paginationMode="server"
+          paginationModel={{ page: page - 1, pageSize }}
+          onPaginationModelChange={(m) => setPaging(m.page + 1, m.pageSize)}
+          pageSizeOptions={PAGE_SIZES}
+          disableColumnMenu
+          disableColumnFilter
+          disableColumnSorting
+          disableRowSelectionOnClick
+          localeText={localeText}
+          sx={{ minHeight: 300 }}
+        />
+      </Paper>
+      <GroupFormDialog group={g} />
+      <AddMembersDialog
+        name={ADD_DIALOG}
+        title={t('configurations.members.addTitle', { name: g.name })}
+        intro={t('configurations.members.addIntro')}
+        submitLabel={t('configurations.members.add')}
+        onAdd={async (ids) => {
+          try {
+            return await addGroupMembers(id, ids);
+          } finally {
+            await refresh();
+          }
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,187 @@
+import { Box, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
+import type { CustomerDashboard } from '@portiere/contracts';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format';
+import { countsToSeries, licensesUsedPercent } from '../lib/dashboardFigures';
+
+// The charts library is big: its own chunk, loaded after the figures are on screen.
+const BarChart = lazy(() => import('@mui/x-charts/BarChart').then((m) => ({ default: m.BarChart })));
+const Gauge = lazy(() => import('@mui/x-charts/Gauge').then((m) => ({ default: m.Gauge })));
+
+function ChartSlot({ height, width, children }: { height: number; width?: number; children: ReactNode }) {
+  return <Suspense fallback={<Skeleton variant="rounded" height={height} width={width} />}>{children}</Suspense>;
+}
+
+function Figure({ label, value, testId, color }: { label: string; value: number; testId: string; color?: string }) {
+  return (
+    <Box sx={{ minWidth: 90 }}>
+      <Typography variant="h4" component="p" data-testid={testId} sx={{ color, fontWeight: 500 }}>
+        {value}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+    </Box>
+  );
+}
+
+function Panel({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }} data-testid={testId}>
+      <CardContent>
+        <Typography variant="subtitle1" component="h3" gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CredentialsChart({
+  counts,
+  testId,
+  label,
+}: {
+  counts: Record<string, number>;
+  testId: string;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const series = countsToSeries(counts);
+  const typeLabel = (type: string) => t(`dashboardCharts.credentialTypes.${type}`, { defaultValue: type });
+  if (series.length === 0)
+    return (
+      <Typography color="text.secondary" data-testid={`${testId}-empty`}>
+        {t('dashboardCharts.noCredentials')}
+      </Typography>
+    );
+  return (
+    <Box>
+      <ChartSlot height={Math.max(160, 36 * series.length + 40)}>
+        <BarChart
+          height={Math.max(160, 36 * series.length + 40)}
+          layout="horizontal"
+          dataset={series.map((s) => ({ ...s, label: typeLabel(s.type) }))}
+          yAxis={[{ scaleType: 'band', dataKey: 'label', width: 110 }]}
+          series={[{ dataKey: 'count', label }]}
+          hideLegend
+          margin={{ left: 0, right: 16, top: 8, bottom: 8 }}
+        />
+      </ChartSlot>
+      <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, listStyle: 'none', p: 0, m: 0 }}>
+        {series.map((s) => (
+          <Typography component="li" variant="body2" key={s.type}>
+            {typeLabel(s.type)}: <span data-testid={`${testId}-${s.type}`}>{s.count}</span>
+          </Typography>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/** The figures and charts of one customer (users, credentials, recovery modes, licenses). */
+export function CustomerDashboardView({ data }: { data: CustomerDashboard }) {
+  const { t, i18n } = useTranslation();
+  const { users, licenses, recovery_modes } = data;
+  const used = licensesUsedPercent(licenses);
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' },
+      }}
+    >
+      <Panel title={t('dashboardCharts.users.title')}>
+        <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>
+          <Figure label={t('dashboardCharts.users.total')} value={users.total} testId="dash-users-total" />
+          <Figure label={t('dashboardCharts.users.enrolled')} value={users.enrolled} testId="dash-users-enrolled" />
+          <Figure
+            label={t('dashboardCharts.users.blocked')}
+            value={users.blocked}
+            testId="dash-users-blocked"
+            color="error.main"
+          />
+        </Stack>
+        {users.total > 0 && (
+          <ChartSlot height={170}>
+            <BarChart
+              height={170}
+              xAxis={[
+                {
+                  scaleType: 'band',
+                  data: [
+                    t('dashboardCharts.users.total'),
+                    t('dashboardCharts.users.enrolled'),
+                    t('dashboardCharts.users.blocked'),
+                  ],
+                },
+              ]}
+              series={[{ data: [users.total, users.enrolled, users.blocked], label: t('dashboardCharts.users.title') }]}
+              hideLegend
+              margin={{ left: 0, right: 8, top: 16, bottom: 0 }}
+            />
+          </ChartSlot>
+        )}
+      </Panel>
+      <Panel title={t('dashboardCharts.webCredentials')} testId="dash-web-credentials">
+        <CredentialsChart counts={data.web_credentials} testId="dash-web" label={t('dashboardCharts.webCredentials')} />
+      </Panel>
+      <Panel title={t('dashboardCharts.workstationCredentials')} testId="dash-workstation-credentials">
+        <CredentialsChart
+          counts={data.workstation_credentials}
+          testId="dash-workstation"
+          label={t('dashboardCharts.workstationCredentials')}
+        />
+      </Panel>
+      <Panel title={t('dashboardCharts.recovery.title')}>
+        <Stack direction="row" spacing={3}>
+          <Figure
+            label={t('dashboardCharts.recovery.active')}
+            value={recovery_modes.active}
+            testId="dash-recovery-active"
+            color={recovery_modes.active > 0 ? 'warning.main' : undefined}
+          />
+          <Figure
+            label={t('dashboardCharts.recovery.total')}
+            value={recovery_modes.total}
+            testId="dash-recovery-total"
+          />
+        </Stack>
+      </Panel>
+      <Panel title={t('dashboardCharts.licenses.title')}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <ChartSlot height={140} width={140}>
+            <Gauge
+              width={140}
+              height={140}
+              value={used}
+              startAngle={-110}
+              endAngle={110}
+              text={`${used}%`}
+              aria-label={t('dashboardCharts.licenses.usedPercent', { percent: used })}
+            />
+          </ChartSlot>
+          <Stack spacing={1}>
+            <Figure
+              label={t('dashboardCharts.licenses.remaining')}
+              value={licenses.remaining}
+              testId="dash-licenses-remaining"
+              color={licenses.remaining <= 0 ? 'error.main' : undefined}
+            />
+            <Typography variant="body2" data-testid="dash-licenses-text">
+              {t('dashboardCharts.licenses.usedOf', { used: licenses.used, total: licenses.total })}
+            </Typography>
+            {licenses.expiration && (
+              <Typography variant="body2" color="text.secondary">
+                {t('dashboardCharts.licenses.expiration', { date: formatDate(licenses.expiration, i18n.language) })}
+              </Typography>
+            )}
+          </Stack>
+        </Stack>
+      </Panel>
+    </Box>
+  );
+}

@@ -1,0 +1,11 @@
+export function formatDate(value: string | null | undefined, language: string): string {
+  if (!value) return '—';
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? value : d.toLocaleDateString(language);
+}
+
+export function formatDateTime(value: string | null | undefined, language: string): string {
+  if (!value) return '—';
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? value : d.toLocaleString(language);
+}

@@ -1,0 +1,88 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Alert, Box, Button, IconButton, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { feedback } from '../../../components/feedback/feedbackStore';
+import { Spinner } from '../../../components/loading/LoadingOverlay';
+import { MemberPanel } from '../../../components/members/memberPanels';
+import { isApiError } from '../../../lib/api/apiError';
+import { errorMessage } from '../../../lib/i18n/errorMessage';
+import { memberQuery } from '../api/membersApi';
+import { CredentialsTab } from '../components/CredentialsTab';
+import { PersonalInfoTab } from '../components/PersonalInfoTab';
+
+const TABS = ['personal', 'recovery', 'credentials', 'web', 'workstation'] as const;
+type TabId = (typeof TABS)[number];
+
+/** One member: Personal Info, Recovery Modes, Credentials, Web and Workstation tabs. */
+export default function MemberDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  const member = useQuery({ ...memberQuery(id), retry: false });
+  const [tab, setTab] = useState<TabId>('personal');
+  const notFound = member.isError && isApiError(member.error) && member.error.status === 404;
+
+  useEffect(() => {
+    if (member.isError && !notFound) feedback.push({ type: 'error', message: errorMessage(t, member.error) });
+  }, [member.isError, member.error, notFound, t]);
+
+  const back = (
+    <IconButton aria-label={t('members.detail.backToList')} onClick={() => navigate('/users')}>
+      <ArrowBackIcon />
+    </IconButton>
+  );
+
+  if (member.isPending) return <Spinner />;
+  if (!member.data) {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Alert severity={notFound ? 'warning' : 'error'}>
+          {notFound ? t('members.detail.notFound') : errorMessage(t, member.error)}
+        </Alert>
+        <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/users')}>
+          {t('members.detail.backToList')}
+        </Button>
+      </Stack>
+    );
+  }
+  const m = member.data;
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        {back}
+        <Box>
+          <Typography variant="h5" component="h2" data-testid="member-title">
+            {m.full_name || m.username}
+          </Typography>
+          {m.full_name && (
+            <Typography variant="body2" color="text.secondary">
+              {m.username}
+            </Typography>
+          )}
+        </Box>
+      </Stack>
+      <Paper>
+        <Tabs value={tab} onChange={(_, v: TabId) => setTab(v)} variant="scrollable" scrollButtons="auto">
+          {TABS.map((id) => (
+            <Tab key={id} value={id} label={t(`members.detail.tabs.${id}`)} id={`member-tab-${id}`} />
+          ))}
+        </Tabs>
+        <Box sx={{ p: 3 }} role="tabpanel" aria-labelledby={`member-tab-${tab}`}>
+          {tab === 'personal' && <PersonalInfoTab member={m} />}
+          {tab === 'recovery' && <MemberPanel kind="Recovery" memberId={m.id} />}
+          {tab === 'credentials' && <CredentialsTab member={m} view="all" />}
+          {tab === 'web' && <CredentialsTab member={m} view="web" />}
+          {tab === 'workstation' && (
+            <Stack spacing={3}>
+              <MemberPanel kind="TemporaryCard" memberId={m.id} />
+              <CredentialsTab member={m} view="workstation" />
+            </Stack>
+          )}
+        </Box>
+      </Paper>
+    </Stack>
+  );
+}

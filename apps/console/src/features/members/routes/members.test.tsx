@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dialogs } from '../../../components/dialogs/dialogRegistry';
+import { feedback } from '../../../components/feedback/feedbackStore';
+import { dispatchFilters, filtersStore } from '../../../components/filters/filtersStore';
+import { resetPaging } from '../../../components/table/pagingStore';
+import { setTokens } from '../../../lib/auth/tokenStorage';
+import { customerMe, customerToken, jsonResponse, renderApp } from '../../../test/renderApp';
+
+const member = {
+  id: 'm1',
+  username: 'ann.lee@acme.example',
+  first_name: 'Ann',
+  last_name: 'Lee',
+  full_name: 'Ann Lee',
+  email: 'ann@mail.example',
+  phone_number: '',
+  group: { id: 'g1', name: 'Office' },
+  extra_info: '',
+  identities: [],
+  identity_not_valid_after: null,
+  blocked: true,
+  blocked_by: 'admin@acme.example',
+  enrolled: false,
+  enrolled_at: null,
+  created_at: '2025-03-01T10:00:00.000Z',
+  credential_types: ['mail', 'totp'],
+};
+
+// The first test loads the data grid chunk cold, which takes seconds on a busy machine.
+describe('members pages', { timeout: 30_000 }, () => {
+  let users: unknown[] = [member];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://x');
+    const path = url.pathname;
+    if (path.endsWith('/me/')) return jsonResponse(200, customerMe);
+    if (path.endsWith('/groups/'))
+      return jsonResponse(200, { count: 1, next_page: null, results: [{ id: 'g1', name: 'Office' }] });
+    if (path.endsWith('/users/')) return jsonResponse(200, { count: users.length, next_page: null, results: users });
+    if (path.endsWith('/users/m1/'))
+      return jsonResponse(200, { ...member, allowed_credential_types: ['mail', 'password', 'totp'] });
+    if (path.endsWith('/users/m1/credentials/')) return jsonResponse(200, []);
+    return jsonResponse(404, { reason: 'Not found.', code: 'notFound' });
+  });
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockClear();
+    users = [member];
+    setTokens({ accessToken: customerToken(), refreshToken: 'R1' });
+    feedback.reset();
+    resetPaging();
+    dispatchFilters({ type: 'clear' });
+    while (dialogs.store.getState().stack.length) dialogs.close();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const usersCalls = () =>
+    fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x')).filter((u) => u.pathname.endsWith('/users/'));
+
+  it('lists members with their columns and registers the drawer filters', async () => {
+    renderApp('/users');
+    expect(await screen.findByRole('gridcell', { name: 'ann.lee@acme.example' }, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.getByText('Ann Lee')).toBeTruthy();
+    expect(screen.getByText('Office')).toBeTruthy();
+    expect(screen.getByText('TOTP')).toBeTruthy();
+    expect(screen.getByText('Not enrolled')).toBeTruthy();
+    expect(filtersStore.getState().definitions.map((d) => d.key)).toEqual([
+      'group',
+      'enrolled',
+      'blocked',
+      'created',
+      'credential_types',
+    ]);
+    expect(usersCalls()[0]?.searchParams.get('page_size')).toBe('25');
+  });
+
+  it('shows the empty state and sends the debounced search and applied filters', async () => {
+    users = [];
+    const user = userEvent.setup();
+    renderApp('/users');
+    expect(await screen.findByText('No users found', undefined, { timeout: 20_000 })).toBeTruthy();
+    await user.type(screen.getByLabelText('Search users'), 'ann');
+    await waitFor(() => expect(usersCalls().at(-1)?.searchParams.get('search')).toBe('ann'));
+    dispatchFilters({ type: 'set', key: 'blocked', value: 'true' });
+    dispatchFilters({ type: 'apply' });
+    await waitFor(() => expect(usersCalls().at(-1)?.searchParams.get('blocked')).toBe('true'));
+    expect(usersCalls().at(-1)?.searchParams.get('page')).toBe('1');
+  });
+
+  it('opens the detail page with the blocked state, and offers only the allowed credential kinds', async () => {
+    const user = userEvent.setup();
+    renderApp('/users/m1');
+    expect((await screen.findByTestId('member-title', undefined, { timeout: 20_000 })).textContent).toBe('Ann Lee');
+    expect(within(screen.getByTestId('member-status')).getByText('Blocked by admin@acme.example')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Unblock' })).toBeTruthy();
+
+    await user.click(screen.getByRole('tab', { name: 'Credentials' }));
+    await user.click(await screen.findByRole('button', { name: 'Add credential' }));
+    const dialog = await screen.findByRole('dialog', undefined, { timeout: 20_000 });
+    await user.click(within(dialog).getByRole('combobox'));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['Mail code', 'Password', 'TOTP']);
+
+    await user.keyboard('{Escape}');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('tab', { name: 'Workstation' }));
+    expect(await screen.findByText('This user has no identities, so autologon is not possible.')).toBeTruthy();
+  });
+
+  it('answers an unknown id with the not-found message', async () => {
+    renderApp('/users/nope');
+    expect(await screen.findByText('User not found.', undefined, { timeout: 20_000 })).toBeTruthy();
+  });
+});

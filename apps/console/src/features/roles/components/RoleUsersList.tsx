@@ -1,0 +1,136 @@
+import SearchIcon from '@mui/icons-material/Search';
+import { Box, Button, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { DEFAULT_PAGE_SIZE, type Member } from '@portiere/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
+import { feedback } from '../../../components/feedback/feedbackStore';
+import { errorMessage } from '../../../lib/i18n/errorMessage';
+import { useDebounced } from '../../../lib/useDebounced';
+import { useGridLocale } from '../../../lib/useGridLocale';
+import { authoriseUsers, removeRoleUser, roleUsersQuery } from '../api/rolesApi';
+
+const PAGE_SIZES = [10, 25, 50];
+
+/** Authorised (Remove) or unauthorised (Authorise) users of a role, searchable and paged. */
+export function RoleUsersList({ roleId, authorised }: { roleId: string; authorised: boolean }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [searchText, setSearchText] = useState('');
+  const search = useDebounced(searchText.trim(), 300);
+  const [paging, setPaging] = useState({ page: 0, pageSize: DEFAULT_PAGE_SIZE });
+  const list = useQuery(roleUsersQuery(roleId, authorised, search, paging.page + 1, paging.pageSize));
+  const which = authorised ? 'authorised' : 'unauthorised';
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts from the first page
+  useEffect(() => setPaging((p) => ({ ...p, page: 0 })), [search]);
+  useEffect(() => {
+    if (list.isError) feedback.push({ type: 'error', message: errorMessage(t, list.error) });
+  }, [list.isError, list.error, t]);
+
+  const columns = useMemo<GridColDef<Member>[]>(() => {
+    const refresh = () => queryClient.invalidateQueries({ queryKey: ['roles'] });
+    const authorise = async (m: Member) => {
+      try {
+        await authoriseUsers(roleId, [m.id]);
+        feedback.push({ type: 'success', message: t('roles.users.authorisedDone', { name: m.username }) });
+      } catch (err) {
+        feedback.push({ type: 'error', message: errorMessage(t, err) });
+      } finally {
+        await refresh();
+      }
+    };
+    const remove = (m: Member) =>
+      askConfirmation({
+        kind: 'disassociate',
+        name: m.username,
+        onConfirm: async () => {
+          try {
+            await removeRoleUser(roleId, m.id);
+            feedback.push({ type: 'success', message: t('roles.users.removedDone', { name: m.username }) });
+          } catch (err) {
+            feedback.push({ type: 'error', message: errorMessage(t, err) });
+          } finally {
+            await refresh();
+          }
+        },
+      });
+    return [
+      { field: 'username', headerName: t('roles.users.username'), flex: 1.5, minWidth: 200 },
+      { field: 'full_name', headerName: t('roles.users.fullName'), flex: 1, minWidth: 140 },
+      {
+        field: 'actions',
+        headerName: t('roles.columns.actions'),
+        sortable: false,
+        minWidth: 130,
+        renderCell: ({ row }) =>
+          authorised ? (
+            <Button
+              size="small"
+              color="warning"
+              aria-label={t('roles.users.removeNamed', { name: row.username })}
+              onClick={() => remove(row)}
+            >
+              {t('roles.users.remove')}
+            </Button>
+          ) : (
+            <Button
+              size="small"
+              aria-label={t('roles.users.authoriseNamed', { name: row.username })}
+              onClick={() => authorise(row)}
+            >
+              {t('roles.users.authorise')}
+            </Button>
+          ),
+      },
+    ];
+  }, [t, roleId, authorised, queryClient]);
+
+  const localeText = useGridLocale(t(`roles.users.${which}Empty`));
+
+  return (
+    <Box component="section" data-testid={`role-users-${which}`}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+        <Typography variant="subtitle1" component="h3" sx={{ flex: 1 }}>
+          {t(`roles.users.${which}`, { count: list.data?.count ?? 0 })}
+        </Typography>
+        <TextField
+          type="search"
+          size="small"
+          label={t(`roles.users.search`)}
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      </Stack>
+      <Paper variant="outlined">
+        <DataGrid
+          rows={list.data?.results ?? []}
+          rowCount={list.data?.count ?? 0}
+          columns={columns}
+          loading={list.isFetching}
+          paginationMode="server"
+          paginationModel={paging}
+          onPaginationModelChange={setPaging}
+          pageSizeOptions={PAGE_SIZES}
+          disableColumnMenu
+          disableColumnFilter
+          disableColumnSorting
+          disableRowSelectionOnClick
+          localeText={localeText}
+          sx={{ minHeight: 300 }}
+        />
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,90 @@
+import { FormControlLabel, Radio, RadioGroup, Stack, TextField } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dialogs } from '../../../components/dialogs/dialogRegistry';
+import { FormDialog } from '../../../components/dialogs/FormDialog';
+import { feedback } from '../../../components/feedback/feedbackStore';
+import { isApiError } from '../../../lib/api/apiError';
+import { errorMessage } from '../../../lib/i18n/errorMessage';
+import { createCards } from '../api/cardsApi';
+import { type CreateCardsValues, createCardsInput, emptyCreateCards, MAX_CARDS } from '../lib/cardForms';
+
+export const CREATE_CARDS_DIALOG = 'create-cards';
+
+/** Create cards: a number of cards with generated codes, or one card with a given code. */
+export function CreateCardsDialog() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<CreateCardsValues>(emptyCreateCards);
+  const [errors, setErrors] = useState<Partial<Record<'count' | 'cardCode', string>>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<CreateCardsValues>) => setValues((v) => ({ ...v, ...patch }));
+
+  const submit = async () => {
+    const { errors: e, input } = createCardsInput(t, values);
+    setErrors(e);
+    if (!input) return;
+    setBusy(true);
+    try {
+      const created = await createCards(input);
+      feedback.push({ type: 'success', message: t('temporaryCards.created', { count: created.length }) });
+      dialogs.close(CREATE_CARDS_DIALOG);
+    } catch (err) {
+      const message = errorMessage(t, err);
+      if (isApiError(err) && (err.status === 400 || err.status === 409) && values.mode === 'code')
+        setErrors({ cardCode: message });
+      feedback.push({ type: 'error', message });
+    } finally {
+      setBusy(false);
+      await queryClient.invalidateQueries({ queryKey: ['temporary-cards'] });
+    }
+  };
+
+  return (
+    <FormDialog
+      name={CREATE_CARDS_DIALOG}
+      title={t('temporaryCards.create.title')}
+      onSubmit={submit}
+      submitLabel={t('temporaryCards.create.submit')}
+      busy={busy}
+      onOpen={() => {
+        setValues(emptyCreateCards);
+        setErrors({});
+      }}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <RadioGroup
+          row
+          value={values.mode}
+          onChange={(e) => set({ mode: e.target.value as CreateCardsValues['mode'] })}
+        >
+          <FormControlLabel value="count" control={<Radio />} label={t('temporaryCards.create.byCount')} />
+          <FormControlLabel value="code" control={<Radio />} label={t('temporaryCards.create.byCode')} />
+        </RadioGroup>
+        {values.mode === 'count' ? (
+          <TextField
+            autoFocus
+            type="number"
+            label={t('temporaryCards.create.count')}
+            value={values.count}
+            onChange={(e) => set({ count: e.target.value })}
+            error={Boolean(errors.count)}
+            helperText={errors.count ?? t('temporaryCards.create.countHint', { max: MAX_CARDS })}
+            slotProps={{ htmlInput: { min: 1, max: MAX_CARDS } }}
+          />
+        ) : (
+          <TextField
+            autoFocus
+            label={t('temporaryCards.create.code')}
+            value={values.cardCode}
+            onChange={(e) => set({ cardCode: e.target.value })}
+            error={Boolean(errors.cardCode)}
+            helperText={errors.cardCode ?? t('temporaryCards.create.codeHint')}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+        )}
+      </Stack>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,154 @@
+import SearchIcon from '@mui/icons-material/Search';
+import { Chip, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { WorkstationUser } from '@portiere/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { feedback } from '../../../components/feedback/feedbackStore';
+import { pagingStore, setPaging, usePaging } from '../../../components/table/pagingStore';
+import { errorMessage } from '../../../lib/i18n/errorMessage';
+import { useDebounced } from '../../../lib/useDebounced';
+import { useGridLocale } from '../../../lib/useGridLocale';
+import { workstationUsersQuery } from '../api/workstationApi';
+import { AutologonSwitch } from '../components/AutologonSwitch';
+import { MemberWorkstationDrawer } from '../components/MemberWorkstationDrawer';
+
+const PAGE_SIZES = [10, 25, 50, 100];
+
+/** Members' workstation access: configuration, Windows credentials, card, recovery, autologon. */
+export default function WorkstationUsersPage() {
+  const { t } = useTranslation();
+  const { page, pageSize } = usePaging();
+  const [searchText, setSearchText] = useState('');
+  const search = useDebounced(searchText.trim(), 300);
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  const previous = useRef(search);
+  useEffect(() => {
+    if (previous.current === search) return;
+    previous.current = search;
+    setPaging(1, pagingStore.getState().pageSize);
+  }, [search]);
+
+  const list = useQuery(workstationUsersQuery(page, pageSize, search));
+  useEffect(() => {
+    if (list.isError) feedback.push({ type: 'error', message: errorMessage(t, list.error) });
+  }, [list.isError, list.error, t]);
+  const rows = list.data?.results ?? [];
+  const open = rows.find((r) => r.id === openId) ?? null;
+
+  const columns = useMemo<GridColDef<WorkstationUser>[]>(
+    () => [
+      { field: 'username', headerName: t('workstation.columns.username'), flex: 1.5, minWidth: 200 },
+      { field: 'full_name', headerName: t('workstation.columns.name'), flex: 1, minWidth: 140 },
+      {
+        field: 'group',
+        headerName: t('workstation.columns.configuration'),
+        minWidth: 130,
+        renderCell: ({ value }) => value || '—',
+      },
+      {
+        field: 'workstation_enabled',
+        headerName: t('workstation.columns.enabled'),
+        minWidth: 130,
+        renderCell: ({ row }) => (
+          <Chip
+            size="small"
+            variant={row.workstation_enabled ? 'filled' : 'outlined'}
+            color={row.workstation_enabled ? 'success' : 'default'}
+            label={t(row.workstation_enabled ? 'common.enabled' : 'common.disabled')}
+          />
+        ),
+      },
+      {
+        field: 'windows_credentials',
+        headerName: t('workstation.columns.windowsCredentials'),
+        flex: 1.5,
+        minWidth: 180,
+        renderCell: ({ row }) =>
+          row.windows_credentials.length ? (
+            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%', overflow: 'hidden' }}>
+              {row.windows_credentials.map((c) => (
+                <Chip key={c} size="small" variant="outlined" label={t(`workstation.credentialTypes.${c}`)} />
+              ))}
+            </Stack>
+          ) : (
+            <Typography variant="body2" component="span" color="text.secondary">
+              —
+            </Typography>
+          ),
+      },
+      {
+        field: 'temporary_card',
+        headerName: t('workstation.columns.temporaryCard'),
+        minWidth: 130,
+        renderCell: ({ value }) => value || '—',
+      },
+      {
+        field: 'recovery_mode',
+        headerName: t('workstation.columns.recoveryMode'),
+        minWidth: 130,
+        renderCell: ({ row }) =>
+          row.recovery_mode ? <Chip size="small" color="warning" label={t('workstation.inRecovery')} /> : '—',
+      },
+      {
+        field: 'autologon',
+        headerName: t('workstation.columns.autologon'),
+        minWidth: 110,
+        sortable: false,
+        renderCell: ({ row }) => <AutologonSwitch user={row} />,
+      },
+    ],
+    [t],
+  );
+
+  const localeText = useGridLocale(t('workstation.noRows'));
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' } }}>
+        <TextField
+          type="search"
+          size="small"
+          label={t('workstation.search')}
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+          sx={{ minWidth: 280 }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <Typography variant="body2" color="text.secondary">
+          {t('workstation.hint')}
+        </Typography>
+      </Stack>
+      <Paper sx={{ width: '100%' }}>
+        <DataGrid
+          rows={rows}
+          rowCount={list.data?.count ?? 0}
+          columns={columns}
+          loading={list.isFetching}
+          paginationMode="server"
+          paginationModel={{ page: page - 1, pageSize }}
+          onPaginationModelChange={(m) => setPaging(m.page + 1, m.pageSize)}
+          pageSizeOptions={PAGE_SIZES}
+          disableColumnMenu
+          disableColumnFilter
+          disableColumnSorting
+          disableRowSelectionOnClick
+          onRowClick={({ row }) => setOpenId(row.id)}
+          localeText={localeText}
+          sx={{ minHeight: 400, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
+        />
+      </Paper>
+      <MemberWorkstationDrawer user={open} onClose={() => setOpenId(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,40 @@
+export const credentialTypes = {
+  mail: 'Mail',
+  sms: 'SMS',
+  password: 'Password',
+  pin: 'PIN',
+  app: 'App',
+  app_biometry: 'App with biometry',
+  totp: 'TOTP',
+  hotp: 'HOTP',
+  keypair: 'Key pair',
+  smartcard: 'Smartcard',
+};
+
+export const workstation = {
+  search: 'Search users',
+  hint: 'Select a user to manage the temporary card and recovery.',
+  noRows: 'No users',
+  inRecovery: 'Active',
+  openMember: 'Open the user',
+  autologonFor: 'Autologon of {name}',
+  autologonOn: 'Autologon enabled for {name}.',
+  autologonOff: 'Autologon disabled for {name}.',
+  credentialTypes,
+  columns: {
+    username: 'Username',
+    name: 'Name',
+    configuration: 'Configuration',
+    enabled: 'Workstation',
+    windowsCredentials: 'Windows credentials',
+    temporaryCard: 'Temporary card',
+    recoveryMode: 'Recovery mode',
+    autologon: 'Autologon',
+  },
+  picker: {
+    members: 'Users',
+    hint: 'Type to search by name, username or email.',
+    noOptions: 'No users found',
+    added: 'Added: {done}, skipped: {skipped}.',
+  },
+};

@@ -1,0 +1,40 @@
+export const credentialTypes = {
+  mail: 'Email',
+  sms: 'SMS',
+  password: 'Password',
+  pin: 'PIN',
+  app: 'App',
+  app_biometry: 'App con biometria',
+  totp: 'TOTP',
+  hotp: 'HOTP',
+  keypair: 'Coppia di chiavi',
+  smartcard: 'Smartcard',
+};
+
+export const workstation = {
+  search: 'Cerca utenti',
+  hint: 'Seleziona un utente per gestire la tessera temporanea e il recupero.',
+  noRows: 'Nessun utente',
+  inRecovery: 'Attiva',
+  openMember: "Apri l'utente",
+  autologonFor: 'Accesso automatico di {name}',
+  autologonOn: 'Accesso automatico abilitato per {name}.',
+  autologonOff: 'Accesso automatico disabilitato per {name}.',
+  credentialTypes,
+  columns: {
+    username: 'Nome utente',
+    name: 'Nome',
+    configuration: 'Configurazione',
+    enabled: 'Postazione',
+    windowsCredentials: 'Credenziali Windows',
+    temporaryCard: 'Tessera temporanea',
+    recoveryMode: 'Modalità di recupero',
+    autologon: 'Accesso automatico',
+  },
+  picker: {
+    members: 'Utenti',
+    hint: 'Digita per cercare per nome, nome utente o email.',
+    noOptions: 'Nessun utente trovato',
+    added: 'Aggiunti: {done}, ignorati: {skipped}.',
+  },
+};
