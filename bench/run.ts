@@ -50,9 +50,9 @@ ${Object.entries(r.results)
   )
   .join('\n');
 const full = `${md}
-## Members list at 100,000 members (GET users/ through the app, 30 runs after 3 warm-up)
+## Lists and dashboard at 100,000 members (through the app, 30 runs after 3 warm-up)
 
-Each answer carries one page of 25 and the total count. Set BENCH_DATABASE_URL to also measure PostgreSQL.
+Each list answer carries one page of 25 and the total count; the members have about 120,000 credentials. Set BENCH_DATABASE_URL to also measure PostgreSQL.
 
 ${listTables}`;
 fs.writeFileSync(path.join(import.meta.dirname, 'RESULTS.md'), full);

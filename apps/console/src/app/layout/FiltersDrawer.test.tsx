@@ -50,5 +50,9 @@ describe('filters drawer', () => {
     await user.click(reset2);
     expect(filtersStore.getState().applied).toEqual({});
     expect(reset2.hasAttribute('disabled')).toBe(true);
+    // The focus stays in the drawer, so Escape still closes it.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
+    await user.keyboard('{Escape}');
+    expect(filtersStore.getState().open).toBe(false);
   });
 });

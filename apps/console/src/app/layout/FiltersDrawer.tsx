@@ -1,6 +1,7 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, Button, Divider, Drawer, IconButton, Stack, Toolbar, Typography } from '@mui/material';
 import { FILTERS_DRAWER_WIDTH } from '@portiere/contracts';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canApply, canReset } from '../../components/filters/filtersReducer';
 import { dispatchFilters, filtersStore } from '../../components/filters/filtersStore';
@@ -12,6 +13,13 @@ export function FiltersDrawer() {
   const { t } = useTranslation();
   const state = useStore(filtersStore, (s) => s);
   const close = () => dispatchFilters({ type: 'toggle', open: false });
+  // Reset disables itself; a disabled button drops the focus out of the drawer, and with it
+  // Escape and Tab. Keep the focus inside, on the close button.
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const reset = () => {
+    dispatchFilters({ type: 'reset' });
+    closeButton.current?.focus();
+  };
   return (
     <Drawer
       anchor="right"
@@ -33,7 +41,7 @@ export function FiltersDrawer() {
       >
         <Toolbar sx={{ justifyContent: 'space-between' }}>
           <Typography variant="h6">{t('filters.title')}</Typography>
-          <IconButton aria-label={t('common.close')} onClick={close}>
+          <IconButton ref={closeButton} aria-label={t('common.close')} onClick={close}>
             <CloseIcon />
           </IconButton>
         </Toolbar>
@@ -50,7 +58,7 @@ export function FiltersDrawer() {
         </Stack>
         <Divider />
         <Stack direction="row" spacing={1} sx={{ p: 2, justifyContent: 'flex-end' }}>
-          <Button onClick={() => dispatchFilters({ type: 'reset' })} disabled={!canReset(state)}>
+          <Button onClick={reset} disabled={!canReset(state)}>
             {t('filters.reset')}
           </Button>
           <Button type="submit" variant="contained" disabled={!canApply(state)}>
