@@ -136,6 +136,8 @@ test('temporary cards: create, filter, pair to a member, unpair and delete', asy
   await page.getByRole('button', { name: 'Reset' }).click();
   await page.keyboard.press('Escape');
   await page.getByLabel('Search card code or user').fill('90000001');
+  // Wait for the debounced search to answer, so the grid does not re-render under the click.
+  await expect(page.locator('.MuiTablePagination-displayedRows')).toHaveText('1–1 of 1');
   await expect(page.getByRole('row', { name: /90000001/ }).getByText('Not paired')).toBeVisible();
   await page.getByRole('button', { name: 'Delete card 90000001' }).click();
   await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Confirm' }).click();
