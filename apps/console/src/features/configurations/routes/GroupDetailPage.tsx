@@ -2,7 +2,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import { Alert, Box, Button, Card, CardContent, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { Member } from '@portiere/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
@@ -14,14 +14,13 @@ import { feedback } from '../../../components/feedback/feedbackStore';
 import { Spinner } from '../../../components/loading/LoadingOverlay';
 import { AddMembersDialog } from '../../../components/members/AddMembersDialog';
 import { PageHeader } from '../../../components/PageHeader';
-import { setPaging, usePaging } from '../../../components/table/pagingStore';
+import { usePaging } from '../../../components/table/pagingStore';
+import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
-import { useGridLocale } from '../../../lib/useGridLocale';
 import { addGroupMembers, configGroupQuery, groupMembersQuery, removeGroupMember } from '../api/groupsApi';
 import { GROUP_FORM_DIALOG, GroupFormDialog } from '../components/GroupFormDialog';
 import { AllowedChips } from '../components/GroupSummary';
 
-const PAGE_SIZES = [10, 25, 50, 100];
 const ADD_DIALOG = 'config-group-add-members';
 
 /** One configuration group: its settings and its members (paged), with Add users and Remove. */
@@ -77,8 +76,6 @@ export default function GroupDetailPage() {
     ];
   }, [t, id, refresh]);
 
-  const localeText = useGridLocale(t('configurations.members.noRows'));
-
   if (group.isPending) return <Spinner />;
   if (!group.data)
     return (
@@ -120,20 +117,14 @@ export default function GroupDetailPage() {
         </Button>
       </Stack>
       <Paper sx={{ width: '100%' }}>
-        <DataGrid
+        <ServerDataGrid
           rows={members.data?.results ?? []}
           rowCount={members.data?.count ?? 0}
           columns={columns}
           loading={members.isFetching}
-          paginationMode="server"
-          paginationModel={{ page: page - 1, pageSize }}
-          onPaginationModelChange={(m) => setPaging(m.page + 1, m.pageSize)}
-          pageSizeOptions={PAGE_SIZES}
-          disableColumnMenu
-          disableColumnFilter
           disableColumnSorting
           disableRowSelectionOnClick
-          localeText={localeText}
+          noRowsLabel={t('configurations.members.noRows')}
           sx={{ minHeight: 300 }}
         />
       </Paper>

@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { ConfigGroup } from '@portiere/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -11,14 +11,12 @@ import { useNavigate } from 'react-router';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { dialogs } from '../../../components/dialogs/dialogRegistry';
 import { feedback } from '../../../components/feedback/feedbackStore';
-import { setPaging, usePaging } from '../../../components/table/pagingStore';
+import { usePaging } from '../../../components/table/pagingStore';
+import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
-import { useGridLocale } from '../../../lib/useGridLocale';
 import { configGroupsQuery, deleteGroup } from '../api/groupsApi';
 import { GROUP_FORM_DIALOG, GroupFormDialog } from '../components/GroupFormDialog';
 import { AllowedChips } from '../components/GroupSummary';
-
-const PAGE_SIZES = [10, 25, 50, 100];
 
 /** Configuration groups: list with members count, create, edit, delete; a row opens its members. */
 export default function GroupsPage() {
@@ -122,8 +120,6 @@ export default function GroupsPage() {
     ];
   }, [t, queryClient]);
 
-  const localeText = useGridLocale(t('configurations.noRows'));
-
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -142,22 +138,16 @@ export default function GroupsPage() {
         </Button>
       </Stack>
       <Paper sx={{ width: '100%' }}>
-        <DataGrid
+        <ServerDataGrid
           rows={list.data?.results ?? []}
           rowCount={list.data?.count ?? 0}
           columns={columns}
           loading={list.isFetching}
-          paginationMode="server"
-          paginationModel={{ page: page - 1, pageSize }}
-          onPaginationModelChange={(m) => setPaging(m.page + 1, m.pageSize)}
-          pageSizeOptions={PAGE_SIZES}
-          disableColumnMenu
-          disableColumnFilter
           disableColumnSorting
           disableRowSelectionOnClick
           getRowHeight={() => 'auto'}
           onRowClick={({ row }) => navigate(`/groups/${encodeURIComponent(row.id)}`)}
-          localeText={localeText}
+          noRowsLabel={t('configurations.noRows')}
           sx={{
             minHeight: 300,
             '& .MuiDataGrid-row': { cursor: 'pointer' },

@@ -1,15 +1,14 @@
 import { Link, Paper } from '@mui/material';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { Customer } from '@portiere/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { feedback } from '../../../components/feedback/feedbackStore';
-import { setPaging, usePaging } from '../../../components/table/pagingStore';
+import { usePaging } from '../../../components/table/pagingStore';
+import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
 import { customersQuery } from '../api/customersApi';
-
-const PAGE_SIZES = [10, 25, 50, 100];
 
 /** Reseller's customers with server paging; a row opens the customer's manager users. */
 export default function CustomersPage() {
@@ -58,21 +57,16 @@ export default function CustomersPage() {
 
   return (
     <Paper sx={{ width: '100%' }}>
-      <DataGrid
+      <ServerDataGrid
         rows={list.data?.results ?? []}
         rowCount={list.data?.count ?? 0}
         columns={columns}
         loading={list.isFetching}
-        paginationMode="server"
-        paginationModel={{ page: page - 1, pageSize }}
-        onPaginationModelChange={(m) => setPaging(m.page + 1, m.pageSize)}
-        pageSizeOptions={PAGE_SIZES}
-        disableColumnMenu
         disableRowSelectionOnClick
         onRowClick={({ row }) =>
           navigate(`/customer-view/${encodeURIComponent(row.id)}?name=${encodeURIComponent(row.name)}`)
         }
-        localeText={{ noRowsLabel: t('customers.noRows') }}
+        noRowsLabel={t('customers.noRows')}
         sx={{ minHeight: 400, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
       />
     </Paper>

@@ -1,6 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { RecoveryMode } from '@portiere/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -8,15 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { dialogs } from '../../../components/dialogs/dialogRegistry';
 import { feedback } from '../../../components/feedback/feedbackStore';
-import { setPaging, usePaging } from '../../../components/table/pagingStore';
+import { usePaging } from '../../../components/table/pagingStore';
+import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
 import { formatDateTime } from '../../../lib/format';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
-import { useGridLocale } from '../../../lib/useGridLocale';
 import { deactivateRecoveryMode, RECOVERY_KEYS, recoveryModesQuery } from '../api/recoveryApi';
 import { ACTIVATE_FOR_USER_DIALOG, ActivateRecoveryDialog } from '../components/ActivateRecoveryDialog';
 import { OneTimeCodeDialog, type ShownCode } from '../components/OneTimeCodeDialog';
 
-const PAGE_SIZES = [10, 25, 50, 100];
 const CODE_DIALOG = 'recovery-list-code';
 
 /** Members in recovery mode, with Deactivate and Activate for a user. */
@@ -104,8 +103,6 @@ export default function RecoveryModesPage() {
     ];
   }, [t, i18n.language, queryClient]);
 
-  const localeText = useGridLocale(t('recovery.noRows'));
-
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -117,21 +114,15 @@ export default function RecoveryModesPage() {
         </Button>
       </Stack>
       <Paper sx={{ width: '100%' }}>
-        <DataGrid
+        <ServerDataGrid
           rows={list.data?.results ?? []}
           rowCount={list.data?.count ?? 0}
           columns={columns}
           loading={list.isFetching}
-          paginationMode="server"
-          paginationModel={{ page: page - 1, pageSize }}
-          onPaginationModelChange={(m) => setPaging(m.page + 1, m.pageSize)}
-          pageSizeOptions={PAGE_SIZES}
-          disableColumnMenu
-          disableColumnFilter
           disableColumnSorting
           disableRowSelectionOnClick
           getRowHeight={() => 'auto'}
-          localeText={localeText}
+          noRowsLabel={t('recovery.noRows')}
           sx={{ minHeight: 400, '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
         />
       </Paper>

@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { Role } from '@portiere/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -11,14 +11,12 @@ import { useNavigate } from 'react-router';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { dialogs } from '../../../components/dialogs/dialogRegistry';
 import { feedback } from '../../../components/feedback/feedbackStore';
-import { setPaging, usePaging } from '../../../components/table/pagingStore';
+import { usePaging } from '../../../components/table/pagingStore';
+import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
 import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
-import { useGridLocale } from '../../../lib/useGridLocale';
 import { deleteRole, rolesQuery } from '../api/rolesApi';
 import { ROLE_FORM_DIALOG, RoleFormDialog } from '../components/RoleFormDialog';
-
-const PAGE_SIZES = [10, 25, 50, 100];
 
 /** Role groups: list, create, edit, delete; a row opens the role (Info, Users). */
 export default function RolesPage() {
@@ -86,8 +84,6 @@ export default function RolesPage() {
     ];
   }, [t, i18n.language, queryClient]);
 
-  const localeText = useGridLocale(t('roles.noRows'));
-
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -106,21 +102,15 @@ export default function RolesPage() {
         </Button>
       </Stack>
       <Paper sx={{ width: '100%' }}>
-        <DataGrid
+        <ServerDataGrid
           rows={list.data?.results ?? []}
           rowCount={list.data?.count ?? 0}
           columns={columns}
           loading={list.isFetching}
-          paginationMode="server"
-          paginationModel={{ page: page - 1, pageSize }}
-          onPaginationModelChange={(m) => setPaging(m.page + 1, m.pageSize)}
-          pageSizeOptions={PAGE_SIZES}
-          disableColumnMenu
-          disableColumnFilter
           disableColumnSorting
           disableRowSelectionOnClick
           onRowClick={({ row }) => navigate(`/roles/${encodeURIComponent(row.id)}`)}
-          localeText={localeText}
+          noRowsLabel={t('roles.noRows')}
           sx={{ minHeight: 300, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
         />
       </Paper>

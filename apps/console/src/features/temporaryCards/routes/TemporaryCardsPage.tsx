@@ -3,7 +3,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, Button, Chip, IconButton, InputAdornment, Paper, Stack, TextField, Tooltip } from '@mui/material';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { TemporaryCard } from '@portiere/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -13,15 +13,13 @@ import { dialogs } from '../../../components/dialogs/dialogRegistry';
 import { feedback } from '../../../components/feedback/feedbackStore';
 import { useFilters } from '../../../components/filters/filtersStore';
 import { pagingStore, setPaging, usePaging } from '../../../components/table/pagingStore';
+import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
 import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
 import { useDebounced } from '../../../lib/useDebounced';
-import { useGridLocale } from '../../../lib/useGridLocale';
 import { cardsQuery, deleteCard, unpairCard } from '../api/cardsApi';
 import { CREATE_CARDS_DIALOG, CreateCardsDialog } from '../components/CreateCardsDialog';
 import { cardFilterDefinitions, cardStatusParam, STATUS_COLORS, statusLabelKey } from '../lib/cardStatus';
-
-const PAGE_SIZES = [10, 25, 50, 100];
 
 /** Temporary cards with server paging, search, a status filter in the drawer, create, delete and unpair. */
 export default function TemporaryCardsPage() {
@@ -133,8 +131,6 @@ export default function TemporaryCardsPage() {
     ];
   }, [t, i18n.language, queryClient]);
 
-  const localeText = useGridLocale(t('temporaryCards.noRows'));
-
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' } }}>
@@ -161,20 +157,14 @@ export default function TemporaryCardsPage() {
         </Button>
       </Stack>
       <Paper sx={{ width: '100%' }}>
-        <DataGrid
+        <ServerDataGrid
           rows={list.data?.results ?? []}
           rowCount={list.data?.count ?? 0}
           columns={columns}
           loading={list.isFetching}
-          paginationMode="server"
-          paginationModel={{ page: page - 1, pageSize }}
-          onPaginationModelChange={(m) => setPaging(m.page + 1, m.pageSize)}
-          pageSizeOptions={PAGE_SIZES}
-          disableColumnMenu
-          disableColumnFilter
           disableColumnSorting
           disableRowSelectionOnClick
-          localeText={localeText}
+          noRowsLabel={t('temporaryCards.noRows')}
           sx={{ minHeight: 400 }}
         />
       </Paper>

@@ -1,20 +1,18 @@
 import SearchIcon from '@mui/icons-material/Search';
 import { Chip, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { WorkstationUser } from '@portiere/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../components/feedback/feedbackStore';
 import { pagingStore, setPaging, usePaging } from '../../../components/table/pagingStore';
+import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
 import { useDebounced } from '../../../lib/useDebounced';
-import { useGridLocale } from '../../../lib/useGridLocale';
 import { workstationUsersQuery } from '../api/workstationApi';
 import { AutologonSwitch } from '../components/AutologonSwitch';
 import { MemberWorkstationDrawer } from '../components/MemberWorkstationDrawer';
-
-const PAGE_SIZES = [10, 25, 50, 100];
 
 /** Members' workstation access: configuration, Windows credentials, card, recovery, autologon. */
 export default function WorkstationUsersPage() {
@@ -103,8 +101,6 @@ export default function WorkstationUsersPage() {
     [t],
   );
 
-  const localeText = useGridLocale(t('workstation.noRows'));
-
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' } }}>
@@ -130,21 +126,15 @@ export default function WorkstationUsersPage() {
         </Typography>
       </Stack>
       <Paper sx={{ width: '100%' }}>
-        <DataGrid
+        <ServerDataGrid
           rows={rows}
           rowCount={list.data?.count ?? 0}
           columns={columns}
           loading={list.isFetching}
-          paginationMode="server"
-          paginationModel={{ page: page - 1, pageSize }}
-          onPaginationModelChange={(m) => setPaging(m.page + 1, m.pageSize)}
-          pageSizeOptions={PAGE_SIZES}
-          disableColumnMenu
-          disableColumnFilter
           disableColumnSorting
           disableRowSelectionOnClick
           onRowClick={({ row }) => setOpenId(row.id)}
-          localeText={localeText}
+          noRowsLabel={t('workstation.noRows')}
           sx={{ minHeight: 400, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
         />
       </Paper>
