@@ -1,7 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
-import SearchIcon from '@mui/icons-material/Search';
-import { Box, Button, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import type { GridRowId, GridRowSelectionModel, GridSortModel } from '@mui/x-data-grid';
 import { CREDENTIAL_TYPES, type CredentialType } from '@portiere/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +12,7 @@ import { dialogs } from '../../../components/dialogs/dialogRegistry';
 import { feedback } from '../../../components/feedback/feedbackStore';
 import { useFilters } from '../../../components/filters/filtersStore';
 import { Spinner } from '../../../components/loading/LoadingOverlay';
+import { SearchField } from '../../../components/SearchField';
 import { pagingStore, setPaging, usePaging } from '../../../components/table/pagingStore';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
 import { useDebounced } from '../../../lib/useDebounced';
@@ -100,23 +100,7 @@ export default function MembersPage() {
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' } }}>
-        <TextField
-          type="search"
-          size="small"
-          label={t('members.search')}
-          value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
-          sx={{ minWidth: 280 }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField label={t('members.search')} value={searchText} onChange={setSearchText} />
         <Box sx={{ flex: 1 }} />
         {selectedIds.length > 0 && (
           <Stack

@@ -1,8 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
-import SearchIcon from '@mui/icons-material/Search';
-import { Box, Button, Chip, IconButton, InputAdornment, Paper, Stack, TextField, Tooltip } from '@mui/material';
+import { Box, Button, Chip, IconButton, Paper, Stack, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TemporaryCard } from '@portiere/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +11,7 @@ import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { dialogs } from '../../../components/dialogs/dialogRegistry';
 import { feedback } from '../../../components/feedback/feedbackStore';
 import { useFilters } from '../../../components/filters/filtersStore';
+import { SearchField } from '../../../components/SearchField';
 import { pagingStore, setPaging, usePaging } from '../../../components/table/pagingStore';
 import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
 import { formatDate } from '../../../lib/format';
@@ -134,23 +134,7 @@ export default function TemporaryCardsPage() {
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' } }}>
-        <TextField
-          type="search"
-          size="small"
-          label={t('temporaryCards.search')}
-          value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
-          sx={{ minWidth: 280 }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField label={t('temporaryCards.search')} value={searchText} onChange={setSearchText} />
         <Box sx={{ flex: 1 }} />
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => dialogs.open(CREATE_CARDS_DIALOG)}>
           {t('temporaryCards.create.open')}

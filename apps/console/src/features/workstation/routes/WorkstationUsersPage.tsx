@@ -1,11 +1,11 @@
-import SearchIcon from '@mui/icons-material/Search';
-import { Chip, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Chip, Paper, Stack, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { WorkstationUser } from '@portiere/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../components/feedback/feedbackStore';
+import { SearchField } from '../../../components/SearchField';
 import { pagingStore, setPaging, usePaging } from '../../../components/table/pagingStore';
 import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
@@ -104,23 +104,7 @@ export default function WorkstationUsersPage() {
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' } }}>
-        <TextField
-          type="search"
-          size="small"
-          label={t('workstation.search')}
-          value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
-          sx={{ minWidth: 280 }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField label={t('workstation.search')} value={searchText} onChange={setSearchText} />
         <Typography variant="body2" color="text.secondary">
           {t('workstation.hint')}
         </Typography>
