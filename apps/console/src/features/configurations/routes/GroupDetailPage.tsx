@@ -5,12 +5,13 @@ import { Alert, Box, Button, Card, CardContent, IconButton, Paper, Stack, Toolti
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Member } from '@portiere/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { dialogs } from '../../../components/dialogs/dialogRegistry';
 import { feedback } from '../../../components/feedback/feedbackStore';
+import { useQueryErrorFeedback } from '../../../components/feedback/useQueryErrorFeedback';
 import { Spinner } from '../../../components/loading/LoadingOverlay';
 import { AddMembersDialog } from '../../../components/members/AddMembersDialog';
 import { PageHeader } from '../../../components/PageHeader';
@@ -33,9 +34,7 @@ export default function GroupDetailPage() {
   const members = useQuery(groupMembersQuery(id, page, pageSize));
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: ['config-groups'] }), [queryClient]);
 
-  useEffect(() => {
-    if (members.isError) feedback.push({ type: 'error', message: errorMessage(t, members.error) });
-  }, [members.isError, members.error, t]);
+  useQueryErrorFeedback(members);
 
   const columns = useMemo<GridColDef<Member>[]>(() => {
     const remove = (m: Member) =>

@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { dialogs } from '../../../components/dialogs/dialogRegistry';
 import { feedback } from '../../../components/feedback/feedbackStore';
+import { useQueryErrorFeedback } from '../../../components/feedback/useQueryErrorFeedback';
 import { useFilters } from '../../../components/filters/filtersStore';
 import { Spinner } from '../../../components/loading/LoadingOverlay';
 import { SearchField } from '../../../components/SearchField';
@@ -72,9 +73,7 @@ export default function MembersPage() {
   }, [queryKey]);
 
   const list = useQuery(membersQuery(page, pageSize, query));
-  useEffect(() => {
-    if (list.isError) feedback.push({ type: 'error', message: errorMessage(t, list.error) });
-  }, [list.isError, list.error, t]);
+  useQueryErrorFeedback(list);
 
   const rows = list.data?.results ?? [];
   const selectedIds: string[] =

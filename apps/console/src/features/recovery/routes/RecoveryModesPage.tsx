@@ -3,11 +3,12 @@ import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { RecoveryMode } from '@portiere/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { dialogs } from '../../../components/dialogs/dialogRegistry';
 import { feedback } from '../../../components/feedback/feedbackStore';
+import { useQueryErrorFeedback } from '../../../components/feedback/useQueryErrorFeedback';
 import { usePaging } from '../../../components/table/pagingStore';
 import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
 import { formatDateTime } from '../../../lib/format';
@@ -26,9 +27,7 @@ export default function RecoveryModesPage() {
   const list = useQuery(recoveryModesQuery(page, pageSize));
   const [shown, setShown] = useState<ShownCode | null>(null);
 
-  useEffect(() => {
-    if (list.isError) feedback.push({ type: 'error', message: errorMessage(t, list.error) });
-  }, [list.isError, list.error, t]);
+  useQueryErrorFeedback(list);
 
   const columns = useMemo<GridColDef<RecoveryMode>[]>(() => {
     const deactivate = (r: RecoveryMode) =>

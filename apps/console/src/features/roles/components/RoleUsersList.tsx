@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { feedback } from '../../../components/feedback/feedbackStore';
+import { useQueryErrorFeedback } from '../../../components/feedback/useQueryErrorFeedback';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
 import { useDebounced } from '../../../lib/useDebounced';
 import { useGridLocale } from '../../../lib/useGridLocale';
@@ -26,9 +27,7 @@ export function RoleUsersList({ roleId, authorised }: { roleId: string; authoris
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts from the first page
   useEffect(() => setPaging((p) => ({ ...p, page: 0 })), [search]);
-  useEffect(() => {
-    if (list.isError) feedback.push({ type: 'error', message: errorMessage(t, list.error) });
-  }, [list.isError, list.error, t]);
+  useQueryErrorFeedback(list);
 
   const columns = useMemo<GridColDef<Member>[]>(() => {
     const refresh = () => queryClient.invalidateQueries({ queryKey: ['roles'] });

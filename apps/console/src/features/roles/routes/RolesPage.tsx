@@ -5,12 +5,13 @@ import { Box, Button, IconButton, Paper, Stack, Tooltip, Typography } from '@mui
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Role } from '@portiere/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { dialogs } from '../../../components/dialogs/dialogRegistry';
 import { feedback } from '../../../components/feedback/feedbackStore';
+import { useQueryErrorFeedback } from '../../../components/feedback/useQueryErrorFeedback';
 import { usePaging } from '../../../components/table/pagingStore';
 import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
 import { formatDate } from '../../../lib/format';
@@ -27,9 +28,7 @@ export default function RolesPage() {
   const list = useQuery(rolesQuery(page, pageSize));
   const [editing, setEditing] = useState<Role | null>(null);
 
-  useEffect(() => {
-    if (list.isError) feedback.push({ type: 'error', message: errorMessage(t, list.error) });
-  }, [list.isError, list.error, t]);
+  useQueryErrorFeedback(list);
 
   const columns = useMemo<GridColDef<Role>[]>(() => {
     const edit = (r: Role) => {

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { dialogs } from '../../../components/dialogs/dialogRegistry';
 import { feedback } from '../../../components/feedback/feedbackStore';
+import { useQueryErrorFeedback } from '../../../components/feedback/useQueryErrorFeedback';
 import { useFilters } from '../../../components/filters/filtersStore';
 import { SearchField } from '../../../components/SearchField';
 import { pagingStore, setPaging, usePaging } from '../../../components/table/pagingStore';
@@ -40,9 +41,7 @@ export default function TemporaryCardsPage() {
   }, [key]);
 
   const list = useQuery(cardsQuery(page, pageSize, { status, search }));
-  useEffect(() => {
-    if (list.isError) feedback.push({ type: 'error', message: errorMessage(t, list.error) });
-  }, [list.isError, list.error, t]);
+  useQueryErrorFeedback(list);
 
   const columns = useMemo<GridColDef<TemporaryCard>[]>(() => {
     const refresh = () => queryClient.invalidateQueries({ queryKey: ['temporary-cards'] });

@@ -4,11 +4,10 @@ import type { WorkstationUser } from '@portiere/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../../components/feedback/feedbackStore';
+import { useQueryErrorFeedback } from '../../../components/feedback/useQueryErrorFeedback';
 import { SearchField } from '../../../components/SearchField';
 import { pagingStore, setPaging, usePaging } from '../../../components/table/pagingStore';
 import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
-import { errorMessage } from '../../../lib/i18n/errorMessage';
 import { useDebounced } from '../../../lib/useDebounced';
 import { workstationUsersQuery } from '../api/workstationApi';
 import { AutologonSwitch } from '../components/AutologonSwitch';
@@ -30,9 +29,7 @@ export default function WorkstationUsersPage() {
   }, [search]);
 
   const list = useQuery(workstationUsersQuery(page, pageSize, search));
-  useEffect(() => {
-    if (list.isError) feedback.push({ type: 'error', message: errorMessage(t, list.error) });
-  }, [list.isError, list.error, t]);
+  useQueryErrorFeedback(list);
   const rows = list.data?.results ?? [];
   const open = rows.find((r) => r.id === openId) ?? null;
 
