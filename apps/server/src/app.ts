@@ -2,6 +2,7 @@
  * Builds the Fastify app. Tests call buildApp() and use app.inject(); main.ts listens.
  * The app owns its database handle and closes it on app.close().
  */
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -30,8 +31,10 @@ import { recoveryRoutes } from './modules/recovery/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { workstationRoutes } from './modules/workstation/routes.ts';
+import { API_PREFIX, installAuthentication } from './plugins/auth-guard.ts';
 import { serveConsole } from './plugins/console.ts';
 import { installErrorHandler } from './plugins/error-handler.ts';
+import { refuseBadText } from './plugins/refuse-bad-text.ts';
 import { buildServices, type Services } from './services.ts';
 
 export interface BuildOptions {
@@ -94,6 +97,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(rateLimit, { global: false });
+  await app.register(cookie);
+  installAuthentication(app, services.tokens);
+  refuseBadText(app);
+  // API answers may carry tokens, one-time secrets, QR codes or personal data: no cache keeps them.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(API_PREFIX) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -101,7 +112,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Routes declared public need no token: say so in the document.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      if (input.route.config?.auth === 'public') return { ...out, schema: { ...out.schema, security: [] } };
+      return out;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

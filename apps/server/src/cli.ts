@@ -1,8 +1,8 @@
 /** portiere serve | migrate | seed | reset-password <username> <password> */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, like, or } from 'drizzle-orm';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { staffUsers } from './db/schema/index.ts';
+import { loginThrottle, staffSessions, staffUsers } from './db/schema/index.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { serve } from './main.ts';
@@ -41,13 +41,25 @@ async function run(argv: string[]): Promise<void> {
       const [username, password] = args;
       if (!username || !password) throw new Error(USAGE);
       const hash = await hashPassword(password);
-      const rows = await withDb((d) =>
-        d.db
+      const name = username.toLowerCase();
+      const rows = await withDb(async (d) => {
+        const updated = await d.db
           .update(staffUsers)
-          .set({ passwordHash: hash, mustChangePassword: true, failedLogins: 0, lockedUntil: null })
-          .where(eq(staffUsers.username, username.toLowerCase()))
-          .returning({ id: staffUsers.id }),
-      );
+          .set({ passwordHash: hash, mustChangePassword: true })
+          .where(eq(staffUsers.username, name))
+          .returning({ id: staffUsers.id });
+        // The account's live sessions end, and its sign-in throttle starts again.
+        for (const { id } of updated) {
+          await d.db
+            .update(staffSessions)
+            .set({ revokedAt: new Date(), revokedReason: 'password_reset' })
+            .where(and(eq(staffSessions.staffUserId, id), isNull(staffSessions.revokedAt)));
+        }
+        await d.db
+          .delete(loginThrottle)
+          .where(or(eq(loginThrottle.key, `account:${name}`), like(loginThrottle.key, `source:${name}:%`)));
+        return updated;
+      });
       if (!rows.length) throw new Error(`No account ${username}`);
       console.log(`Password reset; ${username} must change it at next sign-in.`);
       return;

@@ -2,6 +2,7 @@
 
 import { loadOrCreateSigningKeys, type SigningKeys } from './auth/keys.ts';
 import { LoginService } from './auth/login-service.ts';
+import { LoginThrottle } from './auth/throttle.ts';
 import { TokenService } from './auth/tokens.ts';
 import type { Database, Db } from './db/client.ts';
 import type { SecretBox } from './lib/crypto.ts';
@@ -47,7 +48,8 @@ export async function buildServices(
   const db = database.db;
   const keys = await loadOrCreateSigningKeys(db, box);
   const tokens = new TokenService(db, keys, now);
-  const settings = new SettingsService(db);
+  const settings = new SettingsService(db, box);
+  await settings.sealLegacySmsTokens();
   const members = new MembersService(db, settings, mailer, keys, publicUrl, now);
   return {
     db,
@@ -56,7 +58,7 @@ export async function buildServices(
     mailer,
     keys,
     tokens,
-    login: new LoginService(db, box, tokens, mailer, now),
+    login: new LoginService(db, box, tokens, mailer, new LoginThrottle(db, now), now),
     customers: new CustomersService(db),
     settings,
     members,

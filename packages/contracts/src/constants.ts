@@ -18,9 +18,8 @@ export const LOGIN_OTP_LENGTH = 6;
 export const LOGIN_OTP_TTL_S = 10 * 60;
 export const LOGIN_OTP_MAX_TRIES = 5;
 export const LOGIN_OTP_RESEND_S = 60;
-/** Consecutive failed sign-ins before the account locks, and for how long. */
-export const LOCKOUT_THRESHOLD = 10;
-export const LOCKOUT_S = 15 * 60;
+/** Wrong tries before a member's password credential locks. */
+export const PASSWORD_CREDENTIAL_MAX_ATTEMPTS = 10;
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;

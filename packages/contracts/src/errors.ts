@@ -15,7 +15,7 @@ export const ERRORS = {
   exportFailed: 'Error exporting data.',
   imagesUploaded: 'Error uploading images.',
   imageInvalid: 'The image is not valid.',
-  accountLocked: 'Too many failed sign-ins. The account is locked; try again in {minutes} minutes.',
+  signInThrottled: 'Too many failed sign-ins. Try again in {minutes} min.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   otpResendTooSoon: 'A code was sent less than a minute ago. Please check your email.',
   otpExpired: 'The code has expired. Sign in again to receive a new one.',
@@ -45,6 +45,8 @@ export const ERRORS = {
   recoveryModeInactive: 'Recovery mode is not active for this user.',
   autologonNoIdentities: 'A user with no identities cannot use autologon.',
   nameExists: 'This name is already used.',
+  conflict: 'This conflicts with data that already exists.',
+  invalidText: 'Text must not contain NUL characters or broken Unicode.',
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -86,6 +88,7 @@ export const VALIDATION = {
   oneOf: 'Value must be one of: {values}.',
   color: 'Colour must be a hex value such as #1A2B3C.',
   invalid: 'This value is not valid.',
+  invalidText: 'Text must not contain NUL characters or broken Unicode.',
 } as const;
 export type ValidationKey = keyof typeof VALIDATION;
 

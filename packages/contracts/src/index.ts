@@ -4,5 +4,6 @@ export * from './credentials.ts';
 export * from './customers.ts';
 export * from './errors.ts';
 export * from './members.ts';
+export * from './patch.ts';
 export * from './settings.ts';
 export * from './workstation.ts';

@@ -1,6 +1,7 @@
 /** Members (the spec's "users" of a customer) and their validation (spec sections 3 and 5). */
 import { z } from 'zod';
 import { type FieldError, fieldError } from './errors.ts';
+import { patchOf } from './patch.ts';
 
 export const CREDENTIAL_TYPES = [
   'mail',
@@ -160,7 +161,7 @@ export const memberInputSchema = z.object({
   identity_not_valid_after: z.string().nullable().default(null),
 });
 export type MemberInput = z.infer<typeof memberInputSchema>;
-export const memberPatchSchema = memberInputSchema.partial();
+export const memberPatchSchema = patchOf(memberInputSchema);
 
 /** Field rules beyond types: the same function runs in the console and on the server. */
 export function memberFieldErrors(input: Partial<MemberInput>): Record<string, FieldError> {

@@ -88,7 +88,8 @@ export const generalSettingsSchema = z.object({
   address: z.string().max(300),
   domain: z.string().max(253),
   language: z.enum(SETTINGS_LANGUAGES),
-  sms_api_token: z.string().max(500),
+  /** The gateway token itself is write-only (SMS_API_TOKEN_FIELD in a PATCH); answers say whether one is set. */
+  sms_api_token_set: z.boolean(),
   sms_endpoint: httpUrl,
   sms_message: z
     .string()
@@ -179,7 +180,7 @@ export function defaultSettings(): CustomerSettings {
       address: '',
       domain: '',
       language: 'en',
-      sms_api_token: '',
+      sms_api_token_set: false,
       sms_endpoint: '',
       sms_message: `Your code is ${SMS_OTP_PLACEHOLDER}`,
       sms_sender: 'Portiere',
@@ -245,8 +246,17 @@ export function settingsValidators(): Record<string, Validator> {
   };
 }
 
+/**
+ * The SMS gateway's API token: accepted in `general` of a PATCH (an empty string removes it),
+ * sealed at rest, never answered; `general.sms_api_token_set` tells whether one is set.
+ */
+export const SMS_API_TOKEN_FIELD = 'sms_api_token';
+export const smsApiTokenSchema = z.string().max(500);
+
 /** A PATCH carries only changed sections, each possibly partial (deep-merged by the server). */
-export type SettingsPatch = { [S in SettingsSection]?: DeepPartial<CustomerSettings[S]> };
+export type SettingsPatch = { [S in SettingsSection]?: DeepPartial<CustomerSettings[S]> } & {
+  general?: { [SMS_API_TOKEN_FIELD]?: string };
+};
 type DeepPartial<T> = T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
 
 export function deepMerge<T>(base: T, patch: unknown): T {

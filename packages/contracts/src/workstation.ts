@@ -1,6 +1,7 @@
 /** Temporary cards, recovery codes and modes, configurations, roles, workstation users, dashboard (spec sections 2-4). */
 import { z } from 'zod';
 import { CREDENTIAL_TYPES } from './members.ts';
+import { patchOf } from './patch.ts';
 
 export const CARD_STATUSES = ['paired', 'not_paired', 'expired'] as const;
 export type CardStatus = (typeof CARD_STATUSES)[number];
@@ -58,7 +59,7 @@ export const configGroupInputSchema = z.object({
   web_login_enabled: z.boolean().default(true),
   allowed: z.array(z.enum(GROUP_CREDENTIAL_TYPES)).default([...GROUP_CREDENTIAL_TYPES]),
 });
-export const configGroupPatchSchema = configGroupInputSchema.partial();
+export const configGroupPatchSchema = patchOf(configGroupInputSchema);
 export const configGroupSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -77,6 +78,7 @@ export const roleInputSchema = z.object({
   name: z.string().trim().min(1).max(100),
   description: z.string().trim().max(500).default(''),
 });
+export const rolePatchSchema = patchOf(roleInputSchema);
 export const roleSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -1,11 +1,11 @@
 /**
  * Staff sign-in (spec sections 4 and 7): password, then a mailed one-time code, with a
- * forced password change first when required. Failures answer the same 401 whether or
- * not the account exists; ten in a row lock the account for fifteen minutes.
+ * forced password change first when required. Known and unknown usernames take the same
+ * path (a dummy hash for unknown ones) and get the same answers; failures are throttled
+ * per account and source (throttle.ts).
  */
+import { randomBytes } from 'node:crypto';
 import {
-  LOCKOUT_S,
-  LOCKOUT_THRESHOLD,
   LOGIN_OTP_LENGTH,
   LOGIN_OTP_MAX_TRIES,
   LOGIN_OTP_RESEND_S,
@@ -15,7 +15,7 @@ import {
   maskEmail,
   passwordPolicyError,
 } from '@portiere/contracts';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { loginAttempts, loginOtps, passwordChangeTokens, staffUsers } from '../db/schema/index.ts';
 import { newOpaqueToken, randomDigits, type SecretBox, safeEqual, sha256 } from '../lib/crypto.ts';
@@ -23,9 +23,16 @@ import { AppError } from '../lib/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../lib/passwords.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { LOGIN_OTP_MAIL, render } from '../mail/templates.ts';
+import type { Attempt, LoginThrottle, SignInSource } from './throttle.ts';
 import type { StaffUser, TokenService } from './tokens.ts';
 
 const CHANGE_TOKEN_TTL_S = 10 * 60;
+
+/** The answer, and the device cookie to set after a full sign-in. */
+export interface SignInResult {
+  answer: LoginResponse;
+  device?: string;
+}
 
 export class LoginService {
   constructor(
@@ -33,21 +40,25 @@ export class LoginService {
     private readonly box: SecretBox,
     private readonly tokens: TokenService,
     private readonly mailer: Mailer,
+    private readonly throttle: LoginThrottle,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async login(req: LoginRequest, ip: string): Promise<LoginResponse> {
+  async login(req: LoginRequest, source: SignInSource): Promise<SignInResult> {
+    const { ip } = source;
     const username = req.username.trim().toLowerCase();
-    const user = await this.checkPassword(username, req.password, ip);
+    const attempt = await this.throttle.attempt(username, source);
+    const user = await this.checkPassword(attempt, req.password, ip);
     if (user.mustChangePassword) {
       await this.record(username, user.id, ip, 'password_change_required');
-      return { change: await this.newChangeToken(user.id) };
+      return { answer: { change: await this.newChangeToken(user.id) } };
     }
-    if (req.otp === undefined) return this.sendOtp(user, ip);
-    await this.checkOtp(user, req.otp, ip);
-    await this.db.update(staffUsers).set({ failedLogins: 0, lockedUntil: null }).where(eq(staffUsers.id, user.id));
+    if (req.otp === undefined) return { answer: await this.sendOtp(user, ip) };
+    await this.checkOtp(user, attempt, req.otp, ip);
+    const device = source.device && source.device.length >= 32 ? source.device : randomBytes(32).toString('base64url');
+    await this.throttle.success(attempt, device);
     await this.record(username, user.id, ip, 'success');
-    return this.tokens.issue(user);
+    return { answer: await this.tokens.issue(user), device };
   }
 
   async changePassword(change: string, newPassword: string, ip: string): Promise<LoginResponse> {
@@ -83,51 +94,30 @@ export class LoginService {
     return this.sendOtp(updated ?? user, ip);
   }
 
-  /** Password check with lockout. Throws the same 401 for unknown users and bad passwords. */
-  private async checkPassword(username: string, password: string, ip: string): Promise<StaffUser> {
-    const now = this.now();
+  /**
+   * Password check under the throttle. Known and unknown usernames do the same work (one
+   * lookup, one argon2id verification, the same counts) and get the same 401 or 429.
+   */
+  private async checkPassword(attempt: Attempt, password: string, ip: string): Promise<StaffUser> {
+    const { username } = attempt;
     const [user] = await this.db.select().from(staffUsers).where(eq(staffUsers.username, username));
-    if (!user) {
-      await verifyPassword(await dummyHash(), password);
-      await this.record(username, null, ip, 'unknown_user');
+    const barred = await this.throttle.barredFor(attempt);
+    if (barred > 0) {
+      await this.record(username, user?.id ?? null, ip, 'throttled');
+      throw throttled(barred);
+    }
+    const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
+    if (!user || !ok) {
+      await this.throttle.failure(attempt);
+      await this.record(username, user?.id ?? null, ip, user ? 'bad_password' : 'unknown_user');
       throw new AppError(401, 'login');
     }
-    await this.assertNotLocked(user, now, ip);
-    const ok = await verifyPassword(user.passwordHash, password);
-    if (!ok) {
-      await this.fail(user, ip, 'bad_password');
-      throw new AppError(401, 'login');
-    }
-    if (user.expiration && user.expiration <= now) {
-      await this.record(username, user.id, ip, 'account_expired');
+    const now = this.now();
+    if (user.blockedAt || (user.expiration && user.expiration <= now)) {
+      await this.record(username, user.id, ip, user.blockedAt ? 'account_blocked' : 'account_expired');
       throw new AppError(401, 'login');
     }
     return user;
-  }
-
-  private async assertNotLocked(user: StaffUser, now: Date, ip: string): Promise<void> {
-    if (user.lockedUntil && user.lockedUntil > now) {
-      const minutes = Math.ceil((user.lockedUntil.getTime() - now.getTime()) / 60_000);
-      await this.record(user.username, user.id, ip, 'locked');
-      throw new AppError(429, 'accountLocked', { minutes });
-    }
-  }
-
-  /** Counts a failure; the tenth in a row locks the account. */
-  private async fail(user: StaffUser, ip: string, outcome: string): Promise<void> {
-    const [row] = await this.db
-      .update(staffUsers)
-      .set({ failedLogins: sql`${staffUsers.failedLogins} + 1` })
-      .where(eq(staffUsers.id, user.id))
-      .returning({ failed: staffUsers.failedLogins });
-    if (row && row.failed >= LOCKOUT_THRESHOLD) {
-      await this.db
-        .update(staffUsers)
-        .set({ failedLogins: 0, lockedUntil: new Date(this.now().getTime() + LOCKOUT_S * 1000) })
-        .where(eq(staffUsers.id, user.id));
-      outcome = `${outcome}_locked`;
-    }
-    await this.record(user.username, user.id, ip, outcome);
   }
 
   private async sendOtp(user: StaffUser, ip: string): Promise<LoginResponse> {
@@ -168,7 +158,7 @@ export class LoginService {
   }
 
   /** The newest unspent code: single use, 10 minutes, 5 wrong tries. */
-  private async checkOtp(user: StaffUser, otp: string, ip: string): Promise<void> {
+  private async checkOtp(user: StaffUser, attempt: Attempt, otp: string, ip: string): Promise<void> {
     const now = this.now();
     const [code] = await this.db
       .select()
@@ -177,7 +167,8 @@ export class LoginService {
       .orderBy(desc(loginOtps.createdAt))
       .limit(1);
     if (!code || code.expiresAt <= now || code.tries >= LOGIN_OTP_MAX_TRIES) {
-      await this.fail(user, ip, 'otp_missing_or_expired');
+      await this.throttle.failure(attempt);
+      await this.record(user.username, user.id, ip, 'otp_missing_or_expired');
       throw new AppError(401, 'login');
     }
     if (!safeEqual(code.codeHash, this.box.hmac(otp))) {
@@ -187,7 +178,8 @@ export class LoginService {
         .update(loginOtps)
         .set({ tries, ...(tries >= LOGIN_OTP_MAX_TRIES ? { usedAt: now } : {}) })
         .where(eq(loginOtps.id, code.id));
-      await this.fail(user, ip, 'bad_otp');
+      await this.throttle.failure(attempt);
+      await this.record(user.username, user.id, ip, 'bad_otp');
       throw new AppError(401, 'login');
     }
     const spent = await this.db
@@ -211,4 +203,10 @@ export class LoginService {
   private async record(username: string, staffUserId: string | null, ip: string, outcome: string): Promise<void> {
     await this.db.insert(loginAttempts).values({ username, staffUserId, ip, outcome, createdAt: this.now() });
   }
+}
+
+function throttled(seconds: number): AppError {
+  const error = new AppError(429, 'signInThrottled', { minutes: Math.ceil(seconds / 60) });
+  error.retryAfterS = seconds;
+  return error;
 }

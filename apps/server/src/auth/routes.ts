@@ -8,13 +8,37 @@ import {
   refreshRequestSchema,
   tokenPairSchema,
 } from '@portiere/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../services.ts';
+import type { SignInResult } from './login-service.ts';
+
+/** The trusted-device cookie (throttle.ts): sent only to the sign-in routes, never readable by scripts. */
+const DEVICE_COOKIE = 'portiere_device';
+const DEVICE_COOKIE_DAYS = 365;
+
+function sourceOf(req: FastifyRequest) {
+  return { ip: req.ip, device: req.cookies[DEVICE_COOKIE] };
+}
+
+function answer(req: FastifyRequest, reply: FastifyReply, result: SignInResult) {
+  if (result.device) {
+    reply.setCookie(DEVICE_COOKIE, result.device, {
+      path: '/api/v1/login',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: req.protocol === 'https',
+      maxAge: DEVICE_COOKIE_DAYS * 86_400,
+    });
+  }
+  return result.answer;
+}
 
 export const authRoutes =
   (services: Services, rateLimit: number): FastifyPluginAsyncZod =>
   async (app) => {
-    const limited = { rateLimit: { max: rateLimit, timeWindow: '1 minute' } };
+    const limited = { auth: 'public', rateLimit: { max: rateLimit, timeWindow: '1 minute' } } as const;
+    const open = { auth: 'public' } as const;
     const tags = ['auth'];
 
     app.post(
@@ -28,7 +52,7 @@ export const authRoutes =
           response: { 200: loginResponseSchema },
         },
       },
-      (req) => services.login.login(req.body, req.ip),
+      async (req, reply) => answer(req, reply, await services.login.login(req.body, sourceOf(req))),
     );
 
     app.post(
@@ -61,9 +85,15 @@ export const authRoutes =
 
     app.post(
       '/logout/',
-      { schema: { tags, summary: 'Revoke the session', body: logoutRequestSchema } },
+      { config: open, schema: { tags, summary: 'Revoke the session', body: logoutRequestSchema } },
       async (req, reply) => {
         if (req.body.refresh) await services.tokens.revoke(req.body.refresh);
+        // The access token's session ends too, so it stops working at once.
+        const bearer = req.headers.authorization;
+        if (bearer?.startsWith('Bearer ')) {
+          const user = await services.tokens.verifyAccess(bearer.slice(7)).catch(() => null);
+          if (user) await services.tokens.revokeSession(user.sid, 'logout');
+        }
         return reply.status(204).send();
       },
     );
@@ -71,6 +101,7 @@ export const authRoutes =
     app.get(
       '/jwt/public/',
       {
+        config: open,
         schema: {
           tags,
           summary: 'Public key (PEM) to verify access tokens',

@@ -1,4 +1,9 @@
-/** Access tokens (RS256 JWT) and opaque refresh tokens with rotation and reuse detection. */
+/**
+ * Access tokens (RS256 JWT) bound to a server-side session, and opaque refresh tokens that
+ * rotate within it. Every access token carries its session id (`sid`); verifying it checks
+ * the session and the account in one indexed lookup, so logout, refresh-token reuse, and the
+ * deletion, blocking or expiry of the account refuse the very next request.
+ */
 import { randomUUID } from 'node:crypto';
 import {
   ACCESS_TOKEN_TTL_S,
@@ -9,28 +14,32 @@ import {
   type TokenPair,
   tokenClaimsSchema,
 } from '@portiere/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client.ts';
-import { refreshTokens, staffUsers } from '../db/schema/index.ts';
+import { refreshTokens, staffSessions, staffUsers } from '../db/schema/index.ts';
 import { newOpaqueToken, sha256 } from '../lib/crypto.ts';
 import { AppError } from '../lib/errors.ts';
+import { isUuid } from '../lib/ids.ts';
 import type { SigningKeys } from './keys.ts';
 
 export type StaffUser = typeof staffUsers.$inferSelect;
 export interface AuthUser extends TokenClaims {
   sub: string;
+  /** The session the token belongs to. */
+  sid: string;
 }
 
 const ISSUER = 'portiere';
+const expired = () => new AppError(401, 'sessionExpired');
 
-export function claimsFor(user: StaffUser): Omit<TokenClaims, 'exp'> {
+export function claimsFor(user: Pick<StaffUser, 'userType' | 'username' | 'customerId' | 'resellerId'>) {
   return {
     user_type: user.userType,
     user_username: user.username,
     ...(user.customerId ? { customer_id: user.customerId } : {}),
     ...(user.resellerId ? { reseller_id: user.resellerId } : {}),
-  };
+  } satisfies Omit<TokenClaims, 'exp'>;
 }
 
 export class TokenService {
@@ -40,9 +49,9 @@ export class TokenService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async signAccess(user: StaffUser): Promise<string> {
+  private async signAccess(user: StaffUser, sessionId: string): Promise<string> {
     const iat = Math.floor(this.now().getTime() / 1000);
-    return new SignJWT({ ...claimsFor(user) })
+    return new SignJWT({ ...claimsFor(user), sid: sessionId })
       .setProtectedHeader({ alg: 'RS256', kid: this.keys.kid, typ: 'JWT' })
       .setSubject(user.id)
       .setIssuer(ISSUER)
@@ -52,8 +61,14 @@ export class TokenService {
       .sign(this.keys.privateKey);
   }
 
-  /** Verifies signature, issuer and expiry (60 s tolerance) and that every required claim is there. */
+  /**
+   * Verifies signature, issuer and expiry (60 s tolerance) and every required claim, then that
+   * the session is live and the account may still sign in. The claims answered are the
+   * account's current ones.
+   */
   async verifyAccess(token: string): Promise<AuthUser> {
+    let sub: string;
+    let sid: string;
     try {
       const { payload } = await jwtVerify(token, this.keys.publicKey, {
         algorithms: ['RS256'],
@@ -61,83 +76,122 @@ export class TokenService {
         clockTolerance: TOKEN_CLOCK_TOLERANCE_S,
         currentDate: this.now(),
       });
-      const claims = tokenClaimsSchema.parse(payload);
-      if (!payload.sub) throw new Error('no subject');
-      if (claims.user_type === 'CustomerUser' ? !claims.customer_id : !claims.reseller_id) throw new Error('no tenant');
-      return { ...claims, sub: payload.sub };
+      tokenClaimsSchema.parse(payload);
+      if (!payload.sub || typeof payload.sid !== 'string' || !isUuid(payload.sid) || !isUuid(payload.sub)) {
+        throw new Error('no subject or session');
+      }
+      sub = payload.sub;
+      sid = payload.sid;
+      const [live] = await this.liveSession(sid, sub);
+      if (!live) throw new Error('session ended');
+      return { ...claimsFor(live), exp: payload.exp as number, sub, sid };
     } catch {
-      throw new AppError(401, 'sessionExpired');
+      throw expired();
     }
   }
 
-  async issue(user: StaffUser): Promise<TokenPair> {
+  /** The account of a live session, if the session and the account are both still good. */
+  private liveSession(sessionId: string, staffUserId: string) {
     const now = this.now();
-    const refresh = await this.newRefresh(
-      user.id,
-      randomUUID(),
-      new Date(now.getTime() + REFRESH_TOKEN_ABSOLUTE_S * 1000),
-    );
-    return { access: await this.signAccess(user), refresh };
+    return this.db
+      .select({
+        userType: staffUsers.userType,
+        username: staffUsers.username,
+        customerId: staffUsers.customerId,
+        resellerId: staffUsers.resellerId,
+      })
+      .from(staffSessions)
+      .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffUserId))
+      .where(
+        and(
+          eq(staffSessions.id, sessionId),
+          eq(staffSessions.staffUserId, staffUserId),
+          isNull(staffSessions.revokedAt),
+          gt(staffSessions.absoluteExpiresAt, now),
+          isNull(staffUsers.blockedAt),
+          or(isNull(staffUsers.expiration), gt(staffUsers.expiration, now)),
+        ),
+      );
   }
 
-  private async newRefresh(staffUserId: string, familyId: string, absoluteExpiresAt: Date): Promise<string> {
+  /** A new session after a full sign-in. */
+  async issue(user: StaffUser): Promise<TokenPair> {
+    const absoluteExpiresAt = new Date(this.now().getTime() + REFRESH_TOKEN_ABSOLUTE_S * 1000);
+    const [session] = await this.db
+      .insert(staffSessions)
+      .values({ staffUserId: user.id, absoluteExpiresAt, createdAt: this.now() })
+      .returning({ id: staffSessions.id });
+    if (!session) throw new Error('session insert failed');
+    const refresh = await this.newRefresh(user.id, session.id, absoluteExpiresAt);
+    return { access: await this.signAccess(user, session.id), refresh };
+  }
+
+  private async newRefresh(staffUserId: string, sessionId: string, absoluteExpiresAt: Date): Promise<string> {
     const { token, hash } = newOpaqueToken();
     const idle = new Date(this.now().getTime() + REFRESH_TOKEN_IDLE_S * 1000);
     await this.db.insert(refreshTokens).values({
-      familyId,
+      sessionId,
       staffUserId,
       tokenHash: hash,
       expiresAt: idle < absoluteExpiresAt ? idle : absoluteExpiresAt,
-      absoluteExpiresAt,
     });
     return token;
   }
 
   /**
-   * Rotation: a valid token is spent and replaced within its family. A token that was
-   * already spent means it leaked: the whole family is revoked.
+   * Rotation: a valid token is spent and replaced within its session. A token that was
+   * already spent means it leaked: the whole session is revoked.
    */
   async rotate(refresh: string): Promise<TokenPair> {
     const now = this.now();
     const [row] = await this.db
-      .select()
+      .select({ token: refreshTokens, session: staffSessions })
       .from(refreshTokens)
+      .innerJoin(staffSessions, eq(staffSessions.id, refreshTokens.sessionId))
       .where(eq(refreshTokens.tokenHash, sha256(refresh)));
-    if (!row || row.revokedAt) throw new AppError(401, 'sessionExpired');
-    if (row.rotatedAt) {
-      await this.revokeFamily(row.familyId);
-      throw new AppError(401, 'sessionExpired');
+    if (!row || row.session.revokedAt) throw expired();
+    if (row.token.rotatedAt) {
+      await this.revokeSession(row.session.id, 'refresh_reuse');
+      throw expired();
     }
-    if (row.expiresAt <= now) throw new AppError(401, 'sessionExpired');
+    if (row.token.expiresAt <= now || row.session.absoluteExpiresAt <= now) throw expired();
     // Spend it atomically: of two concurrent rotations only one wins; the other is a reuse.
     const spent = await this.db
       .update(refreshTokens)
       .set({ rotatedAt: now })
-      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotatedAt)))
+      .where(and(eq(refreshTokens.id, row.token.id), isNull(refreshTokens.rotatedAt)))
       .returning({ id: refreshTokens.id });
     if (spent.length === 0) {
-      await this.revokeFamily(row.familyId);
-      throw new AppError(401, 'sessionExpired');
+      await this.revokeSession(row.session.id, 'refresh_reuse');
+      throw expired();
     }
-    const [user] = await this.db.select().from(staffUsers).where(eq(staffUsers.id, row.staffUserId));
-    if (!user || (user.expiration && user.expiration <= now)) throw new AppError(401, 'sessionExpired');
-    const next = await this.newRefresh(user.id, row.familyId, row.absoluteExpiresAt);
-    return { access: await this.signAccess(user), refresh: next };
+    const [user] = await this.db.select().from(staffUsers).where(eq(staffUsers.id, row.token.staffUserId));
+    if (!user || user.blockedAt || (user.expiration && user.expiration <= now)) throw expired();
+    const next = await this.newRefresh(user.id, row.session.id, row.session.absoluteExpiresAt);
+    return { access: await this.signAccess(user, row.session.id), refresh: next };
   }
 
-  async revokeFamily(familyId: string): Promise<void> {
+  async revokeSession(sessionId: string, reason: string): Promise<void> {
     await this.db
-      .update(refreshTokens)
-      .set({ revokedAt: this.now() })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+      .update(staffSessions)
+      .set({ revokedAt: this.now(), revokedReason: reason })
+      .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
   }
 
-  /** Logout: revoke the family the token belongs to; unknown tokens are ignored. */
+  /** Ends every session of an account (password reset, blocking). */
+  async revokeAllOf(staffUserId: string, reason: string): Promise<void> {
+    await this.db
+      .update(staffSessions)
+      .set({ revokedAt: this.now(), revokedReason: reason })
+      .where(and(eq(staffSessions.staffUserId, staffUserId), isNull(staffSessions.revokedAt)));
+  }
+
+  /** Logout by refresh token: revoke its session; unknown tokens are ignored. */
   async revoke(refresh: string): Promise<void> {
     const [row] = await this.db
-      .select({ familyId: refreshTokens.familyId })
+      .select({ sessionId: refreshTokens.sessionId })
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, sha256(refresh)));
-    if (row) await this.revokeFamily(row.familyId);
+    if (row) await this.revokeSession(row.sessionId, 'logout');
   }
 }

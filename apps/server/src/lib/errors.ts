@@ -2,6 +2,9 @@
 import { ERRORS, type ErrorCode, type FieldError, formatMessage } from '@portiere/contracts';
 
 export class AppError extends Error {
+  /** Sent as Retry-After (429 answers). */
+  retryAfterS?: number;
+
   constructor(
     readonly statusCode: number,
     readonly code: ErrorCode,

@@ -2,14 +2,18 @@
 import { type ApiErrorBody, ERRORS, type FieldError, fieldError } from '@portiere/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { dbErrorAnswer, loggableError } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
 
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+    // A database error from bad data or a clash is the caller's: answer it like any other.
+    const error = dbErrorAnswer(thrown) ?? thrown;
     if (error instanceof AppError) {
       const body: ApiErrorBody = { reason: error.message, code: error.code };
       if (error.params) body.params = error.params;
       if (error.details) body.details = error.details;
+      if (error.retryAfterS) reply.header('retry-after', String(error.retryAfterS));
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -29,8 +33,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ reason: error.message, code: error.code ?? 'generic' });
     }
-    request.log.error({ err: error }, 'unhandled error');
-    if (process.env.DEBUG_ERRORS) console.error(error);
+    // Never the error itself: a failed query carries its parameters in its message.
+    request.log.error({ error: loggableError(error) }, 'unhandled error');
     return reply.status(500).send({ reason: ERRORS.generic, code: 'generic' } satisfies ApiErrorBody);
   });
   app.setNotFoundHandler((_request, reply) => {

@@ -1,9 +1,12 @@
 /** Builds the real app on a real database with a real SMTP sink, plus sign-in helpers. */
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { staffUsers } from '../db/schema/index.ts';
 import { SecretBox } from '../lib/crypto.ts';
+import { hashPassword } from '../lib/passwords.ts';
 import { DEMO_PASSWORD, seedDemo } from '../seed/demo.ts';
 import type { TestDatabase } from './databases.ts';
 import { SmtpSink } from './smtp-sink.ts';
@@ -79,6 +82,26 @@ export async function call(
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   return { status: res.statusCode, body: res.body ? res.json() : undefined };
+}
+
+/** A staff account in the same tenant as `like`, with the demo password. */
+export async function createStaffUser(h: Harness, username: string, like = 'admin@acme.example') {
+  const db = h.app.services.db;
+  const [model] = await db.select().from(staffUsers).where(eq(staffUsers.username, like));
+  if (!model) throw new Error(`no staff user ${like}`);
+  const [row] = await db
+    .insert(staffUsers)
+    .values({
+      username,
+      email: username,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      userType: model.userType,
+      customerId: model.customerId,
+      resellerId: model.resellerId,
+    })
+    .returning();
+  if (!row) throw new Error('insert failed');
+  return row;
 }
 
 /** Full sign-in: password, code from the SMTP sink, tokens. */

@@ -14,7 +14,7 @@ export const error: DeepStrings<Phrases['error']> = {
   exportFailed: "Errore durante l'esportazione dei dati.",
   imagesUploaded: 'Errore durante il caricamento delle immagini.',
   imageInvalid: "L'immagine non è valida.",
-  accountLocked: "Troppi accessi non riusciti. L'account è bloccato; riprova tra {minutes} minuti.",
+  signInThrottled: 'Troppi accessi non riusciti. Riprova tra {minutes} min.',
   rateLimited: 'Troppe richieste. Attendi un momento e riprova.',
   otpResendTooSoon: 'Un codice è stato inviato meno di un minuto fa. Controlla la tua email.',
   otpExpired: 'Il codice è scaduto. Accedi di nuovo per riceverne uno nuovo.',
@@ -44,6 +44,8 @@ export const error: DeepStrings<Phrases['error']> = {
   recoveryModeInactive: 'La modalità di recupero non è attiva per questo utente.',
   autologonNoIdentities: "Un utente senza identità non può usare l'accesso automatico.",
   nameExists: 'Questo nome è già in uso.',
+  conflict: 'Questo è in conflitto con dati già esistenti.',
+  invalidText: 'Il testo non deve contenere caratteri NUL o Unicode non valido.',
 };
 
 export const success: DeepStrings<Phrases['success']> = {

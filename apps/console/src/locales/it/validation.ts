@@ -21,4 +21,5 @@ export const validation: DeepStrings<Phrases['validation']> = {
   oneOf: 'Il valore deve essere uno tra: {values}.',
   color: 'Il colore deve essere un valore esadecimale come #1A2B3C.',
   invalid: 'Questo valore non è valido.',
+  invalidText: 'Il testo non deve contenere caratteri NUL o Unicode non valido.',
 };

@@ -1,5 +1,5 @@
 /** Sign-in state: mailed codes, password-change sessions, refresh tokens, attempts, signing keys. */
-import { bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { staffUsers } from './tenancy.ts';
 
 const staffRef = () =>
@@ -29,22 +29,70 @@ export const passwordChangeTokens = pgTable('password_change_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
+/**
+ * One signed-in session: created by a full sign-in, carried by every access token as `sid`
+ * and checked on every request, so logout, reuse detection, deletion, blocking and expiry
+ * of the account end it at once. Its refresh tokens rotate within it.
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffUserId: staffRef(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 12 hours after sign-in, whatever the refreshes. */
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** logout, reuse, password_reset, ... */
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('staff_sessions_user_idx').on(t.staffUserId)],
+);
+
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    familyId: uuid('family_id').notNull(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => staffSessions.id, { onDelete: 'cascade' }),
     staffUserId: staffRef(),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Idle expiry: 30 minutes after issue; a rotation issues a new token. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** Absolute expiry of the whole family: 12 hours after sign-in. */
-    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/**
+ * Sign-in throttling (README, security notes). One row per key: `account:<username>` counts
+ * failures from sources the account does not trust, `source:<username>:<source>` failures from
+ * one address or trusted device. Unknown usernames get rows like known ones, so answers and
+ * work are the same for both.
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_throttle_updated_idx').on(t.updatedAt)],
+);
+
+/** Browsers that completed a full sign-in of an account (device cookie, stored hashed). */
+export const loginDevices = pgTable(
+  'login_devices',
+  {
+    username: text('username').notNull(),
+    deviceHash: text('device_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.username, t.deviceHash] }), index('login_devices_used_idx').on(t.lastUsedAt)],
 );
 
 export const loginAttempts = pgTable(

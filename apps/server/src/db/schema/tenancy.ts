@@ -21,6 +21,8 @@ export const customers = pgTable(
     licenseExpiration: date('license_expiration'),
     /** Only the sections the customer changed; defaults fill the rest when read. */
     settings: jsonb('settings').notNull().default({}),
+    /** The SMS gateway's API token, AES-256-GCM sealed; never returned (the settings say only whether it is set). */
+    smsApiTokenEnc: text('sms_api_token_enc'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('customers_reseller_idx').on(t.resellerId, t.name)],
@@ -41,8 +43,8 @@ export const staffUsers = pgTable(
     apiKeyHash: text('api_key_hash'),
     scopes: jsonb('scopes').$type<string[]>().notNull().default([]),
     expiration: timestamp('expiration', { withTimezone: true }),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Set while an administrator has blocked the account: no sign-in, and live tokens stop working. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -8,7 +8,7 @@ import {
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authGuard, customerOf } from '../../plugins/auth-guard.ts';
+import { customerOf, restrictTo } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 
 const idParams = z.object({ id: z.string() });
@@ -16,7 +16,7 @@ const idParams = z.object({ id: z.string() });
 export const cardRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', authGuard(services.tokens, 'CustomerUser'));
+    restrictTo(app, 'CustomerUser');
     const tags = ['temporary cards'];
     const cards = services.cards;
 

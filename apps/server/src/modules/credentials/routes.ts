@@ -10,7 +10,7 @@ import {
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authGuard, customerOf } from '../../plugins/auth-guard.ts';
+import { customerOf, restrictTo } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 
 const memberParams = z.object({ id: z.string() });
@@ -21,12 +21,11 @@ export const credentialRoutes =
   async (app) => {
     const tags = ['credentials'];
     const c = services.credentials;
-    const guard = authGuard(services.tokens, 'CustomerUser');
+    restrictTo(app, 'CustomerUser');
 
     app.get(
       '/users/:id/credentials/',
       {
-        preHandler: guard,
         schema: {
           tags,
           summary: "A member's credentials",
@@ -39,7 +38,6 @@ export const credentialRoutes =
     app.post(
       '/users/:id/credentials/',
       {
-        preHandler: guard,
         schema: {
           tags,
           summary: 'Create a credential',
@@ -53,7 +51,6 @@ export const credentialRoutes =
     app.patch(
       '/users/:id/credentials/:cid/',
       {
-        preHandler: guard,
         schema: {
           tags,
           summary: 'Change flags or description',
@@ -66,7 +63,7 @@ export const credentialRoutes =
     );
     app.delete(
       '/users/:id/credentials/:cid/',
-      { preHandler: guard, schema: { tags, summary: 'Delete a credential', params } },
+      { schema: { tags, summary: 'Delete a credential', params } },
       async (req, reply) => {
         await c.remove(customerOf(req), req.params.id, req.params.cid);
         return reply.status(204).send();
@@ -75,7 +72,6 @@ export const credentialRoutes =
     app.post(
       '/users/:id/credentials/:cid/test/',
       {
-        preHandler: guard,
         schema: {
           tags,
           summary: 'Verify a code, password or PIN',
@@ -89,7 +85,6 @@ export const credentialRoutes =
     app.post(
       '/users/:id/credentials/:cid/send/',
       {
-        preHandler: guard,
         schema: {
           tags,
           summary: 'Send a code (mail, SMS) or the app QR code',
@@ -102,7 +97,6 @@ export const credentialRoutes =
     app.post(
       '/users/:id/credentials/:cid/reset/',
       {
-        preHandler: guard,
         schema: {
           tags,
           summary: 'Reset an app credential to pending',
@@ -115,7 +109,6 @@ export const credentialRoutes =
     app.post(
       '/users/:id/credentials/:cid/unlock/',
       {
-        preHandler: guard,
         schema: { tags, summary: 'Clear wrong attempts and the lock', params, response: { 200: credentialSchema } },
       },
       (req) => c.unlock(customerOf(req), req.params.id, req.params.cid),
@@ -125,19 +118,18 @@ export const credentialRoutes =
     app.post(
       '/enroll/app/',
       {
-        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-        schema: { tags, summary: 'Device enrolment of an app credential', security: [], body: appEnrollRequestSchema },
+        config: { auth: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: { tags, summary: 'Device enrolment of an app credential', body: appEnrollRequestSchema },
       },
       (req) => c.enrollApp(req.body.confirmation_code, req.body.deviceModel, req.body.deviceToken),
     );
     app.get(
       '/enroll/app/qr/:code/',
       {
-        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        config: { auth: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
         schema: {
           tags,
           summary: 'QR code of a pending enrolment',
-          security: [],
           params: z.object({ code: z.string() }),
         },
       },

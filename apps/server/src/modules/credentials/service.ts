@@ -9,9 +9,9 @@ import {
   type CredentialTestResult,
   type CredentialType,
   type Enrollment,
-  LOCKOUT_THRESHOLD,
   LOGIN_OTP_MAX_TRIES,
   LOGIN_OTP_TTL_S,
+  PASSWORD_CREDENTIAL_MAX_ATTEMPTS,
   passwordPolicyError,
   SINGLE_CREDENTIAL_TYPES,
 } from '@portiere/contracts';
@@ -262,7 +262,7 @@ export class CredentialsService {
       if (row.type === 'mail') {
         await this.mailer.send({ to: target, ...renderMemberMail(settings, 'send_otp', { ...tags, otp: code }) });
       } else {
-        await sendSmsOtp(settings, target, code);
+        await sendSmsOtp(settings, await this.settings.smsApiToken(member.customerId), target, code);
       }
       await this.db
         .update(credentials)
@@ -370,7 +370,7 @@ export class CredentialsService {
   private maxAttempts(row: CredentialRow, pinMax: number): number | null {
     if (row.type === 'hotp') return Number((row.params as { max_attempts?: number }).max_attempts ?? 5);
     if (row.type === 'pin') return pinMax;
-    if (row.type === 'password') return LOCKOUT_THRESHOLD;
+    if (row.type === 'password') return PASSWORD_CREDENTIAL_MAX_ATTEMPTS;
     return null;
   }
 

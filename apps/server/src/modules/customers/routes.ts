@@ -2,7 +2,7 @@
 import { customerSchema, meSchema, normalizePage, normalizePageSize, workstationList } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authGuard, currentUser } from '../../plugins/auth-guard.ts';
+import { currentUser } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 import { scopedCustomer } from './scope.ts';
 import { toCustomer } from './service.ts';
@@ -16,7 +16,6 @@ export const customerRoutes =
     app.get(
       '/me/',
       {
-        preHandler: authGuard(services.tokens),
         schema: { tags, summary: 'The signed-in account', response: { 200: meSchema } },
       },
       (req) => services.customers.me(currentUser(req)),
@@ -25,7 +24,7 @@ export const customerRoutes =
     app.get(
       '/customers/',
       {
-        preHandler: authGuard(services.tokens, 'ResellerUser'),
+        config: { auth: ['ResellerUser'] },
         schema: {
           tags,
           summary: "The reseller's customers",
@@ -44,7 +43,6 @@ export const customerRoutes =
     app.get(
       '/customers/:id/',
       {
-        preHandler: authGuard(services.tokens),
         schema: {
           tags,
           summary: 'One customer',

@@ -10,7 +10,7 @@ import {
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authGuard, customerOf } from '../../plugins/auth-guard.ts';
+import { customerOf, restrictTo } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 
 const paging = z.object({ page: z.string().optional(), page_size: z.string().optional() });
@@ -19,7 +19,7 @@ const idParams = z.object({ id: z.string() });
 export const groupRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', authGuard(services.tokens, 'CustomerUser'));
+    restrictTo(app, 'CustomerUser');
     const tags = ['configurations'];
     const g = services.groups;
 

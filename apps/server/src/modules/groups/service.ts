@@ -5,6 +5,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { configGroups, members } from '../../db/schema/index.ts';
+import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid, page, paging } from '../../lib/ids.ts';
 import { toMember } from '../members/mapper.ts';
@@ -99,12 +100,7 @@ export class GroupsService {
     if (patch.web_login_enabled !== undefined) set.webLoginEnabled = patch.web_login_enabled;
     if (patch.allowed !== undefined) set.allowed = [...new Set(patch.allowed)];
     if (Object.keys(set).length) {
-      try {
-        await this.db.update(configGroups).set(set).where(eq(configGroups.id, id));
-      } catch (err) {
-        if (/unique|duplicate/i.test(String((err as { message?: string }).message ?? err))) throw nameTaken();
-        throw err;
-      }
+      await orConflict(() => this.db.update(configGroups).set(set).where(eq(configGroups.id, id)), nameTaken);
     }
     return this.get(customerId, id);
   }

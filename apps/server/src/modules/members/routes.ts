@@ -12,7 +12,7 @@ import {
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authGuard, currentUser, customerOf } from '../../plugins/auth-guard.ts';
+import { currentUser, customerOf, restrictTo } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 import { exportStream } from './export.ts';
 
@@ -26,7 +26,7 @@ const CONTENT_TYPES = {
 export const memberRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', authGuard(services.tokens, 'CustomerUser'));
+    restrictTo(app, 'CustomerUser');
     const tags = ['members'];
     const m = services.members;
 

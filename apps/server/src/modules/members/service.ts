@@ -16,6 +16,7 @@ import { SignJWT } from 'jose';
 import type { SigningKeys } from '../../auth/keys.ts';
 import type { Db } from '../../db/client.ts';
 import { configGroups, members } from '../../db/schema/index.ts';
+import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -102,10 +103,15 @@ export class MembersService {
     assertValid(memberFieldErrors(input));
     await this.group(customerId, input.group_id);
     await this.assertUsernameFree(customerId, input.username);
-    const [row] = await this.db
-      .insert(members)
-      .values({ customerId, ...toColumns(input), username: input.username.trim() })
-      .returning();
+    // The check above answers at once; the unique index decides between two racing requests.
+    const [row] = await orConflict(
+      () =>
+        this.db
+          .insert(members)
+          .values({ customerId, ...toColumns(input), username: input.username.trim() })
+          .returning(),
+      usernameTaken,
+    );
     if (!row) throw new Error('insert failed');
     return this.get(customerId, row.id);
   }
@@ -118,7 +124,9 @@ export class MembersService {
       await this.assertUsernameFree(customerId, patch.username);
     }
     const values = toColumns(patch);
-    if (Object.keys(values).length) await this.db.update(members).set(values).where(eq(members.id, id));
+    if (Object.keys(values).length) {
+      await orConflict(() => this.db.update(members).set(values).where(eq(members.id, id)), usernameTaken);
+    }
     return this.get(customerId, id);
   }
 
@@ -200,11 +208,7 @@ export class MembersService {
         and(eq(members.customerId, customerId), sql`lower(${members.username}) = ${username.trim().toLowerCase()}`),
       )
       .limit(1);
-    if (clash) {
-      throw new AppError(409, 'usernameExists', undefined, {
-        username: { key: 'invalid', message: ERRORS.usernameExists },
-      });
-    }
+    if (clash) throw usernameTaken();
   }
 
   /** Keeps members.credential_types and the enrolment state in step with the credentials. */
@@ -231,6 +235,9 @@ export function memberTags(row: MemberRow, domain: string) {
     domain,
   };
 }
+
+const usernameTaken = () =>
+  new AppError(409, 'usernameExists', undefined, { username: { key: 'invalid', message: ERRORS.usernameExists } });
 
 function groupError(): Record<string, FieldError> {
   return { group_id: { key: 'invalid', message: 'The configuration group does not exist.' } };

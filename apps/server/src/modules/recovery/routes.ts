@@ -2,7 +2,7 @@
 import { recoveryCodeCreatedSchema, recoveryModeSchema, workstationList } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authGuard, currentUser, customerOf } from '../../plugins/auth-guard.ts';
+import { currentUser, customerOf, restrictTo } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 
 const idParams = z.object({ id: z.string() });
@@ -10,7 +10,7 @@ const idParams = z.object({ id: z.string() });
 export const recoveryRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', authGuard(services.tokens, 'CustomerUser'));
+    restrictTo(app, 'CustomerUser');
     const tags = ['recovery'];
     const r = services.recovery;
 

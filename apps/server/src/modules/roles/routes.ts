@@ -4,12 +4,13 @@ import {
   idsSchema,
   memberSchema,
   roleInputSchema,
+  rolePatchSchema,
   roleSchema,
   workstationList,
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authGuard, customerOf } from '../../plugins/auth-guard.ts';
+import { customerOf, restrictTo } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 
 const paging = z.object({ page: z.string().optional(), page_size: z.string().optional() });
@@ -18,7 +19,7 @@ const idParams = z.object({ id: z.string() });
 export const roleRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', authGuard(services.tokens, 'CustomerUser'));
+    restrictTo(app, 'CustomerUser');
     const tags = ['roles'];
     const r = services.roles;
 
@@ -44,7 +45,7 @@ export const roleRoutes =
           tags,
           summary: 'Change a role group',
           params: idParams,
-          body: roleInputSchema.partial(),
+          body: rolePatchSchema,
           response: { 200: roleSchema },
         },
       },

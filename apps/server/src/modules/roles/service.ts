@@ -3,6 +3,7 @@ import type { MemberListQuery, Role } from '@portiere/contracts';
 import { and, asc, count, eq, exists, inArray, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { configGroups, members, roleGroups, roleMembers } from '../../db/schema/index.ts';
+import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid, page, paging } from '../../lib/ids.ts';
 import { memberWhere } from '../members/list-query.ts';
@@ -78,13 +79,12 @@ export class RolesService {
 
   async update(customerId: string, id: string, patch: { name?: string; description?: string }): Promise<Role> {
     await this.row(customerId, id);
-    if (patch.name !== undefined || patch.description !== undefined) {
-      try {
-        await this.db.update(roleGroups).set(patch).where(eq(roleGroups.id, id));
-      } catch (err) {
-        if (/unique|duplicate/i.test(String((err as { message?: string }).message ?? err))) throw nameTaken();
-        throw err;
-      }
+    const set = {
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.description !== undefined ? { description: patch.description } : {}),
+    };
+    if (Object.keys(set).length) {
+      await orConflict(() => this.db.update(roleGroups).set(set).where(eq(roleGroups.id, id)), nameTaken);
     }
     return this.get(customerId, id);
   }

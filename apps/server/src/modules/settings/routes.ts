@@ -2,7 +2,7 @@
 import { SETTINGS_SECTIONS, settingsResponseSchema } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authGuard, currentUser } from '../../plugins/auth-guard.ts';
+import { currentUser } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 import { scopedCustomer } from '../customers/scope.ts';
 
@@ -19,7 +19,6 @@ export const settingsRoutes =
     app.get(
       '/customers/:id/settings/',
       {
-        preHandler: authGuard(services.tokens),
         schema: {
           tags,
           summary: 'Customer settings and their validators',
@@ -36,7 +35,6 @@ export const settingsRoutes =
     app.patch(
       '/customers/:id/settings/',
       {
-        preHandler: authGuard(services.tokens),
         schema: {
           tags,
           summary: 'Change settings sections',

@@ -1,48 +1,113 @@
-/** Customer settings: defaults filled in on read; PATCH validates each changed section whole. */
+/**
+ * Customer settings: defaults filled in on read; a PATCH deep-merges the sections it carries,
+ * validates each changed section whole and saves all or nothing. The SMS gateway token is
+ * kept apart, sealed, and never answered.
+ */
 import {
   type CustomerSettings,
   deepMerge,
   defaultSettings,
   type FieldError,
+  fieldError,
   SETTINGS_SECTIONS,
   type SettingsPatch,
+  SMS_API_TOKEN_FIELD,
+  settingsSchema,
   settingsValidators,
+  smsApiTokenSchema,
   validateSection,
 } from '@portiere/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
+import type { SecretBox } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 
-export function effectiveSettings(stored: unknown): CustomerSettings {
-  return deepMerge(defaultSettings(), stored ?? {});
+type StoredSettings = Record<string, unknown>;
+
+export function effectiveSettings(stored: unknown, smsTokenSet = false): CustomerSettings {
+  const settings = deepMerge(defaultSettings(), stored ?? {});
+  settings.general.sms_api_token_set = smsTokenSet;
+  return settings;
 }
 
 export class SettingsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox,
+  ) {}
 
   async get(customerId: string) {
     const [row] = await this.db
-      .select({ settings: customers.settings })
+      .select({ settings: customers.settings, sms: customers.smsApiTokenEnc })
       .from(customers)
       .where(eq(customers.id, customerId));
-    return { settings: effectiveSettings(row?.settings), validators: settingsValidators() };
+    return { settings: effectiveSettings(row?.settings, Boolean(row?.sms)), validators: settingsValidators() };
+  }
+
+  /** The SMS gateway token in clear, for the gateway call only ('' when none is set). */
+  async smsApiToken(customerId: string): Promise<string> {
+    const [row] = await this.db
+      .select({ sms: customers.smsApiTokenEnc })
+      .from(customers)
+      .where(eq(customers.id, customerId));
+    return row?.sms ? this.box.decrypt(row.sms) : '';
   }
 
   async patch(customerId: string, patch: SettingsPatch) {
-    const { settings: current } = await this.get(customerId);
-    const next = { ...current };
+    const { [SMS_API_TOKEN_FIELD]: smsToken, sms_api_token_set: _readOnly, ...general } = patch.general ?? {};
+    const sections: SettingsPatch = { ...patch, ...(patch.general ? { general } : {}) };
     const errors: Record<string, FieldError> = {};
-    for (const section of SETTINGS_SECTIONS) {
-      if (patch[section] === undefined) continue;
-      const merged = deepMerge(current[section], patch[section]);
-      const sectionErrors = validateSection(section, merged);
-      if (sectionErrors) Object.assign(errors, sectionErrors);
-      else (next as Record<string, unknown>)[section] = merged;
+    if (smsToken !== undefined && !smsApiTokenSchema.safeParse(smsToken).success) {
+      errors[`general.${SMS_API_TOKEN_FIELD}`] = fieldError('maxLength', { max: 500 });
     }
-    // All or nothing: one bad field and nothing is saved.
-    if (Object.keys(errors).length) throw new AppError(400, 'savingSettings', undefined, errors);
-    await this.db.update(customers).set({ settings: next }).where(eq(customers.id, customerId));
-    return { settings: next, validators: settingsValidators() };
+    // The row is locked while it is read, merged and written, so two PATCHes of different
+    // sections at once both land.
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ settings: customers.settings, sms: customers.smsApiTokenEnc })
+        .from(customers)
+        .where(eq(customers.id, customerId))
+        .for('update');
+      const current = effectiveSettings(row?.settings, Boolean(row?.sms));
+      const next = { ...current } as Record<string, unknown>;
+      for (const section of SETTINGS_SECTIONS) {
+        if (sections[section] === undefined) continue;
+        const merged = deepMerge(current[section], sections[section]);
+        const sectionErrors = validateSection(section, merged);
+        if (sectionErrors) Object.assign(errors, sectionErrors);
+        // Parsed, so keys the schema does not know are not stored.
+        else next[section] = settingsSchema.shape[section].parse(merged);
+      }
+      if (Object.keys(errors).length) throw new AppError(400, 'savingSettings', undefined, errors);
+      const sms = smsToken === undefined ? row?.sms : smsToken ? this.box.encrypt(smsToken) : null;
+      const { sms_api_token_set: _set, ...storedGeneral } = next.general as CustomerSettings['general'];
+      await tx
+        .update(customers)
+        .set({ settings: { ...next, general: storedGeneral }, smsApiTokenEnc: sms ?? null })
+        .where(eq(customers.id, customerId));
+      return { settings: effectiveSettings(next, Boolean(sms)), validators: settingsValidators() };
+    });
+  }
+
+  /**
+   * Settings written by versions before the token was sealed hold it in clear: seal it
+   * into its own column and drop it from the JSON. Runs at start; a no-op once done.
+   */
+  async sealLegacySmsTokens(): Promise<void> {
+    const legacy = await this.db
+      .select({ id: customers.id, settings: customers.settings })
+      .from(customers)
+      .where(sql`${customers.settings} -> 'general' ->> 'sms_api_token' is not null`);
+    for (const { id, settings } of legacy) {
+      const { sms_api_token: token, ...general } = ((settings as StoredSettings).general ?? {}) as StoredSettings;
+      await this.db
+        .update(customers)
+        .set({
+          settings: { ...(settings as StoredSettings), general },
+          ...(typeof token === 'string' && token ? { smsApiTokenEnc: this.box.encrypt(token) } : {}),
+        })
+        .where(eq(customers.id, id));
+    }
   }
 }

@@ -2,13 +2,13 @@
 import { workstationList, workstationUserSchema } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authGuard, customerOf } from '../../plugins/auth-guard.ts';
+import { customerOf, restrictTo } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 
 export const workstationRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', authGuard(services.tokens, 'CustomerUser'));
+    restrictTo(app, 'CustomerUser');
     const tags = ['workstation'];
     app.get(
       '/workstation-users/',

@@ -1,0 +1,88 @@
+/** An access token stops working with its session and its account: on the very next request. */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffUsers } from '../db/schema/index.ts';
+import { testDatabases } from '../test/databases.ts';
+import { call, createStaffUser, type Harness, post, signIn, startHarness } from '../test/harness.ts';
+
+describe.each(testDatabases())('sessions on $name', (database) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(database);
+  });
+  afterAll(() => h.close());
+
+  const works = async (access: string) => (await call(h.app, 'GET', 'me/', access)).status;
+  let n = 0;
+  /** A fresh account per test, so tests share nothing. */
+  const fresh = async () => {
+    const user = await createStaffUser(h, `session-${++n}@acme.example`);
+    return { user, ...(await signIn(h, user.username)) };
+  };
+
+  it('logout with the access token ends its session at once; other sessions live on', async () => {
+    const { user, access, refresh } = await fresh();
+    const other = await signIn(h, user.username);
+    expect(await works(access)).toBe(200);
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/logout/',
+      payload: {},
+      headers: { authorization: `Bearer ${access}` },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await works(access)).toBe(401);
+    expect((await post(h.app, 'login/refresh/', { refresh })).status).toBe(401);
+    expect(await works(other.access)).toBe(200);
+  });
+
+  it('logout with the refresh token alone ends the access token too', async () => {
+    const { access, refresh } = await fresh();
+    expect((await post(h.app, 'logout/', { refresh })).status).toBe(204);
+    expect(await works(access)).toBe(401);
+  });
+
+  it('reuse of a spent refresh token ends the session, access tokens included', async () => {
+    const { access, refresh } = await fresh();
+    const rotated = await post(h.app, 'login/refresh/', { refresh });
+    expect(rotated.status).toBe(200);
+    expect(await works(rotated.body.access)).toBe(200);
+    expect((await post(h.app, 'login/refresh/', { refresh })).status).toBe(401);
+    expect(await works(access)).toBe(401);
+    expect(await works(rotated.body.access)).toBe(401);
+  });
+
+  it('a deleted account is refused at once', async () => {
+    const { user, access } = await fresh();
+    await h.app.services.db.delete(staffUsers).where(eq(staffUsers.id, user.id));
+    expect(await call(h.app, 'GET', 'me/', access)).toEqual({
+      status: 401,
+      body: { code: 'sessionExpired', reason: 'Your session has expired. Please sign in again.' },
+    });
+  });
+
+  it('a blocked account is refused at once and cannot sign in; unblocked it can', async () => {
+    const { user, access, refresh } = await fresh();
+    await h.app.services.db.update(staffUsers).set({ blockedAt: new Date() }).where(eq(staffUsers.id, user.id));
+    expect(await works(access)).toBe(401);
+    expect((await post(h.app, 'login/refresh/', { refresh })).status).toBe(401);
+    await expect(signIn(h, user.username)).rejects.toThrow(/login step 1: 401/);
+    await h.app.services.db.update(staffUsers).set({ blockedAt: null }).where(eq(staffUsers.id, user.id));
+    expect(await works((await signIn(h, user.username)).access)).toBe(200);
+  });
+
+  it('an account past its expiration is refused at once', async () => {
+    const { user, access } = await fresh();
+    expect(await works(access)).toBe(200);
+    await h.app.services.db
+      .update(staffUsers)
+      .set({ expiration: new Date(h.clock.now().getTime() - 1000) })
+      .where(eq(staffUsers.id, user.id));
+    expect(await works(access)).toBe(401);
+  });
+
+  it('answers 401 before looking at the body: no token, no validation details', async () => {
+    const res = await post(h.app, 'users/', {});
+    expect(res).toEqual({ status: 401, body: { code: 'unauthenticated', reason: 'Authentication is required.' } });
+  });
+});
