@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configGroups, credentials } from '../../db/schema/index.ts';
+import { configGroups, credentials, customers } from '../../db/schema/index.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { call, type Harness, post, signIn, startHarness } from '../../test/harness.ts';
 import { hotpAt } from './otp.ts';
@@ -234,6 +234,12 @@ describe.each(testDatabases())('credentials on $name', (database) => {
     await call(h.app, 'PATCH', `customers/${customerId}/settings/`, acme, {
       general: { sms_endpoint: sms.url, sms_api_token: 'gw-token', sms_sender: 'ACME', sms_message: 'Acme code {otp}' },
     });
+    // The token is sealed at rest and never answered: the settings say only that one is set.
+    const read = await call(h.app, 'GET', `customers/${customerId}/settings/`, acme);
+    expect(read.body.settings.general.sms_api_token_set).toBe(true);
+    expect(JSON.stringify(read.body)).not.toContain('gw-token');
+    const [row] = await h.app.services.db.select().from(customers).where(eq(customers.id, customerId));
+    expect(JSON.stringify(row)).not.toContain('gw-token');
     await post(h.app, `users/${m.id}/credentials/${credential.id}/send/`, {}, acme);
     const last = sms.received.at(-1);
     expect(last).toMatchObject({ to: '+393331234567', sender: 'ACME', auth: 'Bearer gw-token' });
