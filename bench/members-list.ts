@@ -69,7 +69,7 @@ async function measure(database: Database) {
     where: (s, { eq }) => eq(s.username, 'admin@acme.example'),
   });
   if (!user) throw new Error('no admin');
-  const token = await app.services.tokens.signAccess(user);
+  const { access: token } = await app.services.tokens.issue(user);
   const results: Record<string, { p50: number; p95: number; count: number }> = {};
   for (const [name, path] of Object.entries(LIST_QUERIES)) {
     const url = `/api/v1/${path.replace('GROUP', groupId)}`;

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { authOverhead } from './auth-overhead.ts';
 import { coldStart } from './cold-start.ts';
 import { membersList } from './members-list.ts';
 import { signInThroughput } from './sign-in.ts';
@@ -10,6 +11,8 @@ const cold = await coldStart();
 console.log('cold start', cold);
 const signIn = await signInThroughput();
 console.log('sign-in', signIn);
+const auth = await authOverhead();
+console.log('auth overhead', auth);
 const list = await membersList();
 console.log('members list', JSON.stringify(list, null, 1));
 
@@ -36,6 +39,19 @@ ${signIn.signIns} full sign-ins, 8 accounts in parallel; argon2id (19 MiB, t=2) 
 | latency p50 | ${f(signIn.p50)} ms |
 | latency p95 | ${f(signIn.p95)} ms |
 | refresh rotations per second (8 sessions in parallel) | ${f(signIn.refreshPerSecond)} |
+
+## Authentication per request, beside the raw limits of the same run
+
+Through the app (inject), 8 callers in parallel for 3 s. Every request checks its session and
+account in the database (a revoked session or a deleted, blocked or expired account is refused
+at once); sign-in step 1 does the same work for known and unknown usernames.
+
+| measure | value | raw limit of this run | ratio |
+|---|---|---|---|
+| authenticated reads (a page of roles) per second | ${f(auth.readsPerSecond)} | ${f(auth.rawVerifyPerSecond)} RS256 verifications/s | ${(auth.readsPerSecond / auth.rawVerifyPerSecond).toFixed(3)} |
+| refresh rotations per second | ${f(auth.refreshPerSecond)} | ${f(auth.rawSignPerSecond)} RS256 signatures/s | ${(auth.refreshPerSecond / auth.rawSignPerSecond).toFixed(3)} |
+| sign-in step 1, wrong password, known username (median) | ${auth.knownMs.toFixed(1)} ms | ${auth.rawArgonMs.toFixed(1)} ms per argon2id verification | ${(auth.rawArgonMs / auth.knownMs).toFixed(2)} |
+| sign-in step 1, wrong password, unknown username (median) | ${auth.unknownMs.toFixed(1)} ms | | ${(auth.rawArgonMs / auth.unknownMs).toFixed(2)} |
 `;
 const listTables = Object.entries(list)
   .map(
