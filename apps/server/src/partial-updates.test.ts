@@ -241,14 +241,17 @@ describe.each(testDatabases())('PATCH changes only what it is sent, on $name', (
         const path = prefix ? `${prefix}.${k}` : k;
         return v && typeof v === 'object' && !Array.isArray(v)
           ? Object.assign(acc, flatten(v, path))
-          : { ...acc, [path]: v };
+          : Object.assign(acc, { [path]: v });
       }, {});
     const nest = (flat: Json): Json => {
       const out: Json = {};
       for (const [path, v] of Object.entries(flat)) {
         const keys = path.split('.');
         let node = out;
-        for (const k of keys.slice(0, -1)) node = (node[k] ??= {}) as Json;
+        for (const k of keys.slice(0, -1)) {
+          node[k] ??= {};
+          node = node[k] as Json;
+        }
         node[keys.at(-1) as string] = v;
       }
       return out;
