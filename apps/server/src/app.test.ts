@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maskSecretPaths } from './app.ts';
 import { testDatabases } from './test/databases.ts';
 import { type Harness, startHarness } from './test/harness.ts';
 
@@ -36,6 +37,13 @@ describe('the app shell', () => {
     expect(res.json()).toEqual({ reason: 'Not found.', code: 'notFound' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('masks the secrets some paths carry before they reach the log', () => {
+    expect(maskSecretPaths('/api/v1/enroll/app/qr/12345678/')).toBe('/api/v1/enroll/app/qr/***/');
+    expect(maskSecretPaths('/enroll/eyJhbGciOi.x.y?lang=it')).toBe('/enroll/***?lang=it');
+    expect(maskSecretPaths('/api/v1/enroll/app/')).toBe('/api/v1/enroll/app/');
+    expect(maskSecretPaths('/api/v1/users/?search=x')).toBe('/api/v1/users/?search=x');
   });
 
   it('never answers with a stack trace', async () => {

@@ -37,6 +37,11 @@ import { installErrorHandler } from './plugins/error-handler.ts';
 import { refuseBadText } from './plugins/refuse-bad-text.ts';
 import { buildServices, type Services } from './services.ts';
 
+/** Paths whose last segment is a secret: the app enrolment QR code and the members' enrolment link. */
+export function maskSecretPaths(url: string): string {
+  return url.replace(/(\/enroll\/app\/qr\/|\/enroll\/(?!app\/))[^/?]+/, '$1***');
+}
+
 export interface BuildOptions {
   config: Config;
   database: Database;
@@ -60,8 +65,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         ? false
         : {
             level: config.logLevel,
-            // Never log credentials, codes or tokens.
-            redact: ['req.headers.authorization', 'req.body.password', 'req.body.otp', 'req.body.refresh'],
+            // Never log credentials, codes or tokens: not the headers, and not the secrets some
+            // paths carry (enrolment links and QR codes).
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              'req.body.password',
+              'req.body.otp',
+              'req.body.refresh',
+            ],
+            serializers: {
+              req: (req: { method: string; url: string; ip?: string }) => ({
+                method: req.method,
+                url: maskSecretPaths(req.url),
+                remoteAddress: req.ip,
+              }),
+            },
           },
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
