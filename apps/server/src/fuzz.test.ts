@@ -141,15 +141,16 @@ describe.each(testDatabases())('fuzzing every OpenAPI operation on $name', (data
     if (failures.size) throw new Error(`${failures.size} kinds of failure:\n${[...failures.values()].join('\n')}`);
   }
 
-  describe.each(operations)('$id', (op) => {
-    it('answers malformed input below 500 with the error shape, refused writes changing nothing', async () => {
-      await fuzz(op, tokensFor(op));
-    });
+  for (const op of operations)
+    describe(op.id, () => {
+      it('answers malformed input below 500 with the error shape, refused writes changing nothing', async () => {
+        await fuzz(op, tokensFor(op));
+      });
 
-    it.skipIf(op.public)('answers 401 without a token, whatever the input', async () => {
-      await fuzz(op, ['none'], 401, true);
+      it.skipIf(op.public)('answers 401 without a token, whatever the input', async () => {
+        await fuzz(op, ['none'], 401, true);
+      });
     });
-  });
 
   /**
    * Renaming to a name in use: for each PATCH X/{id}/ whose body has a name that POST X/
@@ -166,9 +167,8 @@ describe.each(testDatabases())('fuzzing every OpenAPI operation on $name', (data
       ),
   );
   let serial = 0;
-  it.each(renames.map((op) => ({ op, id: op.id })))(
-    '$id to a name already in use answers 409 nameExists and changes nothing',
-    async ({ op }) => {
+  for (const op of renames)
+    it(`${op.id} to a name already in use answers 409 nameExists and changes nothing`, async () => {
       const collection = op.route.replace('{id}/', '');
       const create = operations.find((o) => o.method === 'POST' && o.route === collection) as Operation;
       const auth = { authorization: `Bearer ${customerToken}` };
@@ -200,6 +200,5 @@ describe.each(testDatabases())('fuzzing every OpenAPI operation on $name', (data
         }),
         { seed: SEED, numRuns: Math.max(2, Math.min(RUNS, 10)), includeErrorInReport: true },
       );
-    },
-  );
+    });
 });

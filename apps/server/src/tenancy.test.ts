@@ -85,59 +85,63 @@ describe.each(testDatabases())('tenancy and authentication of every OpenAPI oper
     expect(changedTables(before, await tableChecksums(h.app.services.db))).toContain('role_groups');
   });
 
-  describe.each(withIds)('$id', (op) => {
-    it("answers 404 to Acme's user with Globex's ids, changing nothing", async () => {
-      await refused(requestFor(op, globexFx, acme), 404);
-    });
-  });
-
-  describe.each(withCustomerId)('$id', (op) => {
-    it('answers 404 to a reseller that does not own the customer, changing nothing', async () => {
-      const contosoCustomer = { ...acmeFx.path, 'customers/{id}': contoso.customerId };
-      await refused(requestFor(op, acmeFx, contosoToken), 404);
-      await refused(requestFor(op, globexFx, contosoToken), 404);
-      await refused(requestFor(op, acmeFx, northwind, contosoCustomer), 404);
-    });
-  });
-
-  describe.each(guarded)('$id', (op) => {
-    it('answers 401 without a token, changing nothing', async () => {
-      await refused(requestFor(op, acmeFx), 401);
+  for (const op of withIds)
+    describe(op.id, () => {
+      it("answers 404 to Acme's user with Globex's ids, changing nothing", async () => {
+        await refused(requestFor(op, globexFx, acme), 404);
+      });
     });
 
-    it('answers 401 to an expired access token, changing nothing', async () => {
-      const token = ownToken(op);
-      // Past the lifetime and the verification tolerance; moved back afterwards so the other
-      // tests keep their tokens.
-      const seconds = ACCESS_TOKEN_TTL_S + TOKEN_CLOCK_TOLERANCE_S + 60;
-      h.clock.advance(seconds);
-      try {
-        await refused(requestFor(op, acmeFx, token), 401);
-      } finally {
-        h.clock.advance(-seconds);
-      }
+  for (const op of withCustomerId)
+    describe(op.id, () => {
+      it('answers 404 to a reseller that does not own the customer, changing nothing', async () => {
+        const contosoCustomer = { ...acmeFx.path, 'customers/{id}': contoso.customerId };
+        await refused(requestFor(op, acmeFx, contosoToken), 404);
+        await refused(requestFor(op, globexFx, contosoToken), 404);
+        await refused(requestFor(op, acmeFx, northwind, contosoCustomer), 404);
+      });
     });
 
-    it('answers 401 to malformed tokens, changing nothing', async () => {
-      const failures: string[] = [];
-      for (const [name, token] of Object.entries(await malformedTokens(ownToken(op)))) {
-        const req = requestFor(op, acmeFx, token);
+  for (const op of guarded)
+    describe(op.id, () => {
+      it('answers 401 without a token, changing nothing', async () => {
+        await refused(requestFor(op, acmeFx), 401);
+      });
+
+      it('answers 401 to an expired access token, changing nothing', async () => {
+        const token = ownToken(op);
+        // Past the lifetime and the verification tolerance; moved back afterwards so the other
+        // tests keep their tokens.
+        const seconds = ACCESS_TOKEN_TTL_S + TOKEN_CLOCK_TOLERANCE_S + 60;
+        h.clock.advance(seconds);
         try {
-          await refused(req, 401);
-        } catch (err) {
-          failures.push(`${name}: ${(err as Error).message.split('\n')[0]}`);
+          await refused(requestFor(op, acmeFx, token), 401);
+        } finally {
+          h.clock.advance(-seconds);
         }
-      }
-      expect(failures).toEqual([]);
-    });
-  });
+      });
 
-  describe.each(singleType)('$id', (op) => {
-    it(`answers 403 to the other user type, changing nothing`, async () => {
-      // Northwind owns Acme: only the user type stands between its token and Acme's objects.
-      await refused(requestFor(op, acmeFx, op.audience === 'customer' ? northwind : acme), 403);
+      it('answers 401 to malformed tokens, changing nothing', async () => {
+        const failures: string[] = [];
+        for (const [name, token] of Object.entries(await malformedTokens(ownToken(op)))) {
+          const req = requestFor(op, acmeFx, token);
+          try {
+            await refused(req, 401);
+          } catch (err) {
+            failures.push(`${name}: ${(err as Error).message.split('\n')[0]}`);
+          }
+        }
+        expect(failures).toEqual([]);
+      });
     });
-  });
+
+  for (const op of singleType)
+    describe(op.id, () => {
+      it(`answers 403 to the other user type, changing nothing`, async () => {
+        // Northwind owns Acme: only the user type stands between its token and Acme's objects.
+        await refused(requestFor(op, acmeFx, op.audience === 'customer' ? northwind : acme), 403);
+      });
+    });
 
   describe('tokens of staff users that no longer exist', () => {
     let goneCustomerUser: string;
@@ -167,19 +171,20 @@ describe.each(testDatabases())('tenancy and authentication of every OpenAPI oper
     /** A DELETE that wrongly goes through must not take the shared fixtures from the others. */
     const fixturesFor = async (op: Operation) => (op.method === 'DELETE' ? createTenantFixtures(h, acme) : goneFx);
 
-    describe.each(guarded)('$id', (op) => {
-      it('answers 401 to the token of a deleted staff user, changing nothing', async () => {
-        const token = op.audience === 'reseller' ? goneResellerUser : goneCustomerUser;
-        await refused(requestFor(op, await fixturesFor(op), token), 401);
-      });
+    for (const op of guarded)
+      describe(op.id, () => {
+        it('answers 401 to the token of a deleted staff user, changing nothing', async () => {
+          const token = op.audience === 'reseller' ? goneResellerUser : goneCustomerUser;
+          await refused(requestFor(op, await fixturesFor(op), token), 401);
+        });
 
-      it.skipIf(op.audience === 'reseller')(
-        'answers 401 to a correctly signed token of a staff user that never existed',
-        async () => {
-          await refused(requestFor(op, await fixturesFor(op), neverExisted), 401);
-        },
-      );
-    });
+        it.skipIf(op.audience === 'reseller')(
+          'answers 401 to a correctly signed token of a staff user that never existed',
+          async () => {
+            await refused(requestFor(op, await fixturesFor(op), neverExisted), 401);
+          },
+        );
+      });
   });
 
   /** Tokens that must not authenticate, derived from a valid one. */
