@@ -166,6 +166,36 @@ describe.each(testDatabases())('fuzzing every OpenAPI operation on $name', (data
         (o) => o.method === 'POST' && o.route === op.route.replace('{id}/', '') && o.body?.required?.includes('name'),
       ),
   );
+  /**
+   * A PATCH changes only what it sends: for each PATCH whose route also answers GET, an empty
+   * body leaves what the GET shows as it was (on fresh fixtures with values other than the
+   * defaults).
+   */
+  const patchesWithGet = operations.filter(
+    (op) => op.method === 'PATCH' && operations.some((o) => o.method === 'GET' && o.route === op.route),
+  );
+  for (const op of patchesWithGet)
+    it(`${op.id} with an empty body changes nothing a GET shows`, async () => {
+      const fixtures = await createTenantFixtures(h, customerToken);
+      const url = `/api/v1/${fillRoute(op.route, fixtures.path)}`;
+      const auth = { authorization: `Bearer ${customerToken}` };
+      const get = async () => {
+        const res = await send(h.app, { method: 'GET', url, headers: auth });
+        expect(res.status, `GET ${url}: ${res.text}`).toBe(200);
+        return JSON.parse(res.text);
+      };
+      const before = await get();
+      const req: RawRequest = {
+        method: 'PATCH',
+        url,
+        headers: { ...auth, 'content-type': 'application/json' },
+        payload: '{}',
+      };
+      const res = await exchange(op, req);
+      expect(res.status, describeExchange(req, res)).toBe(200);
+      expect(await get()).toEqual(before);
+    });
+
   let serial = 0;
   for (const op of renames)
     it(`${op.id} to a name already in use answers 409 nameExists and changes nothing`, async () => {

@@ -51,8 +51,26 @@ export async function createTenantFixtures(h: Harness, token: string): Promise<T
   const me = await must<{ customer: { id: string } | null }>('me', call(app, 'GET', 'me/', token));
   if (!me.customer) throw new Error('fixture me: not a customer user');
   const tag = unique();
-  const group = await must<{ id: string }>('group', post(app, 'groups/', { name: `Fixture group ${tag}` }, token));
-  const role = await must<{ id: string }>('role', post(app, 'roles/', { name: `Fixture role ${tag}` }, token));
+  // Values other than the defaults, so that a change to them shows.
+  const group = await must<{ id: string }>(
+    'group',
+    post(
+      app,
+      'groups/',
+      {
+        name: `Fixture group ${tag}`,
+        description: 'Fixture group',
+        app_credential_biometry: 'weak',
+        workstation_login_enabled: false,
+        allowed: ['password', 'pin', 'app', 'mail', 'sms', 'totp'],
+      },
+      token,
+    ),
+  );
+  const role = await must<{ id: string }>(
+    'role',
+    post(app, 'roles/', { name: `Fixture role ${tag}`, description: 'Fixture role' }, token),
+  );
   const username = `fixture-${tag}`;
   const member = await must<{ id: string }>(
     'member',
