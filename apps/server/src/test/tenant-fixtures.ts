@@ -1,0 +1,245 @@
+/**
+ * One object of every kind a path parameter can point to, created through the API as a
+ * customer user, and extra tenants and staff users inserted directly.
+ */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { customers, resellers, staffUsers } from '../db/schema/index.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { DEMO_PASSWORD } from '../seed/demo.ts';
+import { call, type Harness, post } from './harness.ts';
+import { fillRoute, type Operation, sampleBody, sampleValue } from './openapi-operations.ts';
+import type { RawRequest } from './raw-request.ts';
+
+/** Ids keyed by the route segment before the parameter, as fillRoute() reads them. */
+export type PathIds = Record<string, string>;
+
+export interface TenantFixtures {
+  customerId: string;
+  memberId: string;
+  credentialId: string;
+  groupId: string;
+  roleId: string;
+  /** A card that is not paired (deleting it would succeed). */
+  cardId: string;
+  /** A second card, paired to the member. */
+  pairedCardId: string;
+  /** Confirmation code of the member's pending app credential. */
+  enrollmentCode: string;
+  path: PathIds;
+}
+
+const unique = () => randomBytes(4).toString('hex');
+
+async function must<T = Record<string, unknown>>(
+  what: string,
+  res: Promise<{ status: number; body: unknown }>,
+  expected: number[] = [200, 201],
+): Promise<T> {
+  const { status, body } = await res;
+  if (!expected.includes(status)) throw new Error(`fixture ${what}: ${status} ${JSON.stringify(body)}`);
+  return body as T;
+}
+
+/**
+ * As the customer user of `token`: a configuration group and a role group with the member in
+ * both, the member with identities, a PIN, a mail and a pending app credential, a paired and an
+ * unpaired temporary card, an unused recovery code and an active recovery mode.
+ */
+export async function createTenantFixtures(h: Harness, token: string): Promise<TenantFixtures> {
+  const app = h.app;
+  const me = await must<{ customer: { id: string } | null }>('me', call(app, 'GET', 'me/', token));
+  if (!me.customer) throw new Error('fixture me: not a customer user');
+  const tag = unique();
+  // Values other than the defaults, so that a change to them shows.
+  const group = await must<{ id: string }>(
+    'group',
+    post(
+      app,
+      'groups/',
+      {
+        name: `Fixture group ${tag}`,
+        description: 'Fixture group',
+        app_credential_biometry: 'weak',
+        workstation_login_enabled: false,
+        allowed: ['password', 'pin', 'app', 'mail', 'sms', 'totp'],
+      },
+      token,
+    ),
+  );
+  const role = await must<{ id: string }>(
+    'role',
+    post(app, 'roles/', { name: `Fixture role ${tag}`, description: 'Fixture role' }, token),
+  );
+  const username = `fixture-${tag}`;
+  const member = await must<{ id: string }>(
+    'member',
+    post(
+      app,
+      'users/',
+      {
+        username,
+        first_name: 'Fixture',
+        last_name: tag,
+        email: `${username}@example.com`,
+        phone_number: '+393331234567',
+        group_id: group.id,
+        identities: [{ subject: `CN=${username}`, issuer: 'CN=Fixture CA' }],
+      },
+      token,
+    ),
+  );
+  const credentialsUrl = `users/${member.id}/credentials/`;
+  const pin = await must<{ id?: string; credential?: { id: string } }>(
+    'pin credential',
+    post(app, credentialsUrl, { type: 'pin', value: '1234', windows_login: true }, token),
+  );
+  await must('mail credential', post(app, credentialsUrl, { type: 'mail' }, token));
+  const appCredential = await must<{ enrollment?: { confirmation_code?: string } }>(
+    'app credential',
+    post(app, credentialsUrl, { type: 'app' }, token),
+  );
+  await must('group member', post(app, `groups/${group.id}/users/`, { ids: [member.id] }, token));
+  await must('role member', post(app, `roles/${role.id}/users/`, { ids: [member.id] }, token));
+  const cards = await must<{ id: string }[]>('cards', post(app, 'temporary-cards/', { count: 2 }, token));
+  const [card, paired] = cards;
+  if (!card || !paired) throw new Error('fixture cards: expected two');
+  const expiration = new Date(h.clock.now().getTime() + 30 * 86_400_000).toISOString();
+  await must(
+    'card pairing',
+    post(app, `users/${member.id}/temporary-card/`, { card_id: paired.id, expiration_date: expiration }, token),
+  );
+  await must('recovery code', post(app, `users/${member.id}/recovery-codes/`, {}, token));
+  await must('recovery mode', post(app, `users/${member.id}/recovery-mode/`, {}, token));
+
+  const credentialId = pin.id ?? pin.credential?.id;
+  const enrollmentCode = appCredential.enrollment?.confirmation_code;
+  if (!credentialId) throw new Error(`fixture pin credential: no id in ${JSON.stringify(pin)}`);
+  if (!enrollmentCode) throw new Error('fixture app credential: no confirmation code');
+  const customerId = me.customer.id;
+  return {
+    customerId,
+    memberId: member.id,
+    credentialId,
+    groupId: group.id,
+    roleId: role.id,
+    cardId: card.id,
+    pairedCardId: paired.id,
+    enrollmentCode,
+    path: {
+      'customers/{id}': customerId,
+      'users/{id}': member.id,
+      'users/{uid}': member.id,
+      'credentials/{cid}': credentialId,
+      'groups/{id}': group.id,
+      'roles/{id}': role.id,
+      'temporary-cards/{id}': card.id,
+      'qr/{code}': enrollmentCode,
+    },
+  };
+}
+
+export interface ExtraStaffUser {
+  id: string;
+  username: string;
+  password: string;
+}
+
+/** A staff user inserted directly (sign in with signIn(h, username)). */
+export async function insertStaffUser(
+  h: Harness,
+  tenant: { customerId: string } | { resellerId: string },
+  username = `staff-${unique()}@example.com`,
+): Promise<ExtraStaffUser> {
+  const [row] = await h.app.services.db
+    .insert(staffUsers)
+    .values({
+      username,
+      email: username,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      userType: 'customerId' in tenant ? 'CustomerUser' : 'ResellerUser',
+      scopes: ['admin'],
+      ...tenant,
+    })
+    .returning({ id: staffUsers.id });
+  if (!row) throw new Error('insert staff user failed');
+  return { id: row.id, username, password: DEMO_PASSWORD };
+}
+
+export interface ExtraReseller {
+  resellerId: string;
+  /** A customer of this reseller (none of the demo customers). */
+  customerId: string;
+  /** Its ResellerUser staff user. */
+  user: ExtraStaffUser;
+}
+
+/** A second reseller that owns none of the demo customers, with one customer and a staff user. */
+export async function insertReseller(h: Harness, name = `Contoso ${unique()}`): Promise<ExtraReseller> {
+  const db = h.app.services.db;
+  const [reseller] = await db.insert(resellers).values({ name }).returning({ id: resellers.id });
+  if (!reseller) throw new Error('insert reseller failed');
+  const [customer] = await db
+    .insert(customers)
+    .values({ resellerId: reseller.id, name: `${name} customer`, licenses: 10 })
+    .returning({ id: customers.id });
+  if (!customer) throw new Error('insert customer failed');
+  const user = await insertStaffUser(h, { resellerId: reseller.id }, `partner-${unique()}@example.com`);
+  return { resellerId: reseller.id, customerId: customer.id, user };
+}
+
+/** The id of a demo customer by name ('Acme', 'Globex'). */
+export async function customerIdByName(h: Harness, name: string): Promise<string> {
+  const [row] = await h.app.services.db.select({ id: customers.id }).from(customers).where(eq(customers.name, name));
+  if (!row) throw new Error(`no customer ${name}`);
+  return row.id;
+}
+
+/** Deletes a staff user row directly (its tokens must stop working). */
+export async function deleteStaffUser(h: Harness, id: string): Promise<void> {
+  await h.app.services.db.delete(staffUsers).where(eq(staffUsers.id, id));
+}
+
+/**
+ * Body properties that name an object of the tenant: a well-formed body points them at the
+ * fixtures, so that a call that wrongly went through would act on real objects.
+ */
+function bodyIds(fx: TenantFixtures): Record<string, unknown> {
+  return {
+    ids: [fx.memberId],
+    group_id: fx.groupId,
+    card_id: fx.cardId,
+    member_id: fx.memberId,
+    role_id: fx.roleId,
+    credential_id: fx.credentialId,
+    customer_id: fx.customerId,
+  };
+}
+
+/** A well-formed body for an operation: its required properties, ids from the fixtures. */
+export function bodyFor(op: Operation, fx: TenantFixtures): Record<string, unknown> | undefined {
+  if (!op.body) return undefined;
+  const body = sampleBody(op.body);
+  const ids = bodyIds(fx);
+  for (const name of Object.keys(op.body.properties ?? {})) {
+    if (name in ids && (name in body || name.endsWith('ids'))) body[name] = ids[name];
+  }
+  return body;
+}
+
+/** A well-formed request for an operation on a tenant's objects. */
+export function requestFor(op: Operation, fx: TenantFixtures, token?: string, ids: PathIds = fx.path): RawRequest {
+  const query = op.query
+    .filter((q) => q.required)
+    .map((q) => `${encodeURIComponent(q.name)}=${encodeURIComponent(String(sampleValue(q.schema)))}`)
+    .join('&');
+  const body = bodyFor(op, fx);
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  if (body) headers['content-type'] = 'application/json';
+  return {
+    method: op.method,
+    url: `/api/v1/${fillRoute(op.route, ids)}${query ? `?${query}` : ''}`,
+    headers,
+    ...(body ? { payload: JSON.stringify(body) } : {}),
+  };
+}
