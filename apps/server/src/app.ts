@@ -33,7 +33,7 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { workstationRoutes } from './modules/workstation/routes.ts';
 import { API_PREFIX, installAuthentication } from './plugins/auth-guard.ts';
 import { serveConsole } from './plugins/console.ts';
-import { installErrorHandler } from './plugins/error-handler.ts';
+import { frameworkErrors, installErrorHandler } from './plugins/error-handler.ts';
 import { refuseBadText } from './plugins/refuse-bad-text.ts';
 import { buildServices, type Services } from './services.ts';
 
@@ -84,6 +84,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           },
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -147,9 +147,12 @@ describe.each(testDatabases())('fuzzing every OpenAPI operation on $name', (data
         await fuzz(op, tokensFor(op));
       });
 
-      it.skipIf(op.public)('answers 401 without a token, whatever the input', async () => {
-        await fuzz(op, ['none'], 401, true);
-      });
+      // Public operations take no token: they have no such test rather than a skipped one.
+      if (!op.public) {
+        it('answers 401 without a token, whatever the input', async () => {
+          await fuzz(op, ['none'], 401, true);
+        });
+      }
     });
 
   /**

@@ -178,12 +178,12 @@ describe.each(testDatabases())('tenancy and authentication of every OpenAPI oper
           await refused(requestFor(op, await fixturesFor(op), token), 401);
         });
 
-        it.skipIf(op.audience === 'reseller')(
-          'answers 401 to a correctly signed token of a staff user that never existed',
-          async () => {
+        // The never-existing user is forged as a customer user; reseller-only operations would answer 403.
+        if (op.audience !== 'reseller') {
+          it('answers 401 to a correctly signed token of a staff user that never existed', async () => {
             await refused(requestFor(op, await fixturesFor(op), neverExisted), 401);
-          },
-        );
+          });
+        }
       });
   });
 

@@ -49,10 +49,11 @@ export type UserType = (typeof USER_TYPES)[number];
 /** Clamp paging input the way the spec says: below 1 resets to the default. */
 export function normalizePage(page: unknown): number {
   const n = Number(page);
-  return Number.isInteger(n) && n >= 1 ? n : DEFAULT_PAGE;
+  // Safe integers only: 1e308 is an "integer" to JS but no offset a database can skip.
+  return Number.isSafeInteger(n) && n >= 1 ? n : DEFAULT_PAGE;
 }
 export function normalizePageSize(size: unknown): number {
   const n = Number(size);
-  if (!Number.isInteger(n) || n < 1) return DEFAULT_PAGE_SIZE;
+  if (!Number.isSafeInteger(n) || n < 1) return DEFAULT_PAGE_SIZE;
   return Math.min(n, MAX_PAGE_SIZE);
 }

@@ -47,6 +47,9 @@ export const ERRORS = {
   nameExists: 'This name is already used.',
   conflict: 'This conflicts with data that already exists.',
   invalidText: 'Text must not contain NUL characters or broken Unicode.',
+  badRequest: 'The request is not valid.',
+  bodyTooLarge: 'The request is too large.',
+  unsupportedMediaType: 'This content type is not accepted; send JSON.',
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

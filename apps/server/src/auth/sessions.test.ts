@@ -81,6 +81,12 @@ describe.each(testDatabases())('sessions on $name', (database) => {
     expect(await works(access)).toBe(401);
   });
 
+  it('accepts the bearer scheme in any case (RFC 9110)', async () => {
+    const { access } = await fresh();
+    const res = await h.app.inject({ url: '/api/v1/me/', headers: { authorization: `bearer ${access}` } });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('answers 401 before looking at the body: no token, no validation details', async () => {
     const res = await post(h.app, 'users/', {});
     expect(res).toEqual({ status: 401, body: { code: 'unauthenticated', reason: 'Authentication is required.' } });

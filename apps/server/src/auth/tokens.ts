@@ -76,7 +76,7 @@ export class TokenService {
         clockTolerance: TOKEN_CLOCK_TOLERANCE_S,
         currentDate: this.now(),
       });
-      tokenClaimsSchema.parse(payload);
+      const claims = tokenClaimsSchema.parse(payload);
       if (!payload.sub || typeof payload.sid !== 'string' || !isUuid(payload.sid) || !isUuid(payload.sub)) {
         throw new Error('no subject or session');
       }
@@ -84,7 +84,16 @@ export class TokenService {
       sid = payload.sid;
       const [live] = await this.liveSession(sid, sub);
       if (!live) throw new Error('session ended');
-      return { ...claimsFor(live), exp: payload.exp as number, sub, sid };
+      // The token must say what the account is now: type, tenant and name.
+      const current = claimsFor(live);
+      const said = claimsFor({
+        userType: claims.user_type,
+        username: claims.user_username,
+        customerId: claims.customer_id ?? null,
+        resellerId: claims.reseller_id ?? null,
+      });
+      if (JSON.stringify(said) !== JSON.stringify(current)) throw new Error('claims differ from the account');
+      return { ...current, exp: claims.exp, sub, sid };
     } catch {
       throw expired();
     }

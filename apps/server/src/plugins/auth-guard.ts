@@ -30,9 +30,10 @@ export function installAuthentication(app: FastifyInstance, tokens: TokenService
     if (!route.url?.startsWith(API_PREFIX)) return;
     const auth = route.config.auth;
     if (auth === 'public') return;
-    const header = request.headers.authorization;
-    if (!header?.startsWith('Bearer ')) throw new AppError(401, 'unauthenticated');
-    request.user = await tokens.verifyAccess(header.slice(7));
+    // The scheme name is case-insensitive (RFC 9110 11.1).
+    const token = /^bearer +(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (!token) throw new AppError(401, 'unauthenticated');
+    request.user = await tokens.verifyAccess(token);
     if (auth?.length && !auth.includes(request.user.user_type)) throw new AppError(403, 'forbidden');
   });
 }

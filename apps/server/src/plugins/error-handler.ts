@@ -1,9 +1,19 @@
 /** Every error answers `{reason, code, params?, details?}` (ARCHITECTURE, API conventions). */
-import { type ApiErrorBody, ERRORS, type FieldError, fieldError } from '@portiere/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { type ApiErrorBody, ERRORS, type ErrorCode, type FieldError, fieldError } from '@portiere/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { dbErrorAnswer, loggableError } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
+
+const FRAMEWORK_CODES: Record<number, ErrorCode> = { 413: 'bodyTooLarge', 415: 'unsupportedMediaType' };
+
+/**
+ * Router refusals (an undecodable path, a path parameter over 100 characters) happen before any
+ * route is chosen; they name no resource that can exist, so they answer like one that does not.
+ */
+export const frameworkErrors = (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+  reply.status(404).send({ reason: ERRORS.notFound, code: 'notFound' } satisfies ApiErrorBody);
+};
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
@@ -31,7 +41,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(429).send({ reason: ERRORS.rateLimited, code: 'rateLimited' } satisfies ApiErrorBody);
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ reason: error.message, code: error.code ?? 'generic' });
+      // Fastify's own refusals (body parsing, content type, size) in the catalogue's words.
+      const code = FRAMEWORK_CODES[error.statusCode] ?? 'badRequest';
+      return reply.status(error.statusCode).send({ reason: ERRORS[code], code } satisfies ApiErrorBody);
     }
     // Never the error itself: a failed query carries its parameters in its message.
     request.log.error({ error: loggableError(error) }, 'unhandled error');

@@ -46,6 +46,9 @@ export const error: DeepStrings<Phrases['error']> = {
   nameExists: 'Questo nome è già in uso.',
   conflict: 'Questo è in conflitto con dati già esistenti.',
   invalidText: 'Il testo non deve contenere caratteri NUL o Unicode non valido.',
+  badRequest: 'La richiesta non è valida.',
+  bodyTooLarge: 'La richiesta è troppo grande.',
+  unsupportedMediaType: 'Questo tipo di contenuto non è accettato; inviare JSON.',
 };
 
 export const success: DeepStrings<Phrases['success']> = {
