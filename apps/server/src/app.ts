@@ -7,7 +7,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { VERSION } from '@portiere/contracts';
+import { USER_TYPES, VERSION } from '@portiere/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -132,11 +132,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    // Routes declared public need no token: say so in the document.
+    // The document says who may call each operation: public ones need no token; the others
+    // name the user types they admit (x-user-types), which the generated suites read.
     transform: (input) => {
       const out = jsonSchemaTransform(input);
-      if (input.route.config?.auth === 'public') return { ...out, schema: { ...out.schema, security: [] } };
-      return out;
+      const auth = input.route.config?.auth;
+      const access = auth === 'public' ? { security: [] } : { 'x-user-types': auth?.length ? auth : USER_TYPES };
+      return { ...out, schema: { ...out.schema, ...access } };
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });

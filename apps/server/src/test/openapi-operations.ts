@@ -67,29 +67,13 @@ export interface Operation {
   summary: string;
 }
 
-/** Sign-in calls need no token (they are not marked `security: []` in the document). */
-const PUBLIC_ROUTES = new Set(['login/', 'login/change-password/', 'login/refresh/', 'logout/', 'jwt/public/']);
-
-/**
- * Operations a reseller user may call too, and those only a reseller user may call. Every
- * other non-public operation is for customer users only: an operation opened to resellers
- * must be listed here, and the tenancy suite then checks the refusals both ways.
- */
-const FOR_BOTH_USER_TYPES = new Set([
-  'GET me/',
-  'GET dashboard/',
-  'GET customers/{id}/',
-  'GET customers/{id}/settings/',
-  'PATCH customers/{id}/settings/',
-]);
-const FOR_RESELLERS_ONLY = new Set(['GET customers/']);
-
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 interface OpenApiOperation {
   tags?: string[];
   summary?: string;
   security?: unknown[];
+  'x-user-types'?: string[];
   parameters?: { in: string; name: string; required?: boolean; schema?: JsonSchema }[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
 }
@@ -106,7 +90,9 @@ export function operationsOf(app: FastifyInstance): Operation[] {
       const route = path.slice(API_PREFIX.length);
       const id = `${method} ${route}`;
       const params = op.parameters ?? [];
-      const isPublic = PUBLIC_ROUTES.has(route) || (Array.isArray(op.security) && op.security.length === 0);
+      // The document declares who may call: `security: []` for public operations, else x-user-types.
+      const isPublic = Array.isArray(op.security) && op.security.length === 0;
+      const types = op['x-user-types'] ?? [];
       operations.push({
         id,
         method,
@@ -122,11 +108,11 @@ export function operationsOf(app: FastifyInstance): Operation[] {
         public: isPublic,
         audience: isPublic
           ? 'public'
-          : FOR_RESELLERS_ONLY.has(id)
-            ? 'reseller'
-            : FOR_BOTH_USER_TYPES.has(id)
-              ? 'any'
-              : 'customer',
+          : types.length === 1
+            ? types[0] === 'ResellerUser'
+              ? 'reseller'
+              : 'customer'
+            : 'any',
         tags: op.tags ?? [],
         summary: op.summary ?? '',
       });
