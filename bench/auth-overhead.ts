@@ -1,6 +1,7 @@
 /**
  * What authentication costs per request, beside the raw limits of the same run:
- * - an authenticated read (one page of roles) per second, against raw RS256 verifications per second;
+ * - an authenticated list read (first page of 25 of 10,000 members) per second, against raw RS256
+ *   verifications per second;
  * - refresh rotations per second, against raw RS256 signatures per second;
  * - sign-in step 1 with a wrong password, known versus unknown username (must not differ),
  *   against one raw argon2id verification.
@@ -12,6 +13,7 @@ import { generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPglite } from '../apps/server/src/db/client.ts';
+import { sql } from '../apps/server/src/db/query.ts';
 import { staffUsers } from '../apps/server/src/db/schema/index.ts';
 import { SecretBox } from '../apps/server/src/lib/crypto.ts';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo.ts';
@@ -66,7 +68,11 @@ export async function authOverhead() {
     };
   };
   const { access } = await signIn();
-  for (let i = 0; i < 30; i++) await inject('POST', 'roles/', { name: `Role ${i}` }, access);
+  const acme = await database.db.query.customers.findFirst({ where: (c, { eq }) => eq(c.name, 'Acme') });
+  await database.db.execute(sql`
+    insert into members (customer_id, username, first_name, last_name, email)
+    select ${acme?.id}::uuid, 'user' || i, 'Giulia', 'Rossi' || i, 'user' || i || '@acme.example'
+    from generate_series(1, 10000) as i`);
 
   // Raw limits of this machine in this run.
   const keys = await generateKeyPair('RS256');
@@ -81,7 +87,13 @@ export async function authOverhead() {
     argonTimes.push(performance.now() - t);
   }
 
-  const readsPerSecond = await rate(() => inject('GET', 'roles/', undefined, access));
+  const readsPerSecond = await rate(() => inject('GET', 'users/', undefined, access));
+  const readTimes: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    const t = performance.now();
+    await inject('GET', 'users/', undefined, access);
+    readTimes.push(performance.now() - t);
+  }
   const sessions = await Promise.all(Array.from({ length: 8 }, () => signIn()));
   const refreshPerSecond = await rate(async () => {
     const s = sessions.pop();
@@ -120,6 +132,7 @@ export async function authOverhead() {
   return {
     rawVerifyPerSecond: rawVerify,
     readsPerSecond,
+    readMs: median(readTimes),
     rawSignPerSecond: rawSign,
     refreshPerSecond,
     rawArgonMs: median(argonTimes),
