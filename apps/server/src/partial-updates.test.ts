@@ -3,7 +3,7 @@
  * subset of fields with random valid values is sent, and every field not sent reads back
  * unchanged while every field sent reads back as sent. fast-check, fixed seed.
  */
-import { GROUP_CREDENTIAL_TYPES } from '@portiere/contracts';
+import { CONFIGURATION_CREDENTIAL_TYPES } from '@portiere/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from './test/databases.ts';
@@ -161,7 +161,7 @@ describe.each(testDatabases())('PATCH changes only what it is sent, on $name', (
         app_credential_biometry: fc.constantFrom('none', 'weak', 'strong'),
         workstation_login_enabled: fc.boolean(),
         web_login_enabled: fc.boolean(),
-        allowed: fc.subarray([...GROUP_CREDENTIAL_TYPES]),
+        allowed: fc.subarray([...CONFIGURATION_CREDENTIAL_TYPES]),
       },
       { requiredKeys: [] },
     );

@@ -22,7 +22,3 @@ export const meSchema = z.object({
   customers: z.array(customerAccessSchema),
 });
 export type Me = z.infer<typeof meSchema>;
-
-export const workstationList = <T extends z.ZodType>(item: T) =>
-  z.object({ count: z.number().int(), results: z.array(item), next_page: z.number().int().nullable() });
-export const itemsList = <T extends z.ZodType>(item: T) => z.object({ count: z.number().int(), items: z.array(item) });

@@ -1,6 +1,7 @@
 /** Members (the spec's "users" of a customer) and their validation (spec sections 3 and 5). */
 import { z } from 'zod';
 import { type FieldError, fieldError } from './errors.ts';
+import { pagingQuerySchema } from './lists.ts';
 import { patchOf } from './patch.ts';
 
 export const CREDENTIAL_TYPES = [
@@ -213,9 +214,7 @@ export type MemberDetail = z.infer<typeof memberDetailSchema>;
 export const MEMBER_ORDERINGS = ['username', 'last_name', 'email', 'created_at', 'enrolled_at'] as const;
 
 /** Query of users/: paging, ordering (`-field` descending), search and the drawer's filters. */
-export const memberListQuerySchema = z.object({
-  page: z.string().optional(),
-  page_size: z.string().optional(),
+export const memberListQuerySchema = pagingQuerySchema.extend({
   ordering: z
     .string()
     .regex(new RegExp(`^-?(${MEMBER_ORDERINGS.join('|')})$`))
@@ -248,6 +247,3 @@ export const bulkRequestSchema = z.object({
   action: z.enum(BULK_ACTIONS),
   ids: z.array(z.string()).min(1).max(1000),
 });
-export const bulkResponseSchema = z.object({ done: z.number().int(), skipped: z.number().int() });
-
-export const configGroupRefSchema = z.object({ id: z.string(), name: z.string() });

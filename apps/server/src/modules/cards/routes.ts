@@ -1,10 +1,10 @@
 /** temporary-cards/ and a member's users/{id}/temporary-card/ */
 import {
-  cardCreateSchema,
-  cardListQuerySchema,
-  cardPairSchema,
+  pagedListSchema,
+  temporaryCardCreateSchema,
+  temporaryCardListQuerySchema,
+  temporaryCardPairSchema,
   temporaryCardSchema,
-  workstationList,
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,8 +26,8 @@ export const cardRoutes =
         schema: {
           tags,
           summary: 'Temporary cards',
-          querystring: cardListQuerySchema,
-          response: { 200: workstationList(temporaryCardSchema) },
+          querystring: temporaryCardListQuerySchema,
+          response: { 200: pagedListSchema(temporaryCardSchema) },
         },
       },
       (req) => cards.list(customerOf(req), req.query),
@@ -38,7 +38,7 @@ export const cardRoutes =
         schema: {
           tags,
           summary: 'Create cards',
-          body: cardCreateSchema,
+          body: temporaryCardCreateSchema,
           response: { 201: z.array(temporaryCardSchema) },
         },
       },
@@ -71,7 +71,7 @@ export const cardRoutes =
           tags,
           summary: 'Pair a card until a date',
           params: idParams,
-          body: cardPairSchema,
+          body: temporaryCardPairSchema,
           response: { 200: temporaryCardSchema },
         },
       },

@@ -2,7 +2,7 @@
  * Temporary cards: created with codes of the customer's card_code_length, paired to one
  * member until an expiration date. A pairing past its date no longer counts as paired.
  */
-import type { CardStatus, TemporaryCard } from '@portiere/contracts';
+import type { TemporaryCard, TemporaryCardStatus } from '@portiere/contracts';
 import { and, asc, count, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { members, temporaryCards } from '../../db/schema/index.ts';
@@ -23,7 +23,7 @@ export class CardsService {
   ) {}
 
   /** SQL for each status, evaluated at the service's clock. */
-  statusWhere(status: CardStatus): SQL {
+  statusWhere(status: TemporaryCardStatus): SQL {
     const now = this.now();
     if (status === 'not_paired') return isNull(temporaryCards.memberId);
     const live = or(isNull(temporaryCards.expiresAt), gt(temporaryCards.expiresAt, now));
@@ -31,7 +31,7 @@ export class CardsService {
     return and(isNotNull(temporaryCards.memberId), lte(temporaryCards.expiresAt, now)) ?? sql`false`;
   }
 
-  private status(row: CardRow): CardStatus {
+  private status(row: CardRow): TemporaryCardStatus {
     if (!row.memberId) return 'not_paired';
     return row.expiresAt && row.expiresAt <= this.now() ? 'expired' : 'paired';
   }
@@ -52,7 +52,7 @@ export class CardsService {
     const { page: p, size, offset } = paging(q);
     const parts: SQL[] = [eq(temporaryCards.customerId, customerId)];
     if (q.status) {
-      const statuses = [...new Set(q.status.split(','))] as CardStatus[];
+      const statuses = [...new Set(q.status.split(','))] as TemporaryCardStatus[];
       parts.push(or(...statuses.map((st) => this.statusWhere(st))) ?? sql`false`);
     }
     if (q.search?.trim()) parts.push(ilike(temporaryCards.cardCode, `%${q.search.trim().replace(/[\\%_]/g, '')}%`));

@@ -1,13 +1,18 @@
 /** me/, customers/ (reseller), customers/{id}/ */
-import { customerSchema, meSchema, normalizePage, normalizePageSize, workstationList } from '@portiere/contracts';
+import {
+  customerSchema,
+  meSchema,
+  normalizePage,
+  normalizePageSize,
+  pagedListSchema,
+  pagingQuerySchema,
+} from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 import { scopedCustomer } from './scope.ts';
 import { toCustomer } from './service.ts';
-
-const paging = z.object({ page: z.string().optional(), page_size: z.string().optional() });
 
 export const customerRoutes =
   (services: Services): FastifyPluginAsyncZod =>
@@ -28,8 +33,8 @@ export const customerRoutes =
         schema: {
           tags,
           summary: "The reseller's customers",
-          querystring: paging,
-          response: { 200: workstationList(customerSchema) },
+          querystring: pagingQuerySchema,
+          response: { 200: pagedListSchema(customerSchema) },
         },
       },
       (req) =>

@@ -1,19 +1,19 @@
 /** groups/ — configuration groups and their members. */
 import {
-  bulkResponseSchema,
-  configGroupInputSchema,
-  configGroupPatchSchema,
-  configGroupSchema,
+  bulkResultSchema,
+  configurationInputSchema,
+  configurationPatchSchema,
+  configurationSchema,
   idsSchema,
   memberSchema,
-  workstationList,
+  pagedListSchema,
+  pagingQuerySchema,
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customerOf, restrictTo } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 
-const paging = z.object({ page: z.string().optional(), page_size: z.string().optional() });
 const idParams = z.object({ id: z.string() });
 
 export const groupRoutes =
@@ -29,8 +29,8 @@ export const groupRoutes =
         schema: {
           tags,
           summary: 'Configuration groups',
-          querystring: paging,
-          response: { 200: workstationList(configGroupSchema) },
+          querystring: pagingQuerySchema,
+          response: { 200: pagedListSchema(configurationSchema) },
         },
       },
       (req) => g.list(customerOf(req), req.query),
@@ -41,15 +41,17 @@ export const groupRoutes =
         schema: {
           tags,
           summary: 'Create a configuration group',
-          body: configGroupInputSchema,
-          response: { 201: configGroupSchema },
+          body: configurationInputSchema,
+          response: { 201: configurationSchema },
         },
       },
       async (req, reply) => reply.status(201).send(await g.create(customerOf(req), req.body)),
     );
     app.get(
       '/groups/:id/',
-      { schema: { tags, summary: 'One configuration group', params: idParams, response: { 200: configGroupSchema } } },
+      {
+        schema: { tags, summary: 'One configuration group', params: idParams, response: { 200: configurationSchema } },
+      },
       (req) => g.get(customerOf(req), req.params.id),
     );
     app.patch(
@@ -59,8 +61,8 @@ export const groupRoutes =
           tags,
           summary: 'Change a configuration group',
           params: idParams,
-          body: configGroupPatchSchema,
-          response: { 200: configGroupSchema },
+          body: configurationPatchSchema,
+          response: { 200: configurationSchema },
         },
       },
       (req) => g.update(customerOf(req), req.params.id, req.body),
@@ -80,8 +82,8 @@ export const groupRoutes =
           tags,
           summary: 'Members of the group',
           params: idParams,
-          querystring: paging,
-          response: { 200: workstationList(memberSchema) },
+          querystring: pagingQuerySchema,
+          response: { 200: pagedListSchema(memberSchema) },
         },
       },
       (req) => g.members(customerOf(req), req.params.id, req.query),
@@ -94,7 +96,7 @@ export const groupRoutes =
           summary: 'Assign members to the group',
           params: idParams,
           body: idsSchema,
-          response: { 200: bulkResponseSchema },
+          response: { 200: bulkResultSchema },
         },
       },
       (req) => g.assign(customerOf(req), req.params.id, req.body.ids),

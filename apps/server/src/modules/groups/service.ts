@@ -1,6 +1,6 @@
 /** Configuration groups: which credential kinds and logins their members get. */
 
-import type { ConfigGroup, configGroupInputSchema } from '@portiere/contracts';
+import type { Configuration, configurationInputSchema } from '@portiere/contracts';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -12,7 +12,7 @@ import { toMember } from '../members/mapper.ts';
 import { allowedKinds } from '../members/service.ts';
 
 type GroupRow = typeof configGroups.$inferSelect;
-type GroupInput = z.infer<typeof configGroupInputSchema>;
+type GroupInput = z.infer<typeof configurationInputSchema>;
 
 const nameTaken = () =>
   new AppError(409, 'nameExists', undefined, { name: { key: 'invalid', message: 'This name is already used.' } });
@@ -20,7 +20,7 @@ const nameTaken = () =>
 export class GroupsService {
   constructor(private readonly db: Db) {}
 
-  private toGroup(g: GroupRow, membersCount: number): ConfigGroup {
+  private toGroup(g: GroupRow, membersCount: number): Configuration {
     return {
       id: g.id,
       name: g.name,
@@ -28,7 +28,7 @@ export class GroupsService {
       app_credential_biometry: g.appCredentialBiometry,
       workstation_login_enabled: g.workstationLoginEnabled,
       web_login_enabled: g.webLoginEnabled,
-      allowed: g.allowed as ConfigGroup['allowed'],
+      allowed: g.allowed as Configuration['allowed'],
       allowed_credential_types: allowedKinds(g),
       members_count: membersCount,
     };
@@ -66,13 +66,13 @@ export class GroupsService {
     return g;
   }
 
-  async get(customerId: string, id: string): Promise<ConfigGroup> {
+  async get(customerId: string, id: string): Promise<Configuration> {
     const g = await this.row(customerId, id);
     const [n] = await this.db.select({ n: count() }).from(members).where(eq(members.groupId, id));
     return this.toGroup(g, n?.n ?? 0);
   }
 
-  async create(customerId: string, input: GroupInput): Promise<ConfigGroup> {
+  async create(customerId: string, input: GroupInput): Promise<Configuration> {
     const [g] = await this.db
       .insert(configGroups)
       .values({
@@ -90,7 +90,7 @@ export class GroupsService {
     return this.toGroup(g, 0);
   }
 
-  async update(customerId: string, id: string, patch: Partial<GroupInput>): Promise<ConfigGroup> {
+  async update(customerId: string, id: string, patch: Partial<GroupInput>): Promise<Configuration> {
     await this.row(customerId, id);
     const set: Partial<typeof configGroups.$inferInsert> = {};
     if (patch.name !== undefined) set.name = patch.name;

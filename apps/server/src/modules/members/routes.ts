@@ -1,14 +1,14 @@
 /** users/ — members of the caller's customer (customer users only). */
 import {
   bulkRequestSchema,
-  bulkResponseSchema,
+  bulkResultSchema,
   exportQuerySchema,
   memberDetailSchema,
   memberInputSchema,
   memberListQuerySchema,
   memberPatchSchema,
   memberSchema,
-  workstationList,
+  pagedListSchema,
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,7 +37,7 @@ export const memberRoutes =
           tags,
           summary: 'Members, paged and filtered',
           querystring: memberListQuerySchema,
-          response: { 200: workstationList(memberSchema) },
+          response: { 200: pagedListSchema(memberSchema) },
         },
       },
       (req) => m.list(customerOf(req), req.query),
@@ -67,7 +67,7 @@ export const memberRoutes =
           tags,
           summary: 'Block, unblock, delete or mail enrolment to many',
           body: bulkRequestSchema,
-          response: { 200: bulkResponseSchema },
+          response: { 200: bulkResultSchema },
         },
       },
       (req) => m.bulk(customerOf(req), req.body.action, req.body.ids, currentUser(req).user_username),

@@ -1,5 +1,5 @@
 /** Recovery codes and recovery modes: users/{id}/recovery-codes/, users/{id}/recovery-mode/, recovery-mode/ */
-import { recoveryCodeCreatedSchema, recoveryModeSchema, workstationList } from '@portiere/contracts';
+import { pagedListSchema, pagingQuerySchema, recoveryCodeCreatedSchema, recoveryModeSchema } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, customerOf, restrictTo } from '../../plugins/auth-guard.ts';
@@ -78,8 +78,8 @@ export const recoveryRoutes =
         schema: {
           tags,
           summary: 'Members in recovery mode',
-          querystring: z.object({ page: z.string().optional(), page_size: z.string().optional() }),
-          response: { 200: workstationList(recoveryModeSchema) },
+          querystring: pagingQuerySchema,
+          response: { 200: pagedListSchema(recoveryModeSchema) },
         },
       },
       (req) => r.listActive(customerOf(req), req.query),

@@ -1,19 +1,19 @@
 /** roles/ — role groups with their authorised and unauthorised users. */
 import {
-  bulkResponseSchema,
+  bulkResultSchema,
   idsSchema,
   memberSchema,
+  pagedListSchema,
+  pagingQuerySchema,
   roleInputSchema,
   rolePatchSchema,
   roleSchema,
-  workstationList,
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customerOf, restrictTo } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 
-const paging = z.object({ page: z.string().optional(), page_size: z.string().optional() });
 const idParams = z.object({ id: z.string() });
 
 export const roleRoutes =
@@ -25,7 +25,14 @@ export const roleRoutes =
 
     app.get(
       '/roles/',
-      { schema: { tags, summary: 'Role groups', querystring: paging, response: { 200: workstationList(roleSchema) } } },
+      {
+        schema: {
+          tags,
+          summary: 'Role groups',
+          querystring: pagingQuerySchema,
+          response: { 200: pagedListSchema(roleSchema) },
+        },
+      },
       (req) => r.list(customerOf(req), req.query),
     );
     app.post(
@@ -66,11 +73,11 @@ export const roleRoutes =
           tags,
           summary: 'Authorised (or unauthorised) users',
           params: idParams,
-          querystring: paging.extend({
+          querystring: pagingQuerySchema.extend({
             authorised: z.enum(['true', 'false']).optional(),
             search: z.string().max(200).optional(),
           }),
-          response: { 200: workstationList(memberSchema) },
+          response: { 200: pagedListSchema(memberSchema) },
         },
       },
       (req) => r.users(customerOf(req), req.params.id, req.query),
@@ -83,7 +90,7 @@ export const roleRoutes =
           summary: 'Authorise users',
           params: idParams,
           body: idsSchema,
-          response: { 200: bulkResponseSchema },
+          response: { 200: bulkResultSchema },
         },
       },
       (req) => r.authorise(customerOf(req), req.params.id, req.body.ids),

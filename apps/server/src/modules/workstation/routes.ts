@@ -1,5 +1,5 @@
 /** workstation-users/ and users/{id}/autologon/ */
-import { workstationList, workstationUserSchema } from '@portiere/contracts';
+import { pagedListSchema, pagingQuerySchema, workstationUserSchema } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customerOf, restrictTo } from '../../plugins/auth-guard.ts';
@@ -16,12 +16,8 @@ export const workstationRoutes =
         schema: {
           tags,
           summary: 'Members with Windows login credentials',
-          querystring: z.object({
-            page: z.string().optional(),
-            page_size: z.string().optional(),
-            search: z.string().max(200).optional(),
-          }),
-          response: { 200: workstationList(workstationUserSchema) },
+          querystring: pagingQuerySchema.extend({ search: z.string().max(200).optional() }),
+          response: { 200: pagedListSchema(workstationUserSchema) },
         },
       },
       (req) => services.workstation.list(customerOf(req), req.query),

@@ -1,4 +1,4 @@
-import type { ConfigGroup, Member } from '@portiere/contracts';
+import type { Configuration, Member } from '@portiere/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import type { GroupInput } from '../lib/groupForm';
@@ -18,11 +18,11 @@ const one = (id: string) => `groups/${encodeURIComponent(id)}/`;
 export const configGroupsQuery = (page: number, pageSize: number) =>
   queryOptions({
     queryKey: ['config-groups', 'list', { page, pageSize }],
-    queryFn: () => api.get<PagedList<ConfigGroup>>('groups/', { query: { page, page_size: pageSize } }),
+    queryFn: () => api.get<PagedList<Configuration>>('groups/', { query: { page, page_size: pageSize } }),
     placeholderData: keepPreviousData,
   });
 export const configGroupQuery = (id: string) =>
-  queryOptions({ queryKey: ['config-groups', 'one', id], queryFn: () => api.get<ConfigGroup>(one(id)) });
+  queryOptions({ queryKey: ['config-groups', 'one', id], queryFn: () => api.get<Configuration>(one(id)) });
 export const groupMembersQuery = (id: string, page: number, pageSize: number) =>
   queryOptions({
     queryKey: ['config-groups', 'members', id, { page, pageSize }],
@@ -30,8 +30,8 @@ export const groupMembersQuery = (id: string, page: number, pageSize: number) =>
     placeholderData: keepPreviousData,
   });
 
-export const createGroup = (input: GroupInput) => api.post<ConfigGroup>('groups/', input);
-export const updateGroup = (id: string, input: Partial<GroupInput>) => api.patch<ConfigGroup>(one(id), input);
+export const createGroup = (input: GroupInput) => api.post<Configuration>('groups/', input);
+export const updateGroup = (id: string, input: Partial<GroupInput>) => api.patch<Configuration>(one(id), input);
 export const deleteGroup = (id: string) => api.delete<void>(one(id));
 export const addGroupMembers = (id: string, ids: string[]) => api.post<BulkResult>(`${one(id)}users/`, { ids });
 export const removeGroupMember = (id: string, uid: string) =>

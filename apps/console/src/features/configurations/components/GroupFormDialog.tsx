@@ -9,7 +9,7 @@ import {
   Switch,
   TextField,
 } from '@mui/material';
-import type { ConfigGroup } from '@portiere/contracts';
+import type { Configuration } from '@portiere/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,8 +23,8 @@ import { createGroup, updateGroup } from '../api/groupsApi';
 import {
   BIOMETRY_LEVELS,
   type Biometry,
+  CONFIGURATION_CREDENTIAL_TYPES,
   emptyGroupForm,
-  GROUP_CREDENTIAL_TYPES,
   type GroupFormValues,
   groupFormOf,
   groupInputOf,
@@ -36,7 +36,13 @@ export const GROUP_FORM_DIALOG = 'config-group-form';
 type Errors = Partial<Record<'name' | 'description', string>>;
 
 /** New or edit configuration group. */
-export function GroupFormDialog({ group, onSaved }: { group: ConfigGroup | null; onSaved?: (g: ConfigGroup) => void }) {
+export function GroupFormDialog({
+  group,
+  onSaved,
+}: {
+  group: Configuration | null;
+  onSaved?: (g: Configuration) => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<GroupFormValues>(emptyGroupForm);
@@ -141,7 +147,7 @@ export function GroupFormDialog({ group, onSaved }: { group: ConfigGroup | null;
         <FormControl component="fieldset">
           <FormLabel component="legend">{t('configurations.form.available')}</FormLabel>
           <FormGroup row>
-            {GROUP_CREDENTIAL_TYPES.map((k) => (
+            {CONFIGURATION_CREDENTIAL_TYPES.map((k) => (
               <FormControlLabel
                 key={k}
                 control={

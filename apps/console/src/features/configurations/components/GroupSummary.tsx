@@ -1,15 +1,15 @@
 import { Chip, Stack } from '@mui/material';
-import type { ConfigGroup } from '@portiere/contracts';
+import type { Configuration } from '@portiere/contracts';
 import { useTranslation } from 'react-i18next';
-import { GROUP_CREDENTIAL_TYPES } from '../lib/groupForm';
+import { CONFIGURATION_CREDENTIAL_TYPES } from '../lib/groupForm';
 
 /** Available credential kinds as chips (forbidden ones struck through). */
-export function AllowedChips({ group, showForbidden = false }: { group: ConfigGroup; showForbidden?: boolean }) {
+export function AllowedChips({ group, showForbidden = false }: { group: Configuration; showForbidden?: boolean }) {
   const { t } = useTranslation();
   const allowed = new Set<string>(group.allowed);
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-      {GROUP_CREDENTIAL_TYPES.filter((k) => showForbidden || allowed.has(k)).map((k) => (
+      {CONFIGURATION_CREDENTIAL_TYPES.filter((k) => showForbidden || allowed.has(k)).map((k) => (
         <Chip
           key={k}
           size="small"

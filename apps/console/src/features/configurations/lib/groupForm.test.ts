@@ -1,8 +1,8 @@
-import type { ConfigGroup } from '@portiere/contracts';
+import type { Configuration } from '@portiere/contracts';
 import { describe, expect, it } from 'vitest';
 import { emptyGroupForm, groupFormOf, groupInputOf, validateGroupForm } from './groupForm';
 
-const group: ConfigGroup = {
+const group: Configuration = {
   id: 'g1',
   name: 'Contractors',
   description: 'External staff',

@@ -1,13 +1,13 @@
 import {
   BIOMETRY_LEVELS,
-  type ConfigGroup,
+  CONFIGURATION_CREDENTIAL_TYPES,
+  type Configuration,
   type FieldError,
   fieldError,
-  GROUP_CREDENTIAL_TYPES,
 } from '@portiere/contracts';
 
 export type Biometry = (typeof BIOMETRY_LEVELS)[number];
-export type GroupCredentialType = (typeof GROUP_CREDENTIAL_TYPES)[number];
+export type GroupCredentialType = (typeof CONFIGURATION_CREDENTIAL_TYPES)[number];
 
 /** The create/edit form: one check box per credential kind. */
 export interface GroupFormValues {
@@ -18,7 +18,7 @@ export interface GroupFormValues {
   web_login_enabled: boolean;
   available: Record<GroupCredentialType, boolean>;
 }
-/** The API body (configGroupInputSchema). */
+/** The API body (configurationInputSchema). */
 export interface GroupInput {
   name: string;
   description: string;
@@ -29,7 +29,7 @@ export interface GroupInput {
 }
 
 const allAvailable = () =>
-  Object.fromEntries(GROUP_CREDENTIAL_TYPES.map((k) => [k, true])) as Record<GroupCredentialType, boolean>;
+  Object.fromEntries(CONFIGURATION_CREDENTIAL_TYPES.map((k) => [k, true])) as Record<GroupCredentialType, boolean>;
 
 export const emptyGroupForm = (): GroupFormValues => ({
   name: '',
@@ -41,7 +41,7 @@ export const emptyGroupForm = (): GroupFormValues => ({
 });
 
 /** A group as form values: a kind is ticked when it is in `allowed`. */
-export function groupFormOf(g: ConfigGroup): GroupFormValues {
+export function groupFormOf(g: Configuration): GroupFormValues {
   const allowed = new Set<string>(g.allowed);
   return {
     name: g.name,
@@ -49,7 +49,7 @@ export function groupFormOf(g: ConfigGroup): GroupFormValues {
     app_credential_biometry: g.app_credential_biometry,
     workstation_login_enabled: g.workstation_login_enabled,
     web_login_enabled: g.web_login_enabled,
-    available: Object.fromEntries(GROUP_CREDENTIAL_TYPES.map((k) => [k, allowed.has(k)])) as Record<
+    available: Object.fromEntries(CONFIGURATION_CREDENTIAL_TYPES.map((k) => [k, allowed.has(k)])) as Record<
       GroupCredentialType,
       boolean
     >,
@@ -64,7 +64,7 @@ export function groupInputOf(v: GroupFormValues): GroupInput {
     app_credential_biometry: v.app_credential_biometry,
     workstation_login_enabled: v.workstation_login_enabled,
     web_login_enabled: v.web_login_enabled,
-    allowed: GROUP_CREDENTIAL_TYPES.filter((k) => v.available[k]),
+    allowed: CONFIGURATION_CREDENTIAL_TYPES.filter((k) => v.available[k]),
   };
 }
 
@@ -78,4 +78,4 @@ export function validateGroupForm(v: GroupFormValues): Partial<Record<'name' | '
   return errors;
 }
 
-export { BIOMETRY_LEVELS, GROUP_CREDENTIAL_TYPES };
+export { BIOMETRY_LEVELS, CONFIGURATION_CREDENTIAL_TYPES };

@@ -3,7 +3,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import type { ConfigGroup } from '@portiere/contracts';
+import type { Configuration } from '@portiere/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,17 +26,17 @@ export default function GroupsPage() {
   const queryClient = useQueryClient();
   const { page, pageSize } = usePaging();
   const list = useQuery(configGroupsQuery(page, pageSize));
-  const [editing, setEditing] = useState<ConfigGroup | null>(null);
+  const [editing, setEditing] = useState<Configuration | null>(null);
 
   useQueryErrorFeedback(list);
 
-  const columns = useMemo<GridColDef<ConfigGroup>[]>(() => {
-    const edit = (g: ConfigGroup) => {
+  const columns = useMemo<GridColDef<Configuration>[]>(() => {
+    const edit = (g: Configuration) => {
       setEditing(g);
       // Open after the dialog has the group (its onOpen reads the props of this render).
       setTimeout(() => dialogs.open(GROUP_FORM_DIALOG));
     };
-    const remove = (g: ConfigGroup) =>
+    const remove = (g: Configuration) =>
       askConfirmation({
         kind: 'delete',
         name: g.name,

@@ -10,7 +10,7 @@ export interface MemberList {
   next_page: number | null;
 }
 
-export interface ConfigGroup {
+export interface Configuration {
   id: string;
   name: string;
   description: string;
@@ -40,7 +40,7 @@ export const memberQuery = (id: string) =>
 export const groupsQuery = () =>
   queryOptions({
     queryKey: ['groups', 'all'],
-    queryFn: () => api.get<{ count: number; results: ConfigGroup[] }>('groups/', { query: { page_size: 500 } }),
+    queryFn: () => api.get<{ count: number; results: Configuration[] }>('groups/', { query: { page_size: 500 } }),
     staleTime: 60_000,
   });
 

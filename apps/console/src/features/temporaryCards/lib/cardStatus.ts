@@ -1,15 +1,15 @@
-import { CARD_STATUSES, type CardStatus } from '@portiere/contracts';
+import { TEMPORARY_CARD_STATUSES, type TemporaryCardStatus } from '@portiere/contracts';
 import type { FilterDefinition, FilterValues } from '../../../components/filters/filterTypes';
 
 /** Chip colour per status. */
-export const STATUS_COLORS: Record<CardStatus, 'success' | 'default' | 'warning'> = {
+export const STATUS_COLORS: Record<TemporaryCardStatus, 'success' | 'default' | 'warning'> = {
   paired: 'success',
   not_paired: 'default',
   expired: 'warning',
 };
 
 /** Translation key of a status label. */
-export const statusLabelKey = (status: CardStatus) => `temporaryCards.status.${status}`;
+export const statusLabelKey = (status: TemporaryCardStatus) => `temporaryCards.status.${status}`;
 
 /**
  * The drawer's status filter: a group of three check boxes (paired / not paired / expired).
@@ -20,13 +20,17 @@ export const cardFilterDefinitions: FilterDefinition[] = [
     type: 'group',
     key: 'status',
     label: 'temporaryCards.columns.status',
-    children: CARD_STATUSES.map((s) => ({ type: 'boolean' as const, key: `status_${s}`, label: statusLabelKey(s) })),
+    children: TEMPORARY_CARD_STATUSES.map((s) => ({
+      type: 'boolean' as const,
+      key: `status_${s}`,
+      label: statusLabelKey(s),
+    })),
   },
 ];
 
 /** The statuses ticked in the applied filters, in catalogue order. */
-export function cardStatusesOf(applied: FilterValues): CardStatus[] {
-  return CARD_STATUSES.filter((s) => applied[`status_${s}`] === true);
+export function cardStatusesOf(applied: FilterValues): TemporaryCardStatus[] {
+  return TEMPORARY_CARD_STATUSES.filter((s) => applied[`status_${s}`] === true);
 }
 
 /** The status query parameter: the ticked statuses, comma-separated; none ticked means every card. */

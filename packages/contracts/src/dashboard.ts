@@ -1,0 +1,19 @@
+/** Dashboard figures per customer (spec section 2). */
+import { z } from 'zod';
+
+const countsByType = z.record(z.string(), z.number().int());
+export const customerDashboardSchema = z.object({
+  customer: z.object({ id: z.string(), name: z.string() }),
+  users: z.object({ total: z.number().int(), enrolled: z.number().int(), blocked: z.number().int() }),
+  web_credentials: countsByType,
+  workstation_credentials: countsByType,
+  recovery_modes: z.object({ active: z.number().int(), total: z.number().int() }),
+  licenses: z.object({
+    total: z.number().int(),
+    used: z.number().int(),
+    remaining: z.number().int(),
+    expiration: z.string().nullable(),
+  }),
+});
+export type CustomerDashboard = z.infer<typeof customerDashboardSchema>;
+export const dashboardSchema = z.object({ customers: z.array(customerDashboardSchema) });

@@ -1,0 +1,27 @@
+/** The list, paging and bulk shapes every area shares (spec section 3, "Other data"). */
+import { z } from 'zod';
+
+/** Paging parameters of every list: strings as they come in the query (normalizePage/normalizePageSize). */
+export const pagingQuerySchema = z.object({ page: z.string().optional(), page_size: z.string().optional() });
+
+/** Workstation-style list: `{count, results, next_page}`. */
+export const pagedListSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ count: z.number().int(), results: z.array(item), next_page: z.number().int().nullable() });
+export interface PagedList<T> {
+  count: number;
+  results: T[];
+  next_page: number | null;
+}
+
+/** Login-assistant-style list: `{count, items}`. */
+export const itemsListSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ count: z.number().int(), items: z.array(item) });
+export interface ItemsList<T> {
+  count: number;
+  items: T[];
+}
+
+/** Ids a bulk action applies to, and what it did: ids outside the caller's tenant count as skipped. */
+export const idsSchema = z.object({ ids: z.array(z.string()).min(1).max(1000) });
+export const bulkResultSchema = z.object({ done: z.number().int(), skipped: z.number().int() });
+export type BulkResult = z.infer<typeof bulkResultSchema>;

@@ -1,0 +1,14 @@
+/** Recovery codes and recovery modes (spec sections 2-4). */
+import { z } from 'zod';
+
+export const recoveryCodeCreatedSchema = z.object({ code: z.string(), expires_at: z.string() });
+export const RECOVERY_CODE_TTL_HOURS = 72;
+
+export const recoveryModeSchema = z.object({
+  id: z.string(),
+  member: z.object({ id: z.string(), username: z.string(), full_name: z.string(), email: z.string() }),
+  activated_at: z.string(),
+  activated_by: z.string(),
+  disabled_credentials: z.number().int(),
+});
+export type RecoveryMode = z.infer<typeof recoveryModeSchema>;
