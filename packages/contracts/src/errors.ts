@@ -92,6 +92,16 @@ export const VALIDATION = {
   color: 'Colour must be a hex value such as #1A2B3C.',
   invalid: 'This value is not valid.',
   invalidText: 'Text must not contain NUL characters or broken Unicode.',
+  pinLength: 'The PIN must have between {min} and {max} digits.',
+  rsaKeySize: 'RSA keys must have at least {bits} bits.',
+  publicKey: 'This is not a valid PEM public key (RSA, EC or Ed25519).',
+  certificate: 'This is not a valid PEM X.509 certificate.',
+  cardCodeLength: 'The card code must have {length} digits.',
+  futureDate: 'The expiration date must be in the future.',
+  usernameExists: 'Username already exists.',
+  nameExists: 'This name is already used.',
+  configurationNotFound: 'The configuration group does not exist.',
+  passwordReused: 'The new password must differ from the current one.',
 } as const;
 export type ValidationKey = keyof typeof VALIDATION;
 

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
+  fieldError,
   LOGIN_OTP_LENGTH,
   LOGIN_OTP_MAX_TRIES,
   LOGIN_OTP_RESEND_S,
@@ -74,7 +75,7 @@ export class LoginService {
     if (!user) throw new AppError(401, 'changeTokenInvalid');
     if (await verifyPassword(user.passwordHash, newPassword)) {
       throw new AppError(400, 'changePassword', undefined, {
-        new_password: { key: 'invalid', message: 'The new password must differ from the current one.' },
+        new_password: fieldError('passwordReused'),
       });
     }
     const spent = await this.db

@@ -2,7 +2,7 @@
  * Temporary cards: created with codes of the customer's card_code_length, paired to one
  * member until an expiration date. A pairing past its date no longer counts as paired.
  */
-import type { TemporaryCard, TemporaryCardStatus } from '@portiere/contracts';
+import { fieldError, type TemporaryCard, type TemporaryCardStatus } from '@portiere/contracts';
 import { and, asc, count, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { members, temporaryCards } from '../../db/schema/index.ts';
@@ -79,12 +79,7 @@ export class CardsService {
     const length = settings.cms.card_code_length;
     if (input.cardCode !== undefined) {
       if (input.cardCode.length !== length) {
-        throw new AppError(
-          400,
-          'cardCodeLength',
-          { length },
-          { cardCode: { key: 'invalid', message: `The card code must have ${length} digits.` } },
-        );
+        throw new AppError(400, 'cardCodeLength', { length }, { cardCode: fieldError('cardCodeLength', { length }) });
       }
       const [row] = await this.db
         .insert(temporaryCards)
@@ -144,7 +139,7 @@ export class CardsService {
     const card = await this.row(customerId, cardId);
     if (expiration <= this.now()) {
       throw new AppError(400, 'expirationInPast', undefined, {
-        expiration_date: { key: 'invalid', message: 'The expiration date must be in the future.' },
+        expiration_date: fieldError('futureDate'),
       });
     }
     if (this.status(card) === 'paired') throw new AppError(409, 'cardAlreadyPaired');

@@ -9,6 +9,7 @@ import {
   type CredentialTestResult,
   type CredentialType,
   type Enrollment,
+  fieldError,
   LOGIN_OTP_MAX_TRIES,
   LOGIN_OTP_TTL_S,
   PASSWORD_CREDENTIAL_MAX_ATTEMPTS,
@@ -31,7 +32,7 @@ import { allowedKinds, type MembersService, memberTags } from '../members/servic
 import type { SettingsService } from '../settings/service.ts';
 import { type CredentialRow, toCredential } from './mapper.ts';
 import { type Algorithm, hotpMatchCounter, hotpUri, newSecret, totpMatchStep, totpUri } from './otp.ts';
-import { readCertificate, readPublicKey } from './uploads.ts';
+import { invalid, readCertificate, readPublicKey } from './uploads.ts';
 
 const ISSUER = 'Portiere';
 const CONFIRMATION_LENGTH = 8;
@@ -98,16 +99,16 @@ export class CredentialsService {
     switch (input.type) {
       case 'password': {
         const policy = passwordPolicyError(input.value ?? '');
-        if (!input.value || policy) throw fieldInvalid('value', policy?.message ?? 'This field is required.');
+        if (!input.value || policy) throw invalid('value', policy ?? fieldError('required'));
         values = { ...base, secretHash: await hashPassword(input.value), isEnrolled: true };
         break;
       }
       case 'pin': {
         const { min_length, max_length } = settings.sca.pin_credential;
         const pin = input.value ?? '';
-        if (!/^\d+$/.test(pin)) throw fieldInvalid('value', 'Only numbers are allowed.');
+        if (!/^\d+$/.test(pin)) throw invalid('value', fieldError('onlyNumbers'));
         if (pin.length < min_length || pin.length > max_length) {
-          throw fieldInvalid('value', `The PIN must have between ${min_length} and ${max_length} digits.`);
+          throw invalid('value', fieldError('pinLength', { min: min_length, max: max_length }));
         }
         values = { ...base, secretHash: await hashPassword(pin), isEnrolled: true };
         break;
@@ -398,10 +399,6 @@ export class CredentialsService {
       rows.some((r) => r.enrolled),
     );
   }
-}
-
-function fieldInvalid(field: string, message: string) {
-  return new AppError(400, 'credentialInvalidInput', undefined, { [field]: { key: 'invalid', message } });
 }
 
 export type { MemberRow };

@@ -1,6 +1,6 @@
 /** Configuration groups: which credential kinds and logins their members get. */
 
-import type { Configuration, configurationInputSchema } from '@portiere/contracts';
+import { type Configuration, type configurationInputSchema, fieldError } from '@portiere/contracts';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -14,8 +14,7 @@ import { allowedKinds } from '../members/service.ts';
 type GroupRow = typeof configGroups.$inferSelect;
 type GroupInput = z.infer<typeof configurationInputSchema>;
 
-const nameTaken = () =>
-  new AppError(409, 'nameExists', undefined, { name: { key: 'invalid', message: 'This name is already used.' } });
+const nameTaken = () => new AppError(409, 'nameExists', undefined, { name: fieldError('nameExists') });
 
 export class GroupsService {
   constructor(private readonly db: Db) {}

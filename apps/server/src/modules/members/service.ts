@@ -2,8 +2,8 @@
 import {
   CREDENTIAL_TYPES,
   type CredentialType,
-  ERRORS,
   type FieldError,
+  fieldError,
   type MemberDetail,
   type MemberInput,
   type MemberListQuery,
@@ -236,11 +236,10 @@ export function memberTags(row: MemberRow, domain: string) {
   };
 }
 
-const usernameTaken = () =>
-  new AppError(409, 'usernameExists', undefined, { username: { key: 'invalid', message: ERRORS.usernameExists } });
+const usernameTaken = () => new AppError(409, 'usernameExists', undefined, { username: fieldError('usernameExists') });
 
 function groupError(): Record<string, FieldError> {
-  return { group_id: { key: 'invalid', message: 'The configuration group does not exist.' } };
+  return { group_id: fieldError('configurationNotFound') };
 }
 
 function assertValid(errors: Record<string, FieldError>): void {

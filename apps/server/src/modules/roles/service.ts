@@ -1,5 +1,5 @@
 /** Role groups and the members authorised for each (the Users tab lists both sides). */
-import type { MemberListQuery, Role } from '@portiere/contracts';
+import { fieldError, type MemberListQuery, type Role } from '@portiere/contracts';
 import { and, asc, count, eq, exists, inArray, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { configGroups, members, roleGroups, roleMembers } from '../../db/schema/index.ts';
@@ -10,8 +10,7 @@ import { memberWhere } from '../members/list-query.ts';
 import { toMember } from '../members/mapper.ts';
 
 type RoleRow = typeof roleGroups.$inferSelect;
-const nameTaken = () =>
-  new AppError(409, 'nameExists', undefined, { name: { key: 'invalid', message: 'This name is already used.' } });
+const nameTaken = () => new AppError(409, 'nameExists', undefined, { name: fieldError('nameExists') });
 
 export class RolesService {
   constructor(private readonly db: Db) {}
