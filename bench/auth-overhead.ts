@@ -9,15 +9,20 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import {
+  buildApp,
+  DEMO_PASSWORD,
+  loadConfig,
+  openPglite,
+  SecretBox,
+  SmtpSink,
+  schema,
+  seedDemo,
+  sql,
+} from '@portiere/server';
 import { generateKeyPair, jwtVerify, SignJWT } from 'jose';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openPglite } from '../apps/server/src/db/client.ts';
-import { sql } from '../apps/server/src/db/query.ts';
-import { staffUsers } from '../apps/server/src/db/schema/index.ts';
-import { SecretBox } from '../apps/server/src/lib/crypto.ts';
-import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo.ts';
-import { SmtpSink } from '../apps/server/src/test/smtp-sink.ts';
+
+const { staffUsers } = schema;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 

@@ -4,13 +4,12 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-
-const root = path.resolve(import.meta.dirname, '..');
+import { MAIN_FILE } from '@portiere/server';
 
 async function startOnce(dataDir: string, port: number): Promise<number> {
   const tsx = createRequire(import.meta.url).resolve('tsx/cli');
   const t0 = performance.now();
-  const child = spawn(process.execPath, [tsx, path.join(root, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [tsx, MAIN_FILE], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -3,14 +3,21 @@
  * requests through the real app (inject), on PGlite and, with BENCH_DATABASE_URL, PostgreSQL.
  */
 import { randomBytes } from 'node:crypto';
+import {
+  buildApp,
+  type Database,
+  eq,
+  loadConfig,
+  openPglite,
+  openPostgres,
+  SecretBox,
+  schema,
+  seedDemo,
+  sql,
+} from '@portiere/server';
 import postgres from 'postgres';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
-import { eq, sql } from '../apps/server/src/db/query.ts';
-import { configGroups, customers } from '../apps/server/src/db/schema/index.ts';
-import { SecretBox } from '../apps/server/src/lib/crypto.ts';
-import { seedDemo } from '../apps/server/src/seed/demo.ts';
+
+const { configurations, customers } = schema;
 
 const MEMBERS = 100_000;
 const RUNS = 30;
@@ -57,9 +64,9 @@ async function measure(database: Database) {
   const app = await buildApp({ config, database, box, logger: false });
   const [acme] = await database.db.select({ id: customers.id }).from(customers).where(eq(customers.name, 'Acme'));
   const [group] = await database.db
-    .insert(configGroups)
+    .insert(configurations)
     .values({ customerId: acme?.id ?? '', name: 'Bench', allowed: [] })
-    .returning({ id: configGroups.id });
+    .returning({ id: configurations.id });
   const acmeId = acme?.id ?? '';
   const groupId = group?.id ?? '';
   const t0 = performance.now();

@@ -3,14 +3,18 @@
  * for several accounts at once, and refresh-token rotations.
  */
 import { randomBytes } from 'node:crypto';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openPglite } from '../apps/server/src/db/client.ts';
-import { staffUsers } from '../apps/server/src/db/schema/index.ts';
-import { SecretBox } from '../apps/server/src/lib/crypto.ts';
-import { hashPassword } from '../apps/server/src/lib/passwords.ts';
-import { seedDemo } from '../apps/server/src/seed/demo.ts';
-import { SmtpSink } from '../apps/server/src/test/smtp-sink.ts';
+import {
+  buildApp,
+  hashPassword,
+  loadConfig,
+  openPglite,
+  SecretBox,
+  SmtpSink,
+  schema,
+  seedDemo,
+} from '@portiere/server';
+
+const { staffUsers } = schema;
 
 const ACCOUNTS = 8;
 const PER_ACCOUNT = 5;

@@ -20,17 +20,17 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { cardRoutes } from './modules/cards/routes.ts';
+import { configurationRoutes } from './modules/configurations/routes.ts';
 import { credentialRoutes } from './modules/credentials/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
-import { groupRoutes } from './modules/groups/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { recoveryRoutes } from './modules/recovery/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
-import { workstationRoutes } from './modules/workstation/routes.ts';
+import { temporaryCardRoutes } from './modules/temporaryCards/routes.ts';
+import { workstationUserRoutes } from './modules/workstationUsers/routes.ts';
 import { API_PREFIX, installAuthentication } from './plugins/auth-guard.ts';
 import { serveConsole } from './plugins/console.ts';
 import { frameworkErrors, installErrorHandler } from './plugins/error-handler.ts';
@@ -151,11 +151,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(settingsRoutes(services));
       await api.register(memberRoutes(services));
       await api.register(credentialRoutes(services));
-      await api.register(groupRoutes(services));
-      await api.register(cardRoutes(services));
+      await api.register(configurationRoutes(services));
+      await api.register(temporaryCardRoutes(services));
       await api.register(recoveryRoutes(services));
       await api.register(roleRoutes(services));
-      await api.register(workstationRoutes(services));
+      await api.register(workstationUserRoutes(services));
       await api.register(dashboardRoutes(services));
     },
     { prefix: '/api/v1' },

@@ -7,16 +7,16 @@ import { TokenService } from './auth/tokens.ts';
 import type { Database, Db } from './db/client.ts';
 import type { SecretBox } from './lib/crypto.ts';
 import type { Mailer } from './mail/mailer.ts';
-import { CardsService } from './modules/cards/service.ts';
+import { ConfigurationsService } from './modules/configurations/service.ts';
 import { CredentialsService } from './modules/credentials/service.ts';
 import { CustomersService } from './modules/customers/service.ts';
 import { DashboardService } from './modules/dashboard/service.ts';
-import { GroupsService } from './modules/groups/service.ts';
 import { MembersService } from './modules/members/service.ts';
 import { RecoveryService } from './modules/recovery/service.ts';
 import { RolesService } from './modules/roles/service.ts';
 import { SettingsService } from './modules/settings/service.ts';
-import { WorkstationService } from './modules/workstation/service.ts';
+import { TemporaryCardsService } from './modules/temporaryCards/service.ts';
+import { WorkstationUsersService } from './modules/workstationUsers/service.ts';
 
 export interface Services {
   db: Db;
@@ -30,11 +30,11 @@ export interface Services {
   settings: SettingsService;
   members: MembersService;
   credentials: CredentialsService;
-  cards: CardsService;
+  temporaryCards: TemporaryCardsService;
   recovery: RecoveryService;
-  groups: GroupsService;
+  configurations: ConfigurationsService;
   roles: RolesService;
-  workstation: WorkstationService;
+  workstationUsers: WorkstationUsersService;
   dashboard: DashboardService;
 }
 
@@ -63,11 +63,11 @@ export async function buildServices(
     settings,
     members,
     credentials: new CredentialsService(db, box, members, settings, mailer, publicUrl, now),
-    cards: new CardsService(db, members, settings, now),
+    temporaryCards: new TemporaryCardsService(db, members, settings, now),
     recovery: new RecoveryService(db, box, members, settings, mailer, now),
-    groups: new GroupsService(db),
+    configurations: new ConfigurationsService(db),
     roles: new RolesService(db),
-    workstation: new WorkstationService(db, members, now),
+    workstationUsers: new WorkstationUsersService(db, members, now),
     dashboard: new DashboardService(db),
   };
 }

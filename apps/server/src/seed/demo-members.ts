@@ -5,7 +5,7 @@
  */
 import type { CredentialType } from '@portiere/contracts';
 import type { Db } from '../db/client.ts';
-import { configGroups, credentials, members } from '../db/schema/index.ts';
+import { configurations, credentials, members } from '../db/schema/index.ts';
 import { randomDigits, type SecretBox } from '../lib/crypto.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { newSecret } from '../modules/credentials/otp.ts';
@@ -76,7 +76,7 @@ export async function seedMembers(
 ) {
   const random = rng(seed);
   const groups = await db
-    .insert(configGroups)
+    .insert(configurations)
     .values([
       {
         customerId,

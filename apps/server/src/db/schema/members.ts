@@ -1,33 +1,16 @@
-/** Members of a customer, their configuration groups and credentials. */
+/** Members of a customer and their credentials. */
 
 import type { CredentialType, Identity } from '@portiere/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { customers } from './tenancy.ts';
+import { configurations } from './configurations.ts';
+import { customerRef } from './tenancy.ts';
 
-const customerRef = () =>
-  uuid('customer_id')
+/** The member a row belongs to; deleting the member deletes the row. */
+export const memberRef = () =>
+  uuid('member_id')
     .notNull()
-    .references(() => customers.id, { onDelete: 'cascade' });
-
-export const configGroups = pgTable(
-  'config_groups',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    customerId: customerRef(),
-    name: text('name').notNull(),
-    description: text('description').notNull().default(''),
-    appCredentialBiometry: text('app_credential_biometry', { enum: ['none', 'weak', 'strong'] })
-      .notNull()
-      .default('none'),
-    workstationLoginEnabled: boolean('workstation_login_enabled').notNull().default(true),
-    webLoginEnabled: boolean('web_login_enabled').notNull().default(true),
-    /** Credential kinds members of the group may hold (password, pin, app, mail, sms, totp, hotp). */
-    allowed: jsonb('allowed').$type<string[]>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('config_groups_customer_name_idx').on(t.customerId, t.name)],
-);
+    .references(() => members.id, { onDelete: 'cascade' });
 
 export const members = pgTable(
   'members',
@@ -39,7 +22,7 @@ export const members = pgTable(
     lastName: text('last_name').notNull().default(''),
     email: text('email').notNull().default(''),
     phoneNumber: text('phone_number').notNull().default(''),
-    groupId: uuid('group_id').references(() => configGroups.id, { onDelete: 'set null' }),
+    groupId: uuid('group_id').references(() => configurations.id, { onDelete: 'set null' }),
     extraInfo: text('extra_info').notNull().default(''),
     identities: jsonb('identities').$type<Identity[]>().notNull().default([]),
     identityNotValidAfter: timestamp('identity_not_valid_after', { withTimezone: true }),

@@ -28,6 +28,12 @@ export const customers = pgTable(
   (t) => [index('customers_reseller_idx').on(t.resellerId, t.name)],
 );
 
+/** The customer that owns a row: most tables have one, and every query is scoped by it. */
+export const customerRef = () =>
+  uuid('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' });
+
 export const staffUsers = pgTable(
   'staff_users',
   {

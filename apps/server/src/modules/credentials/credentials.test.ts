@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configGroups, credentials, customers } from '../../db/schema/index.ts';
+import { configurations, credentials, customers } from '../../db/schema/index.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { call, type Harness, post, signIn, startHarness } from '../../test/harness.ts';
 import { hotpAt } from './otp.ts';
@@ -273,7 +273,7 @@ describe.each(testDatabases())('credentials on $name', (database) => {
 
   it("follows the member's configuration group", async () => {
     const [group] = await h.app.services.db
-      .insert(configGroups)
+      .insert(configurations)
       .values({
         customerId,
         name: 'No SMS',

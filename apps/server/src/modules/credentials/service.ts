@@ -21,8 +21,8 @@ import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
 import { credentials } from '../../db/schema/index.ts';
 import { randomDigits, type SecretBox, safeEqual } from '../../lib/crypto.ts';
+import { customerRow } from '../../lib/customer-row.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { isUuid } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { renderMemberMail } from '../../mail/member-mail.ts';
@@ -59,14 +59,8 @@ export class CredentialsService {
   }
 
   private async row(customerId: string, memberId: string, id: string): Promise<CredentialRow> {
-    if (!isUuid(id)) throw notFound();
     await this.members.row(customerId, memberId);
-    const [row] = await this.db
-      .select()
-      .from(credentials)
-      .where(and(eq(credentials.id, id), eq(credentials.memberId, memberId), eq(credentials.customerId, customerId)));
-    if (!row) throw notFound();
-    return row;
+    return customerRow(this.db, credentials, customerId, id, eq(credentials.memberId, memberId));
   }
 
   async create(customerId: string, memberId: string, input: CredentialCreate) {

@@ -7,7 +7,7 @@ import type { MemberListQuery } from '@portiere/contracts';
 import { and, asc, eq, gt, or, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client.ts';
-import { configGroups, members } from '../../db/schema/index.ts';
+import { configurations, members } from '../../db/schema/index.ts';
 import { memberWhere } from './list-query.ts';
 
 const BATCH = 1000;
@@ -37,9 +37,9 @@ async function* exportRows(db: Db, customerId: string, q: Partial<MemberListQuer
         )
       : undefined;
     const rows = await db
-      .select({ m: members, group: configGroups.name })
+      .select({ m: members, group: configurations.name })
       .from(members)
-      .leftJoin(configGroups, eq(configGroups.id, members.groupId))
+      .leftJoin(configurations, eq(configurations.id, members.groupId))
       .where(cursor ? and(where, cursor) : where)
       .orderBy(asc(members.createdAt), asc(members.id))
       .limit(BATCH);

@@ -1,9 +1,9 @@
 /** Row to API shape for members. */
 import type { Member } from '@portiere/contracts';
-import type { configGroups, members } from '../../db/schema/index.ts';
+import type { configurations, members } from '../../db/schema/index.ts';
 
 export type MemberRow = typeof members.$inferSelect;
-type GroupRow = Pick<typeof configGroups.$inferSelect, 'id' | 'name'>;
+type GroupRow = Pick<typeof configurations.$inferSelect, 'id' | 'name'>;
 
 export function toMember(m: MemberRow, group: GroupRow | null): Member {
   return {

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configGroups } from '../../db/schema/index.ts';
+import { configurations } from '../../db/schema/index.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { call, type Harness, post, signIn, startHarness } from '../../test/harness.ts';
 
@@ -19,7 +19,7 @@ describe.each(testDatabases())('members on $name', (database) => {
     const me = await call(h.app, 'GET', 'me/', acme);
     const other = await call(h.app, 'GET', 'me/', globex);
     const [office, gx] = await h.app.services.db
-      .insert(configGroups)
+      .insert(configurations)
       .values([
         { customerId: me.body.customer.id, name: 'Office', allowed: ['password', 'mail', 'totp'] },
         { customerId: other.body.customer.id, name: 'Globex group', allowed: ['password'] },

@@ -15,9 +15,10 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import type { SigningKeys } from '../../auth/keys.ts';
 import type { Db } from '../../db/client.ts';
-import { configGroups, members } from '../../db/schema/index.ts';
+import { configurations, members } from '../../db/schema/index.ts';
+import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { renderMemberMail } from '../../mail/member-mail.ts';
@@ -29,7 +30,7 @@ const ENROLLMENT_LINK_HOURS = 72;
 /** Kinds a configuration group does not govern: always allowed. */
 const UNGOVERNED: CredentialType[] = ['keypair', 'smartcard'];
 
-type GroupRow = typeof configGroups.$inferSelect;
+type GroupRow = typeof configurations.$inferSelect;
 
 export function allowedKinds(group: GroupRow | null): CredentialType[] {
   if (!group) return [...CREDENTIAL_TYPES];
@@ -54,9 +55,9 @@ export class MembersService {
     const where = memberWhere(customerId, q);
     const [rows, [total]] = await Promise.all([
       this.db
-        .select({ m: members, g: { id: configGroups.id, name: configGroups.name } })
+        .select({ m: members, g: { id: configurations.id, name: configurations.name } })
         .from(members)
-        .leftJoin(configGroups, eq(configGroups.id, members.groupId))
+        .leftJoin(configurations, eq(configurations.id, members.groupId))
         .where(where)
         .orderBy(...memberOrder(q.ordering))
         .limit(pageSize)
@@ -72,14 +73,8 @@ export class MembersService {
   }
 
   /** The member row, only within the customer; anything else is 404. */
-  async row(customerId: string, id: string): Promise<MemberRow> {
-    if (!isUuid(id)) throw notFound();
-    const [row] = await this.db
-      .select()
-      .from(members)
-      .where(and(eq(members.id, id), eq(members.customerId, customerId)));
-    if (!row) throw notFound();
-    return row;
+  row(customerId: string, id: string): Promise<MemberRow> {
+    return customerRow(this.db, members, customerId, id);
   }
 
   async group(customerId: string, groupId: string | null): Promise<GroupRow | null> {
@@ -87,8 +82,8 @@ export class MembersService {
     if (!isUuid(groupId)) throw new AppError(400, 'groupNotFound', undefined, groupError());
     const [g] = await this.db
       .select()
-      .from(configGroups)
-      .where(and(eq(configGroups.id, groupId), eq(configGroups.customerId, customerId)));
+      .from(configurations)
+      .where(and(eq(configurations.id, groupId), eq(configurations.customerId, customerId)));
     if (!g) throw new AppError(400, 'groupNotFound', undefined, groupError());
     return g;
   }

@@ -2,7 +2,8 @@
 import { fieldError, type MemberListQuery, type Role } from '@portiere/contracts';
 import { and, asc, count, eq, exists, inArray, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { configGroups, members, roleGroups, roleMembers } from '../../db/schema/index.ts';
+import { configurations, members, roleGroups, roleMembers } from '../../db/schema/index.ts';
+import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid, page, paging } from '../../lib/ids.ts';
@@ -46,14 +47,8 @@ export class RolesService {
     );
   }
 
-  private async row(customerId: string, id: string): Promise<RoleRow> {
-    if (!isUuid(id)) throw notFound();
-    const [r] = await this.db
-      .select()
-      .from(roleGroups)
-      .where(and(eq(roleGroups.id, id), eq(roleGroups.customerId, customerId)));
-    if (!r) throw notFound();
-    return r;
+  private row(customerId: string, id: string): Promise<RoleRow> {
+    return customerRow(this.db, roleGroups, customerId, id);
   }
 
   async get(customerId: string, id: string): Promise<Role> {
@@ -105,9 +100,9 @@ export class RolesService {
     );
     const where = and(memberWhere(customerId, { search: q.search }), q.authorised === 'false' ? not(isIn) : isIn);
     const rows = await this.db
-      .select({ m: members, g: { id: configGroups.id, name: configGroups.name } })
+      .select({ m: members, g: { id: configurations.id, name: configurations.name } })
       .from(members)
-      .leftJoin(configGroups, eq(configGroups.id, members.groupId))
+      .leftJoin(configurations, eq(configurations.id, members.groupId))
       .where(where)
       .orderBy(asc(members.username), asc(members.id))
       .limit(size)

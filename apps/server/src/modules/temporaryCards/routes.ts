@@ -13,12 +13,12 @@ import type { Services } from '../../services.ts';
 
 const idParams = z.object({ id: z.string() });
 
-export const cardRoutes =
+export const temporaryCardRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
     restrictTo(app, 'CustomerUser');
-    const tags = ['temporary cards'];
-    const cards = services.cards;
+    const tags = ['temporaryCards'];
+    const cards = services.temporaryCards;
 
     app.get(
       '/temporary-cards/',

@@ -1,22 +1,23 @@
-/** Configuration groups: which credential kinds and logins their members get. */
+/** Configurations (the spec's configuration groups): which credential kinds and logins their members get. */
 
 import { type Configuration, type configurationInputSchema, fieldError } from '@portiere/contracts';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { configGroups, members } from '../../db/schema/index.ts';
+import { configurations, members } from '../../db/schema/index.ts';
+import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid, page, paging } from '../../lib/ids.ts';
 import { toMember } from '../members/mapper.ts';
 import { allowedKinds } from '../members/service.ts';
 
-type GroupRow = typeof configGroups.$inferSelect;
+type GroupRow = typeof configurations.$inferSelect;
 type GroupInput = z.infer<typeof configurationInputSchema>;
 
 const nameTaken = () => new AppError(409, 'nameExists', undefined, { name: fieldError('nameExists') });
 
-export class GroupsService {
+export class ConfigurationsService {
   constructor(private readonly db: Db) {}
 
   private toGroup(g: GroupRow, membersCount: number): Configuration {
@@ -35,18 +36,18 @@ export class GroupsService {
 
   async list(customerId: string, q: { page?: string; page_size?: string }) {
     const { page: p, size, offset } = paging(q);
-    const where = eq(configGroups.customerId, customerId);
+    const where = eq(configurations.customerId, customerId);
     const rows = await this.db
       .select({
-        g: configGroups,
-        n: sql<number>`(select count(*)::int from members m where m.group_id = ${configGroups.id})`,
+        g: configurations,
+        n: sql<number>`(select count(*)::int from members m where m.group_id = ${configurations.id})`,
       })
-      .from(configGroups)
+      .from(configurations)
       .where(where)
-      .orderBy(asc(configGroups.name))
+      .orderBy(asc(configurations.name))
       .limit(size)
       .offset(offset);
-    const [total] = await this.db.select({ n: count() }).from(configGroups).where(where);
+    const [total] = await this.db.select({ n: count() }).from(configurations).where(where);
     return page(
       rows.map((r) => this.toGroup(r.g, Number(r.n))),
       total?.n ?? 0,
@@ -55,14 +56,8 @@ export class GroupsService {
     );
   }
 
-  private async row(customerId: string, id: string): Promise<GroupRow> {
-    if (!isUuid(id)) throw notFound();
-    const [g] = await this.db
-      .select()
-      .from(configGroups)
-      .where(and(eq(configGroups.id, id), eq(configGroups.customerId, customerId)));
-    if (!g) throw notFound();
-    return g;
+  private row(customerId: string, id: string): Promise<GroupRow> {
+    return customerRow(this.db, configurations, customerId, id);
   }
 
   async get(customerId: string, id: string): Promise<Configuration> {
@@ -73,7 +68,7 @@ export class GroupsService {
 
   async create(customerId: string, input: GroupInput): Promise<Configuration> {
     const [g] = await this.db
-      .insert(configGroups)
+      .insert(configurations)
       .values({
         customerId,
         name: input.name,
@@ -91,7 +86,7 @@ export class GroupsService {
 
   async update(customerId: string, id: string, patch: Partial<GroupInput>): Promise<Configuration> {
     await this.row(customerId, id);
-    const set: Partial<typeof configGroups.$inferInsert> = {};
+    const set: Partial<typeof configurations.$inferInsert> = {};
     if (patch.name !== undefined) set.name = patch.name;
     if (patch.description !== undefined) set.description = patch.description;
     if (patch.app_credential_biometry !== undefined) set.appCredentialBiometry = patch.app_credential_biometry;
@@ -99,7 +94,7 @@ export class GroupsService {
     if (patch.web_login_enabled !== undefined) set.webLoginEnabled = patch.web_login_enabled;
     if (patch.allowed !== undefined) set.allowed = [...new Set(patch.allowed)];
     if (Object.keys(set).length) {
-      await orConflict(() => this.db.update(configGroups).set(set).where(eq(configGroups.id, id)), nameTaken);
+      await orConflict(() => this.db.update(configurations).set(set).where(eq(configurations.id, id)), nameTaken);
     }
     return this.get(customerId, id);
   }
@@ -107,7 +102,7 @@ export class GroupsService {
   /** Members of a deleted group keep their credentials and fall back to no group. */
   async remove(customerId: string, id: string): Promise<void> {
     await this.row(customerId, id);
-    await this.db.delete(configGroups).where(eq(configGroups.id, id));
+    await this.db.delete(configurations).where(eq(configurations.id, id));
   }
 
   async members(customerId: string, id: string, q: { page?: string; page_size?: string }) {

@@ -1,4 +1,4 @@
-/** groups/ — configuration groups and their members. */
+/** groups/ (the spec keeps the route name) — configurations and their members. */
 import {
   bulkResultSchema,
   configurationInputSchema,
@@ -16,12 +16,12 @@ import type { Services } from '../../services.ts';
 
 const idParams = z.object({ id: z.string() });
 
-export const groupRoutes =
+export const configurationRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
     restrictTo(app, 'CustomerUser');
     const tags = ['configurations'];
-    const g = services.groups;
+    const g = services.configurations;
 
     app.get(
       '/groups/',

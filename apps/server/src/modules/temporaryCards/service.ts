@@ -7,14 +7,15 @@ import { and, asc, count, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL, s
 import type { Db } from '../../db/client.ts';
 import { members, temporaryCards } from '../../db/schema/index.ts';
 import { randomDigits } from '../../lib/crypto.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import { isUuid, page, paging } from '../../lib/ids.ts';
+import { customerRow } from '../../lib/customer-row.ts';
+import { AppError } from '../../lib/errors.ts';
+import { page, paging } from '../../lib/ids.ts';
 import type { MembersService } from '../members/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 
 type CardRow = typeof temporaryCards.$inferSelect;
 
-export class CardsService {
+export class TemporaryCardsService {
   constructor(
     private readonly db: Db,
     private readonly members: MembersService,
@@ -102,14 +103,8 @@ export class CardsService {
     return created.map((r) => this.toCard(r, null));
   }
 
-  private async row(customerId: string, id: string): Promise<CardRow> {
-    if (!isUuid(id)) throw notFound();
-    const [row] = await this.db
-      .select()
-      .from(temporaryCards)
-      .where(and(eq(temporaryCards.id, id), eq(temporaryCards.customerId, customerId)));
-    if (!row) throw notFound();
-    return row;
+  private row(customerId: string, id: string): Promise<CardRow> {
+    return customerRow(this.db, temporaryCards, customerId, id);
   }
 
   async remove(customerId: string, id: string): Promise<void> {

@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { customerOf, restrictTo } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 
-export const workstationRoutes =
+export const workstationUserRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
     restrictTo(app, 'CustomerUser');
-    const tags = ['workstation'];
+    const tags = ['workstationUsers'];
     app.get(
       '/workstation-users/',
       {
@@ -20,7 +20,7 @@ export const workstationRoutes =
           response: { 200: pagedListSchema(workstationUserSchema) },
         },
       },
-      (req) => services.workstation.list(customerOf(req), req.query),
+      (req) => services.workstationUsers.list(customerOf(req), req.query),
     );
     app.post(
       '/users/:id/autologon/',
@@ -33,6 +33,6 @@ export const workstationRoutes =
           response: { 200: z.object({ autologon: z.boolean() }) },
         },
       },
-      (req) => services.workstation.setAutologon(customerOf(req), req.params.id, req.body.enabled),
+      (req) => services.workstationUsers.setAutologon(customerOf(req), req.params.id, req.body.enabled),
     );
   };

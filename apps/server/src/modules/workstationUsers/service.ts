@@ -2,13 +2,13 @@
 import type { CredentialType, WorkstationUser } from '@portiere/contracts';
 import { and, asc, count, eq, exists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { configGroups, credentials, members } from '../../db/schema/index.ts';
+import { configurations, credentials, members } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { page, paging } from '../../lib/ids.ts';
 import { memberWhere } from '../members/list-query.ts';
 import type { MembersService } from '../members/service.ts';
 
-export class WorkstationService {
+export class WorkstationUsersService {
   constructor(
     private readonly db: Db,
     private readonly members: MembersService,
@@ -28,7 +28,7 @@ export class WorkstationService {
     const rows = await this.db
       .select({
         m: members,
-        group: configGroups,
+        group: configurations,
         types: sql<
           CredentialType[]
         >`(select coalesce(json_agg(distinct c.type), '[]') from credentials c where c.member_id = ${members.id} and c.windows_login)`,
@@ -38,7 +38,7 @@ export class WorkstationService {
         recovery: sql<boolean>`exists (select 1 from recovery_modes r where r.member_id = ${members.id} and r.deactivated_at is null)`,
       })
       .from(members)
-      .leftJoin(configGroups, eq(configGroups.id, members.groupId))
+      .leftJoin(configurations, eq(configurations.id, members.groupId))
       .where(where)
       .orderBy(asc(members.username), asc(members.id))
       .limit(size)

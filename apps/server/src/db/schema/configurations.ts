@@ -1,0 +1,22 @@
+/** Configurations (the spec's configuration groups): which credential kinds and logins their members get. */
+import { boolean, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customerRef } from './tenancy.ts';
+
+export const configurations = pgTable(
+  'configurations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: customerRef(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    appCredentialBiometry: text('app_credential_biometry', { enum: ['none', 'weak', 'strong'] })
+      .notNull()
+      .default('none'),
+    workstationLoginEnabled: boolean('workstation_login_enabled').notNull().default(true),
+    webLoginEnabled: boolean('web_login_enabled').notNull().default(true),
+    /** Credential kinds members of the group may hold (password, pin, app, mail, sms, totp, hotp). */
+    allowed: jsonb('allowed').$type<string[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('configurations_customer_name_idx').on(t.customerId, t.name)],
+);
