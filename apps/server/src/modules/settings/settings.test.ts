@@ -22,6 +22,7 @@ describe.each(testDatabases())('customer settings on $name', (database) => {
   let otherResellerToken: string;
   let acmeId: string;
   let globexId: string;
+  let initechId: string;
 
   beforeAll(async () => {
     h = await startHarness(database);
@@ -34,7 +35,11 @@ describe.each(testDatabases())('customer settings on $name', (database) => {
     // A second reseller with its own customer, to prove resellers are isolated too.
     const db = h.app.services.db;
     const [other] = await db.insert(resellers).values({ name: 'Other Reseller' }).returning();
-    await db.insert(customers).values({ resellerId: other?.id ?? '', name: 'Initech' });
+    const [initech] = await db
+      .insert(customers)
+      .values({ resellerId: other?.id ?? '', name: 'Initech' })
+      .returning();
+    initechId = initech?.id ?? '';
     await db.insert(staffUsers).values({
       userType: 'ResellerUser',
       resellerId: other?.id,
@@ -47,7 +52,8 @@ describe.each(testDatabases())('customer settings on $name', (database) => {
   afterAll(() => h.close());
 
   it('answers every section with the spec defaults and the validators', async () => {
-    const res = await call(h.app, 'GET', `customers/${acmeId}/settings/`, acmeToken);
+    // Initech's settings are never changed here, whatever order the tests run in.
+    const res = await call(h.app, 'GET', `customers/${initechId}/settings/`, otherResellerToken);
     expect(res.status).toBe(200);
     expect(res.body.settings).toEqual(defaultSettings());
     expect(res.body.settings.general).toMatchObject({
@@ -88,6 +94,11 @@ describe.each(testDatabases())('customer settings on $name', (database) => {
   });
 
   it('saves a partial section and keeps the other fields', async () => {
+    const known = await call(h.app, 'PATCH', `customers/${acmeId}/settings/`, acmeToken, {
+      sca: { totp_credential: { time_step: 30, length: 6, algorithm: 'SHA1' } },
+      general: { secondary_color: '#FFFFFF' },
+    });
+    expect(known.status).toBe(200);
     const res = await call(h.app, 'PATCH', `customers/${acmeId}/settings/`, acmeToken, {
       sca: { totp_credential: { time_step: 60, algorithm: 'SHA256' } },
       general: { sms_message: 'Code {otp} for Acme', primary_color: '#123ABC' },

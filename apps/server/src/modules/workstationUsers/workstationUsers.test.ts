@@ -69,16 +69,15 @@ describe.each(testDatabases())('workstation objects on $name', (database) => {
       (await post(h.app, `users/${m2.id}/temporary-card/`, { card_id: card.id, expiration_date: tomorrow }, acme)).body
         .reason,
     ).toBe('This card is already paired.');
-    expect(
-      (await call(h.app, 'GET', 'temporary-cards/?status=paired', acme)).body.results.map((c: { id: string }) => c.id),
-    ).toEqual([card.id]);
+    const pairedNow = (await call(h.app, 'GET', 'temporary-cards/?status=paired&page_size=100', acme)).body.results;
+    expect(pairedNow.map((c: { id: string }) => c.id)).toContain(card.id);
     expect((await call(h.app, 'GET', `users/${m.id}/temporary-card/`, acme)).body.cardCode).toBe(card.cardCode);
     expect((await call(h.app, 'DELETE', `temporary-cards/${card.id}/`, acme)).status).toBe(409);
 
     expect((await call(h.app, 'DELETE', `users/${m.id}/temporary-card/`, acme)).status).toBe(204);
     expect((await call(h.app, 'GET', `users/${m.id}/temporary-card/`, acme)).body).toBeNull();
-    expect((await call(h.app, 'GET', 'temporary-cards/?status=paired', acme)).body.count).toBe(0);
-    expect((await call(h.app, 'GET', 'temporary-cards/?status=not_paired', acme)).body.count).toBe(4);
+    const free = (await call(h.app, 'GET', `temporary-cards/?status=not_paired&search=${card.cardCode}`, acme)).body;
+    expect(free.results.map((c: { id: string }) => c.id)).toEqual([card.id]);
   });
 
   it('no longer counts an expired card as paired and lets it be paired again', async () => {
@@ -123,7 +122,11 @@ describe.each(testDatabases())('workstation objects on $name', (database) => {
   });
 
   it('activates recovery mode, mails the code, disables the other credentials and restores them', async () => {
-    await call(h.app, 'PATCH', `customers/${customerId}/settings/`, acme, { cms: { recovery_disable_tokens: true } });
+    // The built-in mail template (another test sets the customer's own).
+    await call(h.app, 'PATCH', `customers/${customerId}/settings/`, acme, {
+      cms: { recovery_disable_tokens: true },
+      general: { recovery_mode: { subject: '', content: '' } },
+    });
     const m = await member({ email: 'recovering@acme.example' });
     const pw = (await post(h.app, `users/${m.id}/credentials/`, { type: 'password', value: 'Recover-me-123' }, acme))
       .body.credential;
