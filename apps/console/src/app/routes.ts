@@ -32,8 +32,8 @@ export type PageId =
   | 'memberDetail'
   | 'temporaryCards'
   | 'recoveryModes'
-  | 'groups'
-  | 'groupDetail'
+  | 'configurations'
+  | 'configurationDetail'
   | 'roles'
   | 'roleDetail'
   | 'workstationUsers'
@@ -62,8 +62,20 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   { path: '/users', titleKey: 'routes.members', userTypes: C, menu: { group: 'users' }, page: 'members' },
   { path: '/users/:id', titleKey: 'routes.members', userTypes: C, page: 'memberDetail' },
-  { path: '/groups', titleKey: 'routes.configurations', userTypes: C, menu: { group: 'users' }, page: 'groups' },
-  { path: '/groups/:id', titleKey: 'routes.configurations', userTypes: C, hideHeader: true, page: 'groupDetail' },
+  {
+    path: '/groups',
+    titleKey: 'routes.configurations',
+    userTypes: C,
+    menu: { group: 'users' },
+    page: 'configurations',
+  },
+  {
+    path: '/groups/:id',
+    titleKey: 'routes.configurations',
+    userTypes: C,
+    hideHeader: true,
+    page: 'configurationDetail',
+  },
   { path: '/roles', titleKey: 'routes.roles', userTypes: C, menu: { group: 'users' }, page: 'roles' },
   { path: '/roles/:id', titleKey: 'routes.roles', userTypes: C, hideHeader: true, page: 'roleDetail' },
   {

@@ -36,7 +36,7 @@ export function AddMembersDialog({ name, title, intro, submitLabel, onAdd, exclu
       const r = await onAdd(members.map((m) => m.id));
       feedback.push({
         type: r.skipped > 0 ? 'warning' : 'success',
-        message: t('workstation.picker.added', { done: r.done, skipped: r.skipped }),
+        message: t('members.picker.added', { done: r.done, skipped: r.skipped }),
       });
       dialogs.close(name);
     } catch (err) {
@@ -62,7 +62,7 @@ export function AddMembersDialog({ name, title, intro, submitLabel, onAdd, exclu
         {intro && <Typography variant="body2">{intro}</Typography>}
         <MemberPicker
           multiple
-          label={t('workstation.picker.members')}
+          label={t('members.picker.members')}
           value={members}
           onChange={(m) => {
             setMembers(m);

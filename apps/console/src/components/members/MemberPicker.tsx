@@ -3,7 +3,7 @@ import type { Member } from '@portiere/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { memberSearchQuery } from '../../features/workstation/api/workstationApi';
+import { memberSearchQuery } from '../../features/workstationUsers/api/workstationUsersApi';
 import { useDebounced } from '../../lib/useDebounced';
 
 export type PickedMember = Pick<Member, 'id' | 'username' | 'full_name'>;
@@ -45,7 +45,7 @@ export function MemberPicker(props: SingleProps | MultiProps) {
     onInputChange: (_: unknown, v: string, reason: string) => {
       if (reason !== 'reset') setInput(v);
     },
-    noOptionsText: t('workstation.picker.noOptions'),
+    noOptionsText: t('members.picker.noOptions'),
     loadingText: t('common.loading'),
     renderInput: (params: object) => (
       <TextField
@@ -53,7 +53,7 @@ export function MemberPicker(props: SingleProps | MultiProps) {
         label={props.label}
         autoFocus={props.autoFocus}
         error={Boolean(props.error)}
-        helperText={props.error ?? t('workstation.picker.hint')}
+        helperText={props.error ?? t('members.picker.hint')}
       />
     ),
   };

@@ -19,4 +19,17 @@ export const common = {
   enabled: 'Enabled',
   disabled: 'Disabled',
   languages: { en: 'English', it: 'Italiano', es: 'Español', de: 'Deutsch' },
+  /** Credential kinds by their short names (charts, chips). */
+  credentialTypes: {
+    mail: 'Mail',
+    sms: 'SMS',
+    password: 'Password',
+    pin: 'PIN',
+    app: 'App',
+    app_biometry: 'App with biometry',
+    totp: 'TOTP',
+    hotp: 'HOTP',
+    keypair: 'Key pair',
+    smartcard: 'Smartcard',
+  },
 };

@@ -23,7 +23,7 @@ export function CredentialsStep({ onSubmit }: { onSubmit: (values: Credentials) 
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={handleSubmit(onSubmit)}>
       <TextField
-        label={t('login.username')}
+        label={t('auth.username')}
         autoComplete="username"
         autoFocus
         error={Boolean(errors.username)}
@@ -31,7 +31,7 @@ export function CredentialsStep({ onSubmit }: { onSubmit: (values: Credentials) 
         {...register('username')}
       />
       <TextField
-        label={t('login.password')}
+        label={t('auth.password')}
         type="password"
         autoComplete="current-password"
         error={Boolean(errors.password)}
@@ -39,7 +39,7 @@ export function CredentialsStep({ onSubmit }: { onSubmit: (values: Credentials) 
         {...register('password')}
       />
       <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-        {t('login.signIn')}
+        {t('auth.signIn')}
       </Button>
     </Stack>
   );

@@ -87,7 +87,7 @@ export default function LoginPage() {
           {t('common.appName')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {t('login.subtitle')}
+          {t('auth.subtitle')}
         </Typography>
         {step.kind === 'credentials' && <CredentialsStep onSubmit={submitCredentials} />}
         {step.kind === 'change' && <ChangePasswordStep onSubmit={submitNewPassword} onBack={back} />}

@@ -30,7 +30,7 @@ export default function DashboardPage() {
   if (customers.length === 0)
     return (
       <Alert severity="info" data-testid="dash-empty">
-        {t(reseller ? 'dashboardCharts.noCustomers' : 'dashboardCharts.noData')}
+        {t(reseller ? 'dashboard.noCustomers' : 'dashboard.noData')}
       </Alert>
     );
   if (!reseller && customers[0]) return <CustomerDashboardView data={customers[0]} />;

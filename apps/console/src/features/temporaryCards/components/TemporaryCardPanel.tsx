@@ -7,9 +7,9 @@ import { dialogs } from '../../../components/dialogs/dialogRegistry';
 import { feedback } from '../../../components/feedback/feedbackStore';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
-import { memberCardQuery, unpairCard } from '../api/cardsApi';
-import { STATUS_COLORS, statusLabelKey } from '../lib/cardStatus';
-import { PAIR_CARD_DIALOG, PairCardDialog } from './PairCardDialog';
+import { memberTemporaryCardQuery, unpairTemporaryCard } from '../api/temporaryCardsApi';
+import { STATUS_COLORS, statusLabelKey } from '../lib/temporaryCardStatus';
+import { PAIR_TEMPORARY_CARD_DIALOG, PairTemporaryCardDialog } from './PairTemporaryCardDialog';
 
 /**
  * The member's temporary card (for the member page): the live card with its expiration and an
@@ -18,7 +18,7 @@ import { PAIR_CARD_DIALOG, PairCardDialog } from './PairCardDialog';
 export function TemporaryCardPanel({ memberId }: { memberId: string }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const card = useQuery(memberCardQuery(memberId));
+  const card = useQuery(memberTemporaryCardQuery(memberId));
 
   const unpair = (code: string) =>
     askConfirmation({
@@ -26,7 +26,7 @@ export function TemporaryCardPanel({ memberId }: { memberId: string }) {
       name: t('temporaryCards.cardName', { code }),
       onConfirm: async () => {
         try {
-          await unpairCard(memberId);
+          await unpairTemporaryCard(memberId);
           feedback.push({ type: 'success', message: t('temporaryCards.unpaired', { code }) });
         } catch (err) {
           feedback.push({ type: 'error', message: errorMessage(t, err) });
@@ -46,7 +46,7 @@ export function TemporaryCardPanel({ memberId }: { memberId: string }) {
         <Typography color="text.secondary" data-testid="temporary-card-none">
           {t('temporaryCards.panel.none')}
         </Typography>
-        <Button variant="contained" onClick={() => dialogs.open(PAIR_CARD_DIALOG)}>
+        <Button variant="contained" onClick={() => dialogs.open(PAIR_TEMPORARY_CARD_DIALOG)}>
           {t('temporaryCards.panel.pair')}
         </Button>
       </Stack>
@@ -83,7 +83,7 @@ export function TemporaryCardPanel({ memberId }: { memberId: string }) {
         </Typography>
       </Stack>
       {body}
-      <PairCardDialog memberId={memberId} />
+      <PairTemporaryCardDialog memberId={memberId} />
     </Box>
   );
 }

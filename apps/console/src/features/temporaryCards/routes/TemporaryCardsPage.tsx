@@ -18,19 +18,24 @@ import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
 import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
 import { useDebounced } from '../../../lib/useDebounced';
-import { cardsQuery, deleteCard, unpairCard } from '../api/cardsApi';
-import { CREATE_CARDS_DIALOG, CreateCardsDialog } from '../components/CreateCardsDialog';
-import { cardFilterDefinitions, cardStatusParam, STATUS_COLORS, statusLabelKey } from '../lib/cardStatus';
+import { deleteTemporaryCard, temporaryCardsQuery, unpairTemporaryCard } from '../api/temporaryCardsApi';
+import { CREATE_TEMPORARY_CARDS_DIALOG, CreateTemporaryCardsDialog } from '../components/CreateTemporaryCardsDialog';
+import {
+  STATUS_COLORS,
+  statusLabelKey,
+  temporaryCardFilterDefinitions,
+  temporaryCardStatusParam,
+} from '../lib/temporaryCardStatus';
 
 /** Temporary cards with server paging, search, a status filter in the drawer, create, delete and unpair. */
 export default function TemporaryCardsPage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const { page, pageSize } = usePaging();
-  const applied = useFilters(cardFilterDefinitions);
+  const applied = useFilters(temporaryCardFilterDefinitions);
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText.trim(), 300);
-  const status = cardStatusParam(applied);
+  const status = temporaryCardStatusParam(applied);
 
   const key = JSON.stringify({ status, search });
   const previousKey = useRef(key);
@@ -40,7 +45,7 @@ export default function TemporaryCardsPage() {
     setPaging(1, pagingStore.getState().pageSize);
   }, [key]);
 
-  const list = useQuery(cardsQuery(page, pageSize, { status, search }));
+  const list = useQuery(temporaryCardsQuery(page, pageSize, { status, search }));
   useQueryErrorFeedback(list);
 
   const columns = useMemo<GridColDef<TemporaryCard>[]>(() => {
@@ -51,7 +56,7 @@ export default function TemporaryCardsPage() {
         name: t('temporaryCards.cardName', { code: c.cardCode }),
         onConfirm: async () => {
           try {
-            await deleteCard(c.id);
+            await deleteTemporaryCard(c.id);
             feedback.push({ type: 'success', message: t('success.objectDeleted') });
           } catch (err) {
             feedback.push({ type: 'error', message: errorMessage(t, err) });
@@ -66,7 +71,7 @@ export default function TemporaryCardsPage() {
         name: t('temporaryCards.cardName', { code: c.cardCode }),
         onConfirm: async () => {
           try {
-            if (c.member) await unpairCard(c.member.id);
+            if (c.member) await unpairTemporaryCard(c.member.id);
             feedback.push({ type: 'success', message: t('temporaryCards.unpaired', { code: c.cardCode }) });
           } catch (err) {
             feedback.push({ type: 'error', message: errorMessage(t, err) });
@@ -135,7 +140,7 @@ export default function TemporaryCardsPage() {
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' } }}>
         <SearchField label={t('temporaryCards.search')} value={searchText} onChange={setSearchText} />
         <Box sx={{ flex: 1 }} />
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => dialogs.open(CREATE_CARDS_DIALOG)}>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => dialogs.open(CREATE_TEMPORARY_CARDS_DIALOG)}>
           {t('temporaryCards.create.open')}
         </Button>
       </Stack>
@@ -151,7 +156,7 @@ export default function TemporaryCardsPage() {
           sx={{ minHeight: 400 }}
         />
       </Paper>
-      <CreateCardsDialog />
+      <CreateTemporaryCardsDialog />
     </Stack>
   );
 }

@@ -15,7 +15,7 @@ export const statusLabelKey = (status: TemporaryCardStatus) => `temporaryCards.s
  * The drawer's status filter: a group of three check boxes (paired / not paired / expired).
  * Keys are `status_<status>` so that the applied values map back to one status.
  */
-export const cardFilterDefinitions: FilterDefinition[] = [
+export const temporaryCardFilterDefinitions: FilterDefinition[] = [
   {
     type: 'group',
     key: 'status',
@@ -29,12 +29,12 @@ export const cardFilterDefinitions: FilterDefinition[] = [
 ];
 
 /** The statuses ticked in the applied filters, in catalogue order. */
-export function cardStatusesOf(applied: FilterValues): TemporaryCardStatus[] {
+export function temporaryCardStatusesOf(applied: FilterValues): TemporaryCardStatus[] {
   return TEMPORARY_CARD_STATUSES.filter((s) => applied[`status_${s}`] === true);
 }
 
 /** The status query parameter: the ticked statuses, comma-separated; none ticked means every card. */
-export function cardStatusParam(applied: FilterValues): string | undefined {
-  const statuses = cardStatusesOf(applied);
+export function temporaryCardStatusParam(applied: FilterValues): string | undefined {
+  const statuses = temporaryCardStatusesOf(applied);
   return statuses.length ? statuses.join(',') : undefined;
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../components/feedback/feedbackStore';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
-import { setAutologon } from '../api/workstationApi';
+import { setAutologon } from '../api/workstationUsersApi';
 
 /** Autologon of one member; it shows the server's state, so a refused change leaves it as it was. */
 export function AutologonSwitch({ user }: { user: WorkstationUser }) {
@@ -18,7 +18,7 @@ export function AutologonSwitch({ user }: { user: WorkstationUser }) {
       await setAutologon(user.id, enabled);
       feedback.push({
         type: 'success',
-        message: t(enabled ? 'workstation.autologonOn' : 'workstation.autologonOff', { name: user.username }),
+        message: t(enabled ? 'workstationUsers.autologonOn' : 'workstationUsers.autologonOff', { name: user.username }),
       });
     } catch (err) {
       feedback.push({ type: 'error', message: errorMessage(t, err) });
@@ -33,7 +33,7 @@ export function AutologonSwitch({ user }: { user: WorkstationUser }) {
       disabled={busy}
       onClick={(e) => e.stopPropagation()}
       onChange={(e) => change(e.target.checked)}
-      slotProps={{ input: { 'aria-label': t('workstation.autologonFor', { name: user.username }) } }}
+      slotProps={{ input: { 'aria-label': t('workstationUsers.autologonFor', { name: user.username }) } }}
     />
   );
 }

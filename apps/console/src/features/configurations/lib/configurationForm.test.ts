@@ -1,6 +1,11 @@
 import type { Configuration } from '@portiere/contracts';
 import { describe, expect, it } from 'vitest';
-import { emptyGroupForm, groupFormOf, groupInputOf, validateGroupForm } from './groupForm';
+import {
+  configurationFormOf,
+  configurationInputOf,
+  emptyConfigurationForm,
+  validateConfigurationForm,
+} from './configurationForm';
 
 const group: Configuration = {
   id: 'g1',
@@ -16,9 +21,9 @@ const group: Configuration = {
 
 describe('configuration group form', () => {
   it('starts with every credential kind available', () => {
-    const v = emptyGroupForm();
+    const v = emptyConfigurationForm();
     expect(Object.values(v.available).every(Boolean)).toBe(true);
-    expect(groupInputOf({ ...v, name: 'X' }).allowed).toEqual([
+    expect(configurationInputOf({ ...v, name: 'X' }).allowed).toEqual([
       'password',
       'pin',
       'app',
@@ -30,7 +35,7 @@ describe('configuration group form', () => {
   });
 
   it('maps allowed kinds to check boxes and back in catalogue order', () => {
-    const v = groupFormOf(group);
+    const v = configurationFormOf(group);
     expect(v.available).toEqual({
       password: true,
       pin: false,
@@ -40,7 +45,7 @@ describe('configuration group form', () => {
       totp: true,
       hotp: false,
     });
-    expect(groupInputOf({ ...v, available: { ...v.available, hotp: true, password: false } }).allowed).toEqual([
+    expect(configurationInputOf({ ...v, available: { ...v.available, hotp: true, password: false } }).allowed).toEqual([
       'mail',
       'totp',
       'hotp',
@@ -48,19 +53,22 @@ describe('configuration group form', () => {
   });
 
   it('a group that forbids SMS sends every kind but sms', () => {
-    const v = emptyGroupForm();
-    const input = groupInputOf({ ...v, name: '  No SMS  ', available: { ...v.available, sms: false } });
+    const v = emptyConfigurationForm();
+    const input = configurationInputOf({ ...v, name: '  No SMS  ', available: { ...v.available, sms: false } });
     expect(input.name).toBe('No SMS');
     expect(input.allowed).not.toContain('sms');
     expect(input.allowed).toHaveLength(6);
   });
 
   it('requires a name and bounds the texts', () => {
-    expect(validateGroupForm(emptyGroupForm()).name?.key).toBe('required');
-    expect(validateGroupForm({ ...emptyGroupForm(), name: 'x'.repeat(101) }).name?.key).toBe('maxLength');
-    expect(validateGroupForm({ ...emptyGroupForm(), name: 'ok', description: 'd'.repeat(501) }).description?.key).toBe(
+    expect(validateConfigurationForm(emptyConfigurationForm()).name?.key).toBe('required');
+    expect(validateConfigurationForm({ ...emptyConfigurationForm(), name: 'x'.repeat(101) }).name?.key).toBe(
       'maxLength',
     );
-    expect(validateGroupForm({ ...emptyGroupForm(), name: 'ok' })).toEqual({});
+    expect(
+      validateConfigurationForm({ ...emptyConfigurationForm(), name: 'ok', description: 'd'.repeat(501) }).description
+        ?.key,
+    ).toBe('maxLength');
+    expect(validateConfigurationForm({ ...emptyConfigurationForm(), name: 'ok' })).toEqual({});
   });
 });

@@ -9,7 +9,7 @@ import { SearchField } from '../../../components/SearchField';
 import { pagingStore, setPaging, usePaging } from '../../../components/table/pagingStore';
 import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
 import { useDebounced } from '../../../lib/useDebounced';
-import { workstationUsersQuery } from '../api/workstationApi';
+import { workstationUsersQuery } from '../api/workstationUsersApi';
 import { AutologonSwitch } from '../components/AutologonSwitch';
 import { MemberWorkstationDrawer } from '../components/MemberWorkstationDrawer';
 
@@ -35,17 +35,17 @@ export default function WorkstationUsersPage() {
 
   const columns = useMemo<GridColDef<WorkstationUser>[]>(
     () => [
-      { field: 'username', headerName: t('workstation.columns.username'), flex: 1.5, minWidth: 200 },
-      { field: 'full_name', headerName: t('workstation.columns.name'), flex: 1, minWidth: 140 },
+      { field: 'username', headerName: t('workstationUsers.columns.username'), flex: 1.5, minWidth: 200 },
+      { field: 'full_name', headerName: t('workstationUsers.columns.name'), flex: 1, minWidth: 140 },
       {
         field: 'group',
-        headerName: t('workstation.columns.configuration'),
+        headerName: t('workstationUsers.columns.configuration'),
         minWidth: 130,
         renderCell: ({ value }) => value || '—',
       },
       {
         field: 'workstation_enabled',
-        headerName: t('workstation.columns.enabled'),
+        headerName: t('workstationUsers.columns.enabled'),
         minWidth: 130,
         renderCell: ({ row }) => (
           <Chip
@@ -58,14 +58,14 @@ export default function WorkstationUsersPage() {
       },
       {
         field: 'windows_credentials',
-        headerName: t('workstation.columns.windowsCredentials'),
+        headerName: t('workstationUsers.columns.windowsCredentials'),
         flex: 1.5,
         minWidth: 180,
         renderCell: ({ row }) =>
           row.windows_credentials.length ? (
             <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%', overflow: 'hidden' }}>
               {row.windows_credentials.map((c) => (
-                <Chip key={c} size="small" variant="outlined" label={t(`workstation.credentialTypes.${c}`)} />
+                <Chip key={c} size="small" variant="outlined" label={t(`common.credentialTypes.${c}`)} />
               ))}
             </Stack>
           ) : (
@@ -76,20 +76,20 @@ export default function WorkstationUsersPage() {
       },
       {
         field: 'temporary_card',
-        headerName: t('workstation.columns.temporaryCard'),
+        headerName: t('workstationUsers.columns.temporaryCard'),
         minWidth: 130,
         renderCell: ({ value }) => value || '—',
       },
       {
         field: 'recovery_mode',
-        headerName: t('workstation.columns.recoveryMode'),
+        headerName: t('workstationUsers.columns.recoveryMode'),
         minWidth: 130,
         renderCell: ({ row }) =>
-          row.recovery_mode ? <Chip size="small" color="warning" label={t('workstation.inRecovery')} /> : '—',
+          row.recovery_mode ? <Chip size="small" color="warning" label={t('workstationUsers.inRecovery')} /> : '—',
       },
       {
         field: 'autologon',
-        headerName: t('workstation.columns.autologon'),
+        headerName: t('workstationUsers.columns.autologon'),
         minWidth: 110,
         sortable: false,
         renderCell: ({ row }) => <AutologonSwitch user={row} />,
@@ -101,9 +101,9 @@ export default function WorkstationUsersPage() {
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' } }}>
-        <SearchField label={t('workstation.search')} value={searchText} onChange={setSearchText} />
+        <SearchField label={t('workstationUsers.search')} value={searchText} onChange={setSearchText} />
         <Typography variant="body2" color="text.secondary">
-          {t('workstation.hint')}
+          {t('workstationUsers.hint')}
         </Typography>
       </Stack>
       <Paper sx={{ width: '100%' }}>
@@ -115,7 +115,7 @@ export default function WorkstationUsersPage() {
           disableColumnSorting
           disableRowSelectionOnClick
           onRowClick={({ row }) => setOpenId(row.id)}
-          noRowsLabel={t('workstation.noRows')}
+          noRowsLabel={t('workstationUsers.noRows')}
           sx={{ minHeight: 400, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
         />
       </Paper>

@@ -14,7 +14,7 @@ export interface CardListQuery {
   search?: string;
 }
 
-export const cardsQuery = (page: number, pageSize: number, q: CardListQuery) =>
+export const temporaryCardsQuery = (page: number, pageSize: number, q: CardListQuery) =>
   queryOptions({
     queryKey: ['temporary-cards', { page, pageSize, ...q }],
     queryFn: () =>
@@ -25,7 +25,7 @@ export const cardsQuery = (page: number, pageSize: number, q: CardListQuery) =>
   });
 
 /** Cards that can be paired: free ones and those whose pairing has expired. */
-export const pairableCardsQuery = (search: string) =>
+export const pairableTemporaryCardsQuery = (search: string) =>
   queryOptions({
     queryKey: ['temporary-cards', 'pairable', search],
     queryFn: async () => {
@@ -38,18 +38,18 @@ export const pairableCardsQuery = (search: string) =>
   });
 
 export type CardCreateInput = { count: number } | { count: 1; cardCode: string };
-export const createCards = (input: CardCreateInput) => api.post<TemporaryCard[]>('temporary-cards/', input);
-export const deleteCard = (id: string) => api.delete<void>(`temporary-cards/${encodeURIComponent(id)}/`);
+export const createTemporaryCards = (input: CardCreateInput) => api.post<TemporaryCard[]>('temporary-cards/', input);
+export const deleteTemporaryCard = (id: string) => api.delete<void>(`temporary-cards/${encodeURIComponent(id)}/`);
 
 const memberPath = (memberId: string) => `users/${encodeURIComponent(memberId)}/temporary-card/`;
 
 /** The member's live pairing (null when none). */
-export const memberCardQuery = (memberId: string) =>
+export const memberTemporaryCardQuery = (memberId: string) =>
   queryOptions({
     queryKey: ['temporary-cards', 'member', memberId],
     queryFn: () => api.get<TemporaryCard | null>(memberPath(memberId)),
   });
 
-export const pairCard = (memberId: string, cardId: string, expirationDate: string) =>
+export const pairTemporaryCard = (memberId: string, cardId: string, expirationDate: string) =>
   api.post<TemporaryCard>(memberPath(memberId), { card_id: cardId, expiration_date: expirationDate });
-export const unpairCard = (memberId: string) => api.delete<void>(memberPath(memberId));
+export const unpairTemporaryCard = (memberId: string) => api.delete<void>(memberPath(memberId));

@@ -12,15 +12,21 @@ import { feedback } from '../../../components/feedback/feedbackStore';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
 import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
 import { useDebounced } from '../../../lib/useDebounced';
-import { pairableCardsQuery, pairCard } from '../api/cardsApi';
-import { expirationOf } from '../lib/cardForms';
+import { pairableTemporaryCardsQuery, pairTemporaryCard } from '../api/temporaryCardsApi';
+import { expirationOf } from '../lib/temporaryCardForms';
 
-export const PAIR_CARD_DIALOG = 'pair-temporary-card';
+export const PAIR_TEMPORARY_CARD_DIALOG = 'pair-temporary-card';
 /** Default validity of a pairing, in days. */
 export const DEFAULT_PAIRING_DAYS = 7;
 
 /** Temporary card pairing: select a free (or expired) card and an expiration date. */
-export function PairCardDialog({ memberId, onPaired }: { memberId: string; onPaired?: (card: TemporaryCard) => void }) {
+export function PairTemporaryCardDialog({
+  memberId,
+  onPaired,
+}: {
+  memberId: string;
+  onPaired?: (card: TemporaryCard) => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [card, setCard] = useState<TemporaryCard | null>(null);
@@ -29,7 +35,7 @@ export function PairCardDialog({ memberId, onPaired }: { memberId: string; onPai
   const search = useDebounced(input, 250);
   const [errors, setErrors] = useState<{ card?: string; date?: string }>({});
   const [busy, setBusy] = useState(false);
-  const open = useQuery({ ...pairableCardsQuery(search), enabled: Boolean(memberId) });
+  const open = useQuery({ ...pairableTemporaryCardsQuery(search), enabled: Boolean(memberId) });
 
   const submit = async () => {
     const required = fieldErrorMessage(t, fieldError('required'));
@@ -42,9 +48,9 @@ export function PairCardDialog({ memberId, onPaired }: { memberId: string; onPai
     if (!card || !chosen || e.date) return;
     setBusy(true);
     try {
-      const paired = await pairCard(memberId, card.id, expirationOf(chosen));
+      const paired = await pairTemporaryCard(memberId, card.id, expirationOf(chosen));
       feedback.push({ type: 'success', message: t('temporaryCards.paired', { code: paired.cardCode }) });
-      dialogs.close(PAIR_CARD_DIALOG);
+      dialogs.close(PAIR_TEMPORARY_CARD_DIALOG);
       onPaired?.(paired);
     } catch (err) {
       feedback.push({ type: 'error', message: errorMessage(t, err) });
@@ -57,7 +63,7 @@ export function PairCardDialog({ memberId, onPaired }: { memberId: string; onPai
 
   return (
     <FormDialog
-      name={PAIR_CARD_DIALOG}
+      name={PAIR_TEMPORARY_CARD_DIALOG}
       title={t('temporaryCards.pair.title')}
       onSubmit={submit}
       submitLabel={t('temporaryCards.pair.submit')}

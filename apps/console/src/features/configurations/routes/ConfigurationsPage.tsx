@@ -15,17 +15,17 @@ import { useQueryErrorFeedback } from '../../../components/feedback/useQueryErro
 import { usePaging } from '../../../components/table/pagingStore';
 import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
-import { configGroupsQuery, deleteGroup } from '../api/groupsApi';
-import { GROUP_FORM_DIALOG, GroupFormDialog } from '../components/GroupFormDialog';
-import { AllowedChips } from '../components/GroupSummary';
+import { configurationsQuery, deleteConfiguration } from '../api/configurationsApi';
+import { AllowedChips } from '../components/AllowedChips';
+import { CONFIGURATION_FORM_DIALOG, ConfigurationFormDialog } from '../components/ConfigurationFormDialog';
 
 /** Configuration groups: list with members count, create, edit, delete; a row opens its members. */
-export default function GroupsPage() {
+export default function ConfigurationsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { page, pageSize } = usePaging();
-  const list = useQuery(configGroupsQuery(page, pageSize));
+  const list = useQuery(configurationsQuery(page, pageSize));
   const [editing, setEditing] = useState<Configuration | null>(null);
 
   useQueryErrorFeedback(list);
@@ -34,7 +34,7 @@ export default function GroupsPage() {
     const edit = (g: Configuration) => {
       setEditing(g);
       // Open after the dialog has the group (its onOpen reads the props of this render).
-      setTimeout(() => dialogs.open(GROUP_FORM_DIALOG));
+      setTimeout(() => dialogs.open(CONFIGURATION_FORM_DIALOG));
     };
     const remove = (g: Configuration) =>
       askConfirmation({
@@ -42,7 +42,7 @@ export default function GroupsPage() {
         name: g.name,
         onConfirm: async () => {
           try {
-            await deleteGroup(g.id);
+            await deleteConfiguration(g.id);
             feedback.push({ type: 'success', message: t('success.objectDeleted') });
           } catch (err) {
             feedback.push({ type: 'error', message: errorMessage(t, err) });
@@ -130,7 +130,7 @@ export default function GroupsPage() {
           startIcon={<AddIcon />}
           onClick={() => {
             setEditing(null);
-            setTimeout(() => dialogs.open(GROUP_FORM_DIALOG));
+            setTimeout(() => dialogs.open(CONFIGURATION_FORM_DIALOG));
           }}
         >
           {t('configurations.new')}
@@ -154,7 +154,7 @@ export default function GroupsPage() {
           }}
         />
       </Paper>
-      <GroupFormDialog group={editing} />
+      <ConfigurationFormDialog group={editing} />
     </Stack>
   );
 }

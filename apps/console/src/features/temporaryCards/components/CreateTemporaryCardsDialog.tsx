@@ -7,29 +7,34 @@ import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { feedback } from '../../../components/feedback/feedbackStore';
 import { isApiError } from '../../../lib/api/apiError';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
-import { createCards } from '../api/cardsApi';
-import { type CreateCardsValues, createCardsInput, emptyCreateCards, MAX_CARDS } from '../lib/cardForms';
+import { createTemporaryCards } from '../api/temporaryCardsApi';
+import {
+  type CreateTemporaryCardsValues,
+  createTemporaryCardsInput,
+  emptyCreateTemporaryCards,
+  MAX_CARDS,
+} from '../lib/temporaryCardForms';
 
-export const CREATE_CARDS_DIALOG = 'create-cards';
+export const CREATE_TEMPORARY_CARDS_DIALOG = 'create-cards';
 
 /** Create cards: a number of cards with generated codes, or one card with a given code. */
-export function CreateCardsDialog() {
+export function CreateTemporaryCardsDialog() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<CreateCardsValues>(emptyCreateCards);
+  const [values, setValues] = useState<CreateTemporaryCardsValues>(emptyCreateTemporaryCards);
   const [errors, setErrors] = useState<Partial<Record<'count' | 'cardCode', string>>>({});
   const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<CreateCardsValues>) => setValues((v) => ({ ...v, ...patch }));
+  const set = (patch: Partial<CreateTemporaryCardsValues>) => setValues((v) => ({ ...v, ...patch }));
 
   const submit = async () => {
-    const { errors: e, input } = createCardsInput(t, values);
+    const { errors: e, input } = createTemporaryCardsInput(t, values);
     setErrors(e);
     if (!input) return;
     setBusy(true);
     try {
-      const created = await createCards(input);
+      const created = await createTemporaryCards(input);
       feedback.push({ type: 'success', message: t('temporaryCards.created', { count: created.length }) });
-      dialogs.close(CREATE_CARDS_DIALOG);
+      dialogs.close(CREATE_TEMPORARY_CARDS_DIALOG);
     } catch (err) {
       const message = errorMessage(t, err);
       if (isApiError(err) && (err.status === 400 || err.status === 409) && values.mode === 'code')
@@ -43,13 +48,13 @@ export function CreateCardsDialog() {
 
   return (
     <FormDialog
-      name={CREATE_CARDS_DIALOG}
+      name={CREATE_TEMPORARY_CARDS_DIALOG}
       title={t('temporaryCards.create.title')}
       onSubmit={submit}
       submitLabel={t('temporaryCards.create.submit')}
       busy={busy}
       onOpen={() => {
-        setValues(emptyCreateCards);
+        setValues(emptyCreateTemporaryCards);
         setErrors({});
       }}
     >
@@ -57,7 +62,7 @@ export function CreateCardsDialog() {
         <RadioGroup
           row
           value={values.mode}
-          onChange={(e) => set({ mode: e.target.value as CreateCardsValues['mode'] })}
+          onChange={(e) => set({ mode: e.target.value as CreateTemporaryCardsValues['mode'] })}
         >
           <FormControlLabel value="count" control={<Radio />} label={t('temporaryCards.create.byCount')} />
           <FormControlLabel value="code" control={<Radio />} label={t('temporaryCards.create.byCode')} />

@@ -1,7 +1,7 @@
 import type { Phrases } from '../en';
 import type { DeepStrings } from '../types';
 
-export const login: DeepStrings<Phrases['login']> = {
+export const auth: DeepStrings<Phrases['auth']> = {
   title: 'Accedi',
   subtitle: 'Console di amministrazione',
   username: 'Nome utente',

@@ -7,31 +7,34 @@ import {
 } from '@portiere/contracts';
 
 export type Biometry = (typeof BIOMETRY_LEVELS)[number];
-export type GroupCredentialType = (typeof CONFIGURATION_CREDENTIAL_TYPES)[number];
+export type ConfigurationCredentialType = (typeof CONFIGURATION_CREDENTIAL_TYPES)[number];
 
 /** The create/edit form: one check box per credential kind. */
-export interface GroupFormValues {
+export interface ConfigurationFormValues {
   name: string;
   description: string;
   app_credential_biometry: Biometry;
   workstation_login_enabled: boolean;
   web_login_enabled: boolean;
-  available: Record<GroupCredentialType, boolean>;
+  available: Record<ConfigurationCredentialType, boolean>;
 }
 /** The API body (configurationInputSchema). */
-export interface GroupInput {
+export interface ConfigurationInput {
   name: string;
   description: string;
   app_credential_biometry: Biometry;
   workstation_login_enabled: boolean;
   web_login_enabled: boolean;
-  allowed: GroupCredentialType[];
+  allowed: ConfigurationCredentialType[];
 }
 
 const allAvailable = () =>
-  Object.fromEntries(CONFIGURATION_CREDENTIAL_TYPES.map((k) => [k, true])) as Record<GroupCredentialType, boolean>;
+  Object.fromEntries(CONFIGURATION_CREDENTIAL_TYPES.map((k) => [k, true])) as Record<
+    ConfigurationCredentialType,
+    boolean
+  >;
 
-export const emptyGroupForm = (): GroupFormValues => ({
+export const emptyConfigurationForm = (): ConfigurationFormValues => ({
   name: '',
   description: '',
   app_credential_biometry: 'none',
@@ -41,7 +44,7 @@ export const emptyGroupForm = (): GroupFormValues => ({
 });
 
 /** A group as form values: a kind is ticked when it is in `allowed`. */
-export function groupFormOf(g: Configuration): GroupFormValues {
+export function configurationFormOf(g: Configuration): ConfigurationFormValues {
   const allowed = new Set<string>(g.allowed);
   return {
     name: g.name,
@@ -50,14 +53,14 @@ export function groupFormOf(g: Configuration): GroupFormValues {
     workstation_login_enabled: g.workstation_login_enabled,
     web_login_enabled: g.web_login_enabled,
     available: Object.fromEntries(CONFIGURATION_CREDENTIAL_TYPES.map((k) => [k, allowed.has(k)])) as Record<
-      GroupCredentialType,
+      ConfigurationCredentialType,
       boolean
     >,
   };
 }
 
 /** Form values as the API body: the ticked kinds in catalogue order, trimmed texts. */
-export function groupInputOf(v: GroupFormValues): GroupInput {
+export function configurationInputOf(v: ConfigurationFormValues): ConfigurationInput {
   return {
     name: v.name.trim(),
     description: v.description.trim(),
@@ -69,7 +72,9 @@ export function groupInputOf(v: GroupFormValues): GroupInput {
 }
 
 /** Client-side checks, as contract field errors keyed by field. */
-export function validateGroupForm(v: GroupFormValues): Partial<Record<'name' | 'description', FieldError>> {
+export function validateConfigurationForm(
+  v: ConfigurationFormValues,
+): Partial<Record<'name' | 'description', FieldError>> {
   const errors: Partial<Record<'name' | 'description', FieldError>> = {};
   const name = v.name.trim();
   if (!name) errors.name = fieldError('required');

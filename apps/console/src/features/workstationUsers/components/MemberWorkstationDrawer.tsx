@@ -21,7 +21,7 @@ export function MemberWorkstationDrawer({ user, onClose }: { user: WorkstationUs
                 {user.username}
               </Typography>
               <Link component={RouterLink} to={`/users/${encodeURIComponent(user.id)}`} variant="body2">
-                {t('workstation.openMember')}
+                {t('workstationUsers.openMember')}
               </Link>
             </Box>
             <IconButton aria-label={t('common.close')} onClick={onClose}>

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../../locales/en';
 import { it as italian } from '../../../locales/it';
-import { createCardsInput, expirationOf } from './cardForms';
-import { cardFilterDefinitions, cardStatusesOf, cardStatusParam, STATUS_COLORS, statusLabelKey } from './cardStatus';
+import { createTemporaryCardsInput, expirationOf } from './temporaryCardForms';
+import {
+  STATUS_COLORS,
+  statusLabelKey,
+  temporaryCardFilterDefinitions,
+  temporaryCardStatusesOf,
+  temporaryCardStatusParam,
+} from './temporaryCardStatus';
 
 const t = ((key: string, params?: Record<string, unknown>) =>
   params && Object.keys(params).length ? `${key}:${JSON.stringify(params)}` : key) as unknown as Parameters<
-  typeof createCardsInput
+  typeof createTemporaryCardsInput
 >[0];
 
 describe('temporary card status', () => {
@@ -22,7 +28,7 @@ describe('temporary card status', () => {
   });
 
   it('registers a status group of three check boxes in the drawer', () => {
-    const [group] = cardFilterDefinitions;
+    const [group] = temporaryCardFilterDefinitions;
     expect(group?.type).toBe('group');
     expect(group?.type === 'group' && group.children.map((c) => [c.key, c.label])).toEqual([
       ['status_paired', 'temporaryCards.status.paired'],
@@ -32,38 +38,40 @@ describe('temporary card status', () => {
   });
 
   it('maps the applied filters to the status parameter', () => {
-    expect(cardStatusParam({})).toBeUndefined();
-    expect(cardStatusParam({ status_paired: true })).toBe('paired');
-    expect(cardStatusParam({ status_not_paired: true })).toBe('not_paired');
-    expect(cardStatusParam({ status_expired: true, search: 'x' })).toBe('expired');
+    expect(temporaryCardStatusParam({})).toBeUndefined();
+    expect(temporaryCardStatusParam({ status_paired: true })).toBe('paired');
+    expect(temporaryCardStatusParam({ status_not_paired: true })).toBe('not_paired');
+    expect(temporaryCardStatusParam({ status_expired: true, search: 'x' })).toBe('expired');
     // Several ticked boxes cannot go to the API (one status): no filter, and the page says so.
-    expect(cardStatusParam({ status_paired: true, status_expired: true })).toBe('paired,expired');
-    expect(cardStatusesOf({ status_paired: true, status_expired: true })).toEqual(['paired', 'expired']);
+    expect(temporaryCardStatusParam({ status_paired: true, status_expired: true })).toBe('paired,expired');
+    expect(temporaryCardStatusesOf({ status_paired: true, status_expired: true })).toEqual(['paired', 'expired']);
   });
 });
 
 describe('create cards form', () => {
   it('sends a number of generated cards within 1..500', () => {
-    expect(createCardsInput(t, { mode: 'count', count: '12', cardCode: '' })).toEqual({
+    expect(createTemporaryCardsInput(t, { mode: 'count', count: '12', cardCode: '' })).toEqual({
       errors: {},
       input: { count: 12 },
     });
-    expect(createCardsInput(t, { mode: 'count', count: '0', cardCode: '' }).errors.count).toContain('validation.range');
-    expect(createCardsInput(t, { mode: 'count', count: '501', cardCode: '' }).input).toBeUndefined();
-    expect(createCardsInput(t, { mode: 'count', count: '', cardCode: '' }).errors.count).toBe(
+    expect(createTemporaryCardsInput(t, { mode: 'count', count: '0', cardCode: '' }).errors.count).toContain(
+      'validation.range',
+    );
+    expect(createTemporaryCardsInput(t, { mode: 'count', count: '501', cardCode: '' }).input).toBeUndefined();
+    expect(createTemporaryCardsInput(t, { mode: 'count', count: '', cardCode: '' }).errors.count).toBe(
       'This field is required.',
     );
   });
 
   it('sends one card with a specific numeric code', () => {
-    expect(createCardsInput(t, { mode: 'code', count: '10', cardCode: ' 12345678 ' })).toEqual({
+    expect(createTemporaryCardsInput(t, { mode: 'code', count: '10', cardCode: ' 12345678 ' })).toEqual({
       errors: {},
       input: { count: 1, cardCode: '12345678' },
     });
-    expect(createCardsInput(t, { mode: 'code', count: '10', cardCode: '12ab' }).errors.cardCode).toBe(
+    expect(createTemporaryCardsInput(t, { mode: 'code', count: '10', cardCode: '12ab' }).errors.cardCode).toBe(
       'Only numbers are allowed.',
     );
-    expect(createCardsInput(t, { mode: 'code', count: '10', cardCode: '' }).errors.cardCode).toBe(
+    expect(createTemporaryCardsInput(t, { mode: 'code', count: '10', cardCode: '' }).errors.cardCode).toBe(
       'This field is required.',
     );
   });

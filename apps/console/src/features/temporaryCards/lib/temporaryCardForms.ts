@@ -1,22 +1,22 @@
 import { fieldError } from '@portiere/contracts';
 import type { TFunction } from 'i18next';
 import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
-import type { CardCreateInput } from '../api/cardsApi';
+import type { CardCreateInput } from '../api/temporaryCardsApi';
 
 export const MAX_CARDS = 500;
 
 export type CreateMode = 'count' | 'code';
-export interface CreateCardsValues {
+export interface CreateTemporaryCardsValues {
   mode: CreateMode;
   count: string;
   cardCode: string;
 }
-export const emptyCreateCards: CreateCardsValues = { mode: 'count', count: '10', cardCode: '' };
+export const emptyCreateTemporaryCards: CreateTemporaryCardsValues = { mode: 'count', count: '10', cardCode: '' };
 
 /** Field errors (translated) of the Create cards form, or the request body when valid. */
-export function createCardsInput(
+export function createTemporaryCardsInput(
   t: TFunction,
-  v: CreateCardsValues,
+  v: CreateTemporaryCardsValues,
 ): { errors: Partial<Record<'count' | 'cardCode', string>>; input?: CardCreateInput } {
   if (v.mode === 'code') {
     const code = v.cardCode.trim();

@@ -19,24 +19,24 @@ import { feedback } from '../../../components/feedback/feedbackStore';
 import { isApiError } from '../../../lib/api/apiError';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
 import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
-import { createGroup, updateGroup } from '../api/groupsApi';
+import { createConfiguration, updateConfiguration } from '../api/configurationsApi';
 import {
   BIOMETRY_LEVELS,
   type Biometry,
   CONFIGURATION_CREDENTIAL_TYPES,
-  emptyGroupForm,
-  type GroupFormValues,
-  groupFormOf,
-  groupInputOf,
-  validateGroupForm,
-} from '../lib/groupForm';
+  type ConfigurationFormValues,
+  configurationFormOf,
+  configurationInputOf,
+  emptyConfigurationForm,
+  validateConfigurationForm,
+} from '../lib/configurationForm';
 
-export const GROUP_FORM_DIALOG = 'config-group-form';
+export const CONFIGURATION_FORM_DIALOG = 'config-group-form';
 
 type Errors = Partial<Record<'name' | 'description', string>>;
 
 /** New or edit configuration group. */
-export function GroupFormDialog({
+export function ConfigurationFormDialog({
   group,
   onSaved,
 }: {
@@ -45,23 +45,23 @@ export function GroupFormDialog({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<GroupFormValues>(emptyGroupForm);
+  const [values, setValues] = useState<ConfigurationFormValues>(emptyConfigurationForm);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<GroupFormValues>) => setValues((v) => ({ ...v, ...patch }));
+  const set = (patch: Partial<ConfigurationFormValues>) => setValues((v) => ({ ...v, ...patch }));
 
   const submit = async () => {
-    const fe = validateGroupForm(values);
+    const fe = validateConfigurationForm(values);
     const e: Errors = {};
     for (const [k, v] of Object.entries(fe)) if (v) e[k as keyof Errors] = fieldErrorMessage(t, v);
     setErrors(e);
     if (Object.keys(e).length) return;
     setBusy(true);
     try {
-      const input = groupInputOf(values);
-      const saved = group ? await updateGroup(group.id, input) : await createGroup(input);
+      const input = configurationInputOf(values);
+      const saved = group ? await updateConfiguration(group.id, input) : await createConfiguration(input);
       feedback.push({ type: 'success', message: t(group ? 'configurations.saved' : 'success.entityCreated') });
-      dialogs.close(GROUP_FORM_DIALOG);
+      dialogs.close(CONFIGURATION_FORM_DIALOG);
       onSaved?.(saved);
     } catch (err) {
       const details = isApiError(err) ? err.body?.details : undefined;
@@ -83,13 +83,13 @@ export function GroupFormDialog({
 
   return (
     <FormDialog
-      name={GROUP_FORM_DIALOG}
+      name={CONFIGURATION_FORM_DIALOG}
       title={t(group ? 'configurations.form.editTitle' : 'configurations.form.newTitle')}
       onSubmit={submit}
       submitLabel={t('common.save')}
       busy={busy}
       onOpen={() => {
-        setValues(group ? groupFormOf(group) : emptyGroupForm());
+        setValues(group ? configurationFormOf(group) : emptyConfigurationForm());
         setErrors({});
       }}
     >

@@ -1,17 +1,4 @@
-export const credentialTypes = {
-  mail: 'Mail',
-  sms: 'SMS',
-  password: 'Password',
-  pin: 'PIN',
-  app: 'App',
-  app_biometry: 'App with biometry',
-  totp: 'TOTP',
-  hotp: 'HOTP',
-  keypair: 'Key pair',
-  smartcard: 'Smartcard',
-};
-
-export const workstation = {
+export const workstationUsers = {
   search: 'Search users',
   hint: 'Select a user to manage the temporary card and recovery.',
   noRows: 'No users',
@@ -20,7 +7,6 @@ export const workstation = {
   autologonFor: 'Autologon of {name}',
   autologonOn: 'Autologon enabled for {name}.',
   autologonOff: 'Autologon disabled for {name}.',
-  credentialTypes,
   columns: {
     username: 'Username',
     name: 'Name',
@@ -30,11 +16,5 @@ export const workstation = {
     temporaryCard: 'Temporary card',
     recoveryMode: 'Recovery mode',
     autologon: 'Autologon',
-  },
-  picker: {
-    members: 'Users',
-    hint: 'Type to search by name, username or email.',
-    noOptions: 'No users found',
-    added: 'Added: {done}, skipped: {skipped}.',
   },
 };

@@ -18,20 +18,25 @@ import { PageHeader } from '../../../components/PageHeader';
 import { usePaging } from '../../../components/table/pagingStore';
 import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
-import { addGroupMembers, configGroupQuery, groupMembersQuery, removeGroupMember } from '../api/groupsApi';
-import { GROUP_FORM_DIALOG, GroupFormDialog } from '../components/GroupFormDialog';
-import { AllowedChips } from '../components/GroupSummary';
+import {
+  addConfigurationMembers,
+  configurationMembersQuery,
+  configurationQuery,
+  removeConfigurationMember,
+} from '../api/configurationsApi';
+import { AllowedChips } from '../components/AllowedChips';
+import { CONFIGURATION_FORM_DIALOG, ConfigurationFormDialog } from '../components/ConfigurationFormDialog';
 
 const ADD_DIALOG = 'config-group-add-members';
 
 /** One configuration group: its settings and its members (paged), with Add users and Remove. */
-export default function GroupDetailPage() {
+export default function ConfigurationDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const queryClient = useQueryClient();
   const { page, pageSize } = usePaging();
-  const group = useQuery({ ...configGroupQuery(id), retry: false });
-  const members = useQuery(groupMembersQuery(id, page, pageSize));
+  const group = useQuery({ ...configurationQuery(id), retry: false });
+  const members = useQuery(configurationMembersQuery(id, page, pageSize));
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: ['config-groups'] }), [queryClient]);
 
   useQueryErrorFeedback(members);
@@ -43,7 +48,7 @@ export default function GroupDetailPage() {
         name: m.username,
         onConfirm: async () => {
           try {
-            await removeGroupMember(id, m.id);
+            await removeConfigurationMember(id, m.id);
             feedback.push({ type: 'success', message: t('configurations.members.removed', { name: m.username }) });
           } catch (err) {
             feedback.push({ type: 'error', message: errorMessage(t, err) });
@@ -101,7 +106,7 @@ export default function GroupDetailPage() {
               </Typography>
               <AllowedChips group={g} showForbidden />
             </Box>
-            <Button startIcon={<EditIcon />} variant="outlined" onClick={() => dialogs.open(GROUP_FORM_DIALOG)}>
+            <Button startIcon={<EditIcon />} variant="outlined" onClick={() => dialogs.open(CONFIGURATION_FORM_DIALOG)}>
               {t('configurations.edit')}
             </Button>
           </Stack>
@@ -127,7 +132,7 @@ export default function GroupDetailPage() {
           sx={{ minHeight: 300 }}
         />
       </Paper>
-      <GroupFormDialog group={g} />
+      <ConfigurationFormDialog group={g} />
       <AddMembersDialog
         name={ADD_DIALOG}
         title={t('configurations.members.addTitle', { name: g.name })}
@@ -135,7 +140,7 @@ export default function GroupDetailPage() {
         submitLabel={t('configurations.members.add')}
         onAdd={async (ids) => {
           try {
-            return await addGroupMembers(id, ids);
+            return await addConfigurationMembers(id, ids);
           } finally {
             await refresh();
           }

@@ -1,17 +1,4 @@
-export const credentialTypes = {
-  mail: 'Email',
-  sms: 'SMS',
-  password: 'Password',
-  pin: 'PIN',
-  app: 'App',
-  app_biometry: 'App con biometria',
-  totp: 'TOTP',
-  hotp: 'HOTP',
-  keypair: 'Coppia di chiavi',
-  smartcard: 'Smartcard',
-};
-
-export const workstation = {
+export const workstationUsers = {
   search: 'Cerca utenti',
   hint: 'Seleziona un utente per gestire la tessera temporanea e il recupero.',
   noRows: 'Nessun utente',
@@ -20,7 +7,6 @@ export const workstation = {
   autologonFor: 'Accesso automatico di {name}',
   autologonOn: 'Accesso automatico abilitato per {name}.',
   autologonOff: 'Accesso automatico disabilitato per {name}.',
-  credentialTypes,
   columns: {
     username: 'Nome utente',
     name: 'Nome',
@@ -30,11 +16,5 @@ export const workstation = {
     temporaryCard: 'Tessera temporanea',
     recoveryMode: 'Modalità di recupero',
     autologon: 'Accesso automatico',
-  },
-  picker: {
-    members: 'Utenti',
-    hint: 'Digita per cercare per nome, nome utente o email.',
-    noOptions: 'Nessun utente trovato',
-    added: 'Aggiunti: {done}, ignorati: {skipped}.',
   },
 };

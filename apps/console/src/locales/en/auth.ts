@@ -1,4 +1,4 @@
-export const login = {
+export const auth = {
   title: 'Sign in',
   subtitle: 'Administration console',
   username: 'Username',
