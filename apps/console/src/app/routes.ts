@@ -1,5 +1,8 @@
 import type { UserType } from '@portiere/contracts';
 import { matchPath } from 'react-router';
+import { homeFor } from '../lib/auth/home';
+
+export { homeFor };
 
 /**
  * The one route table (spec section 2): path, title key, menu placement, who may open it.
@@ -209,13 +212,6 @@ export function matchAppRoute(pathname: string): RouteMatch | null {
     if (m) return { route, params: m.params };
   }
   return null;
-}
-
-/** Where each user type lands after sign-in or when refused a page. */
-export function homeFor(userType: UserType | null | undefined): string {
-  if (userType === 'CustomerUser') return '/dashboard';
-  if (userType === 'ResellerUser') return '/customer-view';
-  return '/';
 }
 
 /** Menu entries visible to a user type, grouped. */

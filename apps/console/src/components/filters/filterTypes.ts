@@ -17,9 +17,15 @@ export interface DateFilter extends BaseFilter {
 export interface SearchFilter extends BaseFilter {
   type: 'search';
 }
+/** A choice the user picks by its label; the applied values hold `value` (an id or code), never the label. */
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+/** Several values: picked from `options` when given (values stay ids across languages), else typed freely. */
 export interface MultiSearchFilter extends BaseFilter {
   type: 'multiSearch';
-  options?: string[];
+  options?: FilterOption[];
 }
 export interface GroupFilter extends BaseFilter {
   type: 'group';

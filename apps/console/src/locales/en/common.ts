@@ -8,6 +8,7 @@ export const common = {
   close: 'Close',
   back: 'Back',
   save: 'Save',
+  retry: 'Retry',
   loading: 'Loading…',
   version: 'Version {version}',
   account: 'Account',

@@ -11,6 +11,7 @@ export const common: DeepStrings<Phrases['common']> = {
   close: 'Chiudi',
   back: 'Indietro',
   save: 'Salva',
+  retry: 'Riprova',
   loading: 'Caricamento…',
   version: 'Versione {version}',
   account: 'Account',

@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack, TextField } from '@mui/material';
+import type { LoginRequest } from '@portiere/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 
-export interface Credentials {
-  username: string;
-  password: string;
-}
+export type Credentials = Pick<LoginRequest, 'username' | 'password'>;
 
 export function CredentialsStep({ onSubmit }: { onSubmit: (values: Credentials) => Promise<void> }) {
   const { t } = useTranslation();

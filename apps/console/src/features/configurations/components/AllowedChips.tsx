@@ -1,7 +1,7 @@
 import { Chip, Stack } from '@mui/material';
 import type { Configuration } from '@portiere/contracts';
+import { CONFIGURATION_CREDENTIAL_TYPES } from '@portiere/contracts';
 import { useTranslation } from 'react-i18next';
-import { CONFIGURATION_CREDENTIAL_TYPES } from '../lib/configurationForm';
 
 /** Available credential kinds as chips (forbidden ones struck through). */
 export function AllowedChips({ group, showForbidden = false }: { group: Configuration; showForbidden?: boolean }) {

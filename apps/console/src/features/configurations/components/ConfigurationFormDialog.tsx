@@ -9,21 +9,15 @@ import {
   Switch,
   TextField,
 } from '@mui/material';
-import type { Configuration } from '@portiere/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { BIOMETRY_LEVELS, CONFIGURATION_CREDENTIAL_TYPES, type Configuration } from '@portiere/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dialogs } from '../../../components/dialogs/dialogRegistry';
+import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
-import { feedback } from '../../../components/feedback/feedbackStore';
-import { isApiError } from '../../../lib/api/apiError';
-import { errorMessage } from '../../../lib/i18n/errorMessage';
 import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
-import { createConfiguration, updateConfiguration } from '../api/configurationsApi';
+import { useSaveConfiguration } from '../api/configurationsApi';
 import {
-  BIOMETRY_LEVELS,
   type Biometry,
-  CONFIGURATION_CREDENTIAL_TYPES,
   type ConfigurationFormValues,
   configurationFormOf,
   configurationInputOf,
@@ -31,24 +25,26 @@ import {
   validateConfigurationForm,
 } from '../lib/configurationForm';
 
-export const CONFIGURATION_FORM_DIALOG = 'config-group-form';
+/** Opens with the configuration to edit, or null for a new one. */
+export const CONFIGURATION_FORM_DIALOG = dialogName<Configuration | null>('configuration-form');
 
 type Errors = Partial<Record<'name' | 'description', string>>;
 
-/** New or edit configuration group. */
-export function ConfigurationFormDialog({
-  group,
-  onSaved,
-}: {
-  group: Configuration | null;
-  onSaved?: (g: Configuration) => void;
-}) {
+/** New or edit configuration. */
+export function ConfigurationFormDialog({ onSaved }: { onSaved?: (c: Configuration) => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<Configuration | null>(null);
   const [values, setValues] = useState<ConfigurationFormValues>(emptyConfigurationForm);
   const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
   const set = (patch: Partial<ConfigurationFormValues>) => setValues((v) => ({ ...v, ...patch }));
+  const save = useSaveConfiguration({
+    success: (t, _saved, { id }) => t(id ? 'configurations.saved' : 'success.entityCreated'),
+    onFieldErrors: setErrors,
+    onSuccess: (saved) => {
+      dialogs.close(CONFIGURATION_FORM_DIALOG.name);
+      onSaved?.(saved);
+    },
+  });
 
   const submit = async () => {
     const fe = validateConfigurationForm(values);
@@ -56,40 +52,19 @@ export function ConfigurationFormDialog({
     for (const [k, v] of Object.entries(fe)) if (v) e[k as keyof Errors] = fieldErrorMessage(t, v);
     setErrors(e);
     if (Object.keys(e).length) return;
-    setBusy(true);
-    try {
-      const input = configurationInputOf(values);
-      const saved = group ? await updateConfiguration(group.id, input) : await createConfiguration(input);
-      feedback.push({ type: 'success', message: t(group ? 'configurations.saved' : 'success.entityCreated') });
-      dialogs.close(CONFIGURATION_FORM_DIALOG);
-      onSaved?.(saved);
-    } catch (err) {
-      const details = isApiError(err) ? err.body?.details : undefined;
-      if (details) {
-        const fieldErrors: Errors = {};
-        for (const k of ['name', 'description'] as const) {
-          const d = details[k];
-          if (d)
-            fieldErrors[k] = isApiError(err) && err.status === 409 ? t('error.nameExists') : fieldErrorMessage(t, d);
-        }
-        setErrors(fieldErrors);
-      }
-      feedback.push({ type: 'error', message: errorMessage(t, err) });
-    } finally {
-      setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: ['config-groups'] });
-    }
+    await save.run({ id: editing?.id, input: configurationInputOf(values) });
   };
 
   return (
     <FormDialog
-      name={CONFIGURATION_FORM_DIALOG}
-      title={t(group ? 'configurations.form.editTitle' : 'configurations.form.newTitle')}
+      dialog={CONFIGURATION_FORM_DIALOG}
+      title={t(editing ? 'configurations.form.editTitle' : 'configurations.form.newTitle')}
       onSubmit={submit}
       submitLabel={t('common.save')}
-      busy={busy}
-      onOpen={() => {
-        setValues(group ? configurationFormOf(group) : emptyConfigurationForm());
+      busy={save.isPending}
+      onOpen={(configuration) => {
+        setEditing(configuration);
+        setValues(configuration ? configurationFormOf(configuration) : emptyConfigurationForm());
         setErrors({});
       }}
     >

@@ -1,10 +1,12 @@
 import {
-  BIOMETRY_LEVELS,
+  type BIOMETRY_LEVELS,
   CONFIGURATION_CREDENTIAL_TYPES,
   type Configuration,
+  type configurationInputSchema,
   type FieldError,
   fieldError,
 } from '@portiere/contracts';
+import type { z } from 'zod';
 
 export type Biometry = (typeof BIOMETRY_LEVELS)[number];
 export type ConfigurationCredentialType = (typeof CONFIGURATION_CREDENTIAL_TYPES)[number];
@@ -18,15 +20,8 @@ export interface ConfigurationFormValues {
   web_login_enabled: boolean;
   available: Record<ConfigurationCredentialType, boolean>;
 }
-/** The API body (configurationInputSchema). */
-export interface ConfigurationInput {
-  name: string;
-  description: string;
-  app_credential_biometry: Biometry;
-  workstation_login_enabled: boolean;
-  web_login_enabled: boolean;
-  allowed: ConfigurationCredentialType[];
-}
+/** The API body, as the contract defines it. */
+export type ConfigurationInput = z.infer<typeof configurationInputSchema>;
 
 const allAvailable = () =>
   Object.fromEntries(CONFIGURATION_CREDENTIAL_TYPES.map((k) => [k, true])) as Record<
@@ -82,5 +77,3 @@ export function validateConfigurationForm(
   if (v.description.trim().length > 500) errors.description = fieldError('maxLength', { max: 500 });
   return errors;
 }
-
-export { BIOMETRY_LEVELS, CONFIGURATION_CREDENTIAL_TYPES };

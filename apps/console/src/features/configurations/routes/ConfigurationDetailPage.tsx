@@ -4,13 +4,11 @@ import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import { Alert, Box, Button, Card, CardContent, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Member } from '@portiere/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
-import { dialogs } from '../../../components/dialogs/dialogRegistry';
-import { feedback } from '../../../components/feedback/feedbackStore';
+import { dialogName, openDialog } from '../../../components/dialogs/dialogRegistry';
 import { useQueryErrorFeedback } from '../../../components/feedback/useQueryErrorFeedback';
 import { Spinner } from '../../../components/loading/LoadingOverlay';
 import { AddMembersDialog } from '../../../components/members/AddMembersDialog';
@@ -19,44 +17,32 @@ import { usePaging } from '../../../components/table/pagingStore';
 import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
 import {
-  addConfigurationMembers,
-  configurationMembersQuery,
-  configurationQuery,
-  removeConfigurationMember,
+  useAddConfigurationMembers,
+  useConfiguration,
+  useConfigurationMembers,
+  useRemoveConfigurationMember,
 } from '../api/configurationsApi';
 import { AllowedChips } from '../components/AllowedChips';
 import { CONFIGURATION_FORM_DIALOG, ConfigurationFormDialog } from '../components/ConfigurationFormDialog';
 
-const ADD_DIALOG = 'config-group-add-members';
+const ADD_DIALOG = dialogName('configuration-add-members');
 
-/** One configuration group: its settings and its members (paged), with Add users and Remove. */
+/** One configuration: its settings and its members (paged), with Add users and Remove. */
 export default function ConfigurationDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const queryClient = useQueryClient();
   const { page, pageSize } = usePaging();
-  const group = useQuery({ ...configurationQuery(id), retry: false });
-  const members = useQuery(configurationMembersQuery(id, page, pageSize));
-  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: ['config-groups'] }), [queryClient]);
+  const configuration = useConfiguration(id);
+  const members = useConfigurationMembers(id, page, pageSize);
+  const addMembers = useAddConfigurationMembers(id);
+  const removeMember = useRemoveConfigurationMember(id, {
+    success: (t, _r, m) => t('configurations.members.removed', { name: m.username }),
+  });
+  const { run: remove } = removeMember;
 
   useQueryErrorFeedback(members);
 
   const columns = useMemo<GridColDef<Member>[]>(() => {
-    const remove = (m: Member) =>
-      askConfirmation({
-        kind: 'disassociate',
-        name: m.username,
-        onConfirm: async () => {
-          try {
-            await removeConfigurationMember(id, m.id);
-            feedback.push({ type: 'success', message: t('configurations.members.removed', { name: m.username }) });
-          } catch (err) {
-            feedback.push({ type: 'error', message: errorMessage(t, err) });
-          } finally {
-            await refresh();
-          }
-        },
-      });
     return [
       { field: 'username', headerName: t('configurations.members.username'), flex: 1.5, minWidth: 200 },
       { field: 'full_name', headerName: t('configurations.members.fullName'), flex: 1, minWidth: 150 },
@@ -70,7 +56,9 @@ export default function ConfigurationDetailPage() {
           <Tooltip title={t('configurations.members.remove')}>
             <IconButton
               aria-label={t('configurations.members.removeNamed', { name: row.username })}
-              onClick={() => remove(row)}
+              onClick={() =>
+                askConfirmation({ kind: 'disassociate', name: row.username, onConfirm: () => remove(row) })
+              }
             >
               <PersonRemoveIcon fontSize="small" />
             </IconButton>
@@ -78,17 +66,17 @@ export default function ConfigurationDetailPage() {
         ),
       },
     ];
-  }, [t, id, refresh]);
+  }, [t, remove]);
 
-  if (group.isPending) return <Spinner />;
-  if (!group.data)
+  if (configuration.isPending) return <Spinner />;
+  if (!configuration.data)
     return (
       <Stack spacing={2}>
         <PageHeader title={t('routes.configurations')} backTo="/groups" />
-        <Alert severity="warning">{errorMessage(t, group.error)}</Alert>
+        <Alert severity="warning">{errorMessage(t, configuration.error)}</Alert>
       </Stack>
     );
-  const g = group.data;
+  const g = configuration.data;
   return (
     <Stack spacing={2}>
       <PageHeader title={g.name} backTo="/groups" />
@@ -106,7 +94,11 @@ export default function ConfigurationDetailPage() {
               </Typography>
               <AllowedChips group={g} showForbidden />
             </Box>
-            <Button startIcon={<EditIcon />} variant="outlined" onClick={() => dialogs.open(CONFIGURATION_FORM_DIALOG)}>
+            <Button
+              startIcon={<EditIcon />}
+              variant="outlined"
+              onClick={() => openDialog(CONFIGURATION_FORM_DIALOG, g)}
+            >
               {t('configurations.edit')}
             </Button>
           </Stack>
@@ -116,7 +108,7 @@ export default function ConfigurationDetailPage() {
         <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
           {t('configurations.members.title', { count: g.members_count })}
         </Typography>
-        <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => dialogs.open(ADD_DIALOG)}>
+        <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => openDialog(ADD_DIALOG)}>
           {t('configurations.members.add')}
         </Button>
       </Stack>
@@ -132,19 +124,13 @@ export default function ConfigurationDetailPage() {
           sx={{ minHeight: 300 }}
         />
       </Paper>
-      <ConfigurationFormDialog group={g} />
+      <ConfigurationFormDialog />
       <AddMembersDialog
-        name={ADD_DIALOG}
+        dialog={ADD_DIALOG}
         title={t('configurations.members.addTitle', { name: g.name })}
         intro={t('configurations.members.addIntro')}
         submitLabel={t('configurations.members.add')}
-        onAdd={async (ids) => {
-          try {
-            return await addConfigurationMembers(id, ids);
-          } finally {
-            await refresh();
-          }
-        }}
+        onAdd={addMembers.run}
       />
     </Stack>
   );

@@ -1,56 +1,33 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { Box, Button, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Configuration } from '@portiere/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
-import { dialogs } from '../../../components/dialogs/dialogRegistry';
-import { feedback } from '../../../components/feedback/feedbackStore';
-import { useQueryErrorFeedback } from '../../../components/feedback/useQueryErrorFeedback';
+import { openDialog } from '../../../components/dialogs/dialogRegistry';
+import { ListPage } from '../../../components/table/ListPage';
 import { usePaging } from '../../../components/table/pagingStore';
-import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
-import { errorMessage } from '../../../lib/i18n/errorMessage';
-import { configurationsQuery, deleteConfiguration } from '../api/configurationsApi';
+import { useConfigurations, useDeleteConfiguration } from '../api/configurationsApi';
 import { AllowedChips } from '../components/AllowedChips';
 import { CONFIGURATION_FORM_DIALOG, ConfigurationFormDialog } from '../components/ConfigurationFormDialog';
 
-/** Configuration groups: list with members count, create, edit, delete; a row opens its members. */
+/** Configurations: list with members count, create, edit, delete; a row opens its members. */
 export default function ConfigurationsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { page, pageSize } = usePaging();
-  const list = useQuery(configurationsQuery(page, pageSize));
-  const [editing, setEditing] = useState<Configuration | null>(null);
-
-  useQueryErrorFeedback(list);
+  const list = useConfigurations(page, pageSize);
+  const del = useDeleteConfiguration({ success: (t) => t('success.objectDeleted') });
+  const { run: deleteConfiguration } = del;
 
   const columns = useMemo<GridColDef<Configuration>[]>(() => {
-    const edit = (g: Configuration) => {
-      setEditing(g);
-      // Open after the dialog has the group (its onOpen reads the props of this render).
-      setTimeout(() => dialogs.open(CONFIGURATION_FORM_DIALOG));
-    };
-    const remove = (g: Configuration) =>
-      askConfirmation({
-        kind: 'delete',
-        name: g.name,
-        onConfirm: async () => {
-          try {
-            await deleteConfiguration(g.id);
-            feedback.push({ type: 'success', message: t('success.objectDeleted') });
-          } catch (err) {
-            feedback.push({ type: 'error', message: errorMessage(t, err) });
-          } finally {
-            await queryClient.invalidateQueries({ queryKey: ['config-groups'] });
-          }
-        },
-      });
+    const edit = (c: Configuration) => openDialog(CONFIGURATION_FORM_DIALOG, c);
+    const remove = (c: Configuration) =>
+      askConfirmation({ kind: 'delete', name: c.name, onConfirm: () => deleteConfiguration(c) });
     return [
       {
         field: 'name',
@@ -117,44 +94,35 @@ export default function ConfigurationsPage() {
         ),
       },
     ];
-  }, [t, queryClient]);
+  }, [t, deleteConfiguration]);
 
   return (
-    <Stack spacing={2}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
-          {t('configurations.intro')}
-        </Typography>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={() => {
-            setEditing(null);
-            setTimeout(() => dialogs.open(CONFIGURATION_FORM_DIALOG));
-          }}
-        >
-          {t('configurations.new')}
-        </Button>
-      </Stack>
-      <Paper sx={{ width: '100%' }}>
-        <ServerDataGrid
-          rows={list.data?.results ?? []}
-          rowCount={list.data?.count ?? 0}
-          columns={columns}
-          loading={list.isFetching}
-          disableColumnSorting
-          disableRowSelectionOnClick
-          getRowHeight={() => 'auto'}
-          onRowClick={({ row }) => navigate(`/groups/${encodeURIComponent(row.id)}`)}
-          noRowsLabel={t('configurations.noRows')}
-          sx={{
-            minHeight: 300,
-            '& .MuiDataGrid-row': { cursor: 'pointer' },
-            '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', py: 0.5 },
-          }}
-        />
-      </Paper>
-      <ConfigurationFormDialog group={editing} />
-    </Stack>
+    <ListPage
+      list={list}
+      columns={columns}
+      noRowsLabel={t('configurations.noRows')}
+      getRowHeight={() => 'auto'}
+      onRowClick={({ row }) => navigate(`/groups/${encodeURIComponent(row.id)}`)}
+      sx={{
+        '& .MuiDataGrid-row': { cursor: 'pointer' },
+        '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', py: 0.5 },
+      }}
+      toolbar={
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+            {t('configurations.intro')}
+          </Typography>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => openDialog(CONFIGURATION_FORM_DIALOG, null)}
+          >
+            {t('configurations.new')}
+          </Button>
+        </Stack>
+      }
+    >
+      <ConfigurationFormDialog />
+    </ListPage>
   );
 }

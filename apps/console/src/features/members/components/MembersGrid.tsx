@@ -5,7 +5,7 @@ import type { CredentialType, Member } from '@portiere/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setPaging } from '../../../components/table/pagingStore';
-import { formatDate } from '../lib/format';
+import { formatDate } from '../../../lib/format';
 import { SORT_FIELDS } from '../lib/memberQuery';
 
 const PAGE_SIZES = [10, 25, 50, 100];

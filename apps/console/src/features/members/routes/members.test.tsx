@@ -28,6 +28,18 @@ const member = {
   credential_types: ['mail', 'totp'],
 };
 
+const office = {
+  id: 'g1',
+  name: 'Office',
+  description: '',
+  app_credential_biometry: 'none',
+  workstation_login_enabled: true,
+  web_login_enabled: true,
+  allowed: ['password', 'mail', 'totp'],
+  allowed_credential_types: ['mail', 'password', 'totp'],
+  members_count: 1,
+};
+
 // The first test loads the data grid chunk cold, which takes seconds on a busy machine.
 describe('members pages', { timeout: 30_000 }, () => {
   let users: unknown[] = [member];
@@ -35,8 +47,7 @@ describe('members pages', { timeout: 30_000 }, () => {
     const url = new URL(String(input), 'http://x');
     const path = url.pathname;
     if (path.endsWith('/me/')) return jsonResponse(200, customerMe);
-    if (path.endsWith('/groups/'))
-      return jsonResponse(200, { count: 1, next_page: null, results: [{ id: 'g1', name: 'Office' }] });
+    if (path.endsWith('/groups/')) return jsonResponse(200, { count: 1, next_page: null, results: [office] });
     if (path.endsWith('/users/')) return jsonResponse(200, { count: users.length, next_page: null, results: users });
     if (path.endsWith('/users/m1/'))
       return jsonResponse(200, { ...member, allowed_credential_types: ['mail', 'password', 'totp'] });

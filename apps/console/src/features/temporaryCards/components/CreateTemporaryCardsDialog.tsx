@@ -1,13 +1,10 @@
 import { FormControlLabel, Radio, RadioGroup, Stack, TextField } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dialogs } from '../../../components/dialogs/dialogRegistry';
+import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
-import { feedback } from '../../../components/feedback/feedbackStore';
 import { isApiError } from '../../../lib/api/apiError';
-import { errorMessage } from '../../../lib/i18n/errorMessage';
-import { createTemporaryCards } from '../api/temporaryCardsApi';
+import { useCreateTemporaryCards } from '../api/temporaryCardsApi';
 import {
   type CreateTemporaryCardsValues,
   createTemporaryCardsInput,
@@ -15,44 +12,37 @@ import {
   MAX_CARDS,
 } from '../lib/temporaryCardForms';
 
-export const CREATE_TEMPORARY_CARDS_DIALOG = 'create-cards';
+export const CREATE_TEMPORARY_CARDS_DIALOG = dialogName('create-cards');
 
 /** Create cards: a number of cards with generated codes, or one card with a given code. */
 export function CreateTemporaryCardsDialog() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<CreateTemporaryCardsValues>(emptyCreateTemporaryCards);
   const [errors, setErrors] = useState<Partial<Record<'count' | 'cardCode', string>>>({});
-  const [busy, setBusy] = useState(false);
   const set = (patch: Partial<CreateTemporaryCardsValues>) => setValues((v) => ({ ...v, ...patch }));
+  const create = useCreateTemporaryCards({
+    success: (t, created) => t('temporaryCards.created', { count: created.length }),
+    onSuccess: () => dialogs.close(CREATE_TEMPORARY_CARDS_DIALOG.name),
+    // A refused code (taken, wrong length) is named under the code field.
+    onError: (err, message, input) => {
+      if (isApiError(err) && (err.status === 400 || err.status === 409) && input.cardCode !== undefined)
+        setErrors({ cardCode: message });
+    },
+  });
 
   const submit = async () => {
     const { errors: e, input } = createTemporaryCardsInput(t, values);
     setErrors(e);
-    if (!input) return;
-    setBusy(true);
-    try {
-      const created = await createTemporaryCards(input);
-      feedback.push({ type: 'success', message: t('temporaryCards.created', { count: created.length }) });
-      dialogs.close(CREATE_TEMPORARY_CARDS_DIALOG);
-    } catch (err) {
-      const message = errorMessage(t, err);
-      if (isApiError(err) && (err.status === 400 || err.status === 409) && values.mode === 'code')
-        setErrors({ cardCode: message });
-      feedback.push({ type: 'error', message });
-    } finally {
-      setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: ['temporary-cards'] });
-    }
+    if (input) await create.run(input);
   };
 
   return (
     <FormDialog
-      name={CREATE_TEMPORARY_CARDS_DIALOG}
+      dialog={CREATE_TEMPORARY_CARDS_DIALOG}
       title={t('temporaryCards.create.title')}
       onSubmit={submit}
       submitLabel={t('temporaryCards.create.submit')}
-      busy={busy}
+      busy={create.isPending}
       onOpen={() => {
         setValues(emptyCreateTemporaryCards);
         setErrors({});

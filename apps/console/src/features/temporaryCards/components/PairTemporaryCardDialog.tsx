@@ -2,20 +2,17 @@ import { Autocomplete, Stack, TextField } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import type { TemporaryCard } from '@portiere/contracts';
 import { fieldError } from '@portiere/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dialogs } from '../../../components/dialogs/dialogRegistry';
+import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
-import { feedback } from '../../../components/feedback/feedbackStore';
-import { errorMessage } from '../../../lib/i18n/errorMessage';
 import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
 import { useDebounced } from '../../../lib/useDebounced';
-import { pairableTemporaryCardsQuery, pairTemporaryCard } from '../api/temporaryCardsApi';
+import { usePairableTemporaryCards, usePairTemporaryCard } from '../api/temporaryCardsApi';
 import { expirationOf } from '../lib/temporaryCardForms';
 
-export const PAIR_TEMPORARY_CARD_DIALOG = 'pair-temporary-card';
+export const PAIR_TEMPORARY_CARD_DIALOG = dialogName('pair-temporary-card');
 /** Default validity of a pairing, in days. */
 export const DEFAULT_PAIRING_DAYS = 7;
 
@@ -28,14 +25,19 @@ export function PairTemporaryCardDialog({
   onPaired?: (card: TemporaryCard) => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [card, setCard] = useState<TemporaryCard | null>(null);
   const [day, setDay] = useState<Dayjs | null>(dayjs().add(DEFAULT_PAIRING_DAYS, 'day'));
   const [input, setInput] = useState('');
   const search = useDebounced(input, 250);
   const [errors, setErrors] = useState<{ card?: string; date?: string }>({});
-  const [busy, setBusy] = useState(false);
-  const open = useQuery({ ...pairableTemporaryCardsQuery(search), enabled: Boolean(memberId) });
+  const open = usePairableTemporaryCards(search, Boolean(memberId));
+  const pair = usePairTemporaryCard(memberId, {
+    success: (t, paired) => t('temporaryCards.paired', { code: paired.cardCode }),
+    onSuccess: (paired) => {
+      dialogs.close(PAIR_TEMPORARY_CARD_DIALOG.name);
+      onPaired?.(paired);
+    },
+  });
 
   const submit = async () => {
     const required = fieldErrorMessage(t, fieldError('required'));
@@ -46,28 +48,16 @@ export function PairTemporaryCardDialog({
     else if (chosen.endOf('day').isBefore(dayjs())) e.date = t('error.expirationInPast');
     setErrors(e);
     if (!card || !chosen || e.date) return;
-    setBusy(true);
-    try {
-      const paired = await pairTemporaryCard(memberId, card.id, expirationOf(chosen));
-      feedback.push({ type: 'success', message: t('temporaryCards.paired', { code: paired.cardCode }) });
-      dialogs.close(PAIR_TEMPORARY_CARD_DIALOG);
-      onPaired?.(paired);
-    } catch (err) {
-      feedback.push({ type: 'error', message: errorMessage(t, err) });
-    } finally {
-      setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: ['temporary-cards'] });
-      await queryClient.invalidateQueries({ queryKey: ['workstation-users'] });
-    }
+    await pair.run({ card_id: card.id, expiration_date: expirationOf(chosen) });
   };
 
   return (
     <FormDialog
-      name={PAIR_TEMPORARY_CARD_DIALOG}
+      dialog={PAIR_TEMPORARY_CARD_DIALOG}
       title={t('temporaryCards.pair.title')}
       onSubmit={submit}
       submitLabel={t('temporaryCards.pair.submit')}
-      busy={busy}
+      busy={pair.isPending}
       onOpen={() => {
         setCard(null);
         setInput('');

@@ -1,7 +1,7 @@
 import { fieldError } from '@portiere/contracts';
 import type { TFunction } from 'i18next';
 import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
-import type { CardCreateInput } from '../api/temporaryCardsApi';
+import type { TemporaryCardCreate } from '../api/temporaryCardsApi';
 
 export const MAX_CARDS = 500;
 
@@ -17,7 +17,7 @@ export const emptyCreateTemporaryCards: CreateTemporaryCardsValues = { mode: 'co
 export function createTemporaryCardsInput(
   t: TFunction,
   v: CreateTemporaryCardsValues,
-): { errors: Partial<Record<'count' | 'cardCode', string>>; input?: CardCreateInput } {
+): { errors: Partial<Record<'count' | 'cardCode', string>>; input?: TemporaryCardCreate } {
   if (v.mode === 'code') {
     const code = v.cardCode.trim();
     if (!code) return { errors: { cardCode: fieldErrorMessage(t, fieldError('required')) } };

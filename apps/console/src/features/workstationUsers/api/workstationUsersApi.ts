@@ -1,30 +1,32 @@
-import type { Member, WorkstationUser } from '@portiere/contracts';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { autologonSchema, pagedListSchema, type WorkstationUser, workstationUserSchema } from '@portiere/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
 import { api } from '../../../lib/api/client';
+import { areaKeys } from '../../../lib/api/queryKeys';
 
-export interface PagedList<T> {
-  count: number;
-  results: T[];
-  next_page: number | null;
-}
+type Autologon = z.infer<typeof autologonSchema>;
+
+/** Query keys of the workstation users area. */
+export const workstationUsersKeys = areaKeys('workstationUsers');
 
 export const workstationUsersQuery = (page: number, pageSize: number, search: string) =>
   queryOptions({
-    queryKey: ['workstation-users', { page, pageSize, search }],
+    queryKey: workstationUsersKeys.list({ page, pageSize, search }),
     queryFn: () =>
-      api.get<PagedList<WorkstationUser>>('workstation-users/', {
+      api.get('workstation-users/', {
+        schema: pagedListSchema(workstationUserSchema),
         query: { page, page_size: pageSize, search: search || undefined },
       }),
     placeholderData: keepPreviousData,
   });
+export const useWorkstationUsers = (page: number, pageSize: number, search: string) =>
+  useQuery(workstationUsersQuery(page, pageSize, search));
 
-export const setAutologon = (memberId: string, enabled: boolean) =>
-  api.post<unknown>(`users/${encodeURIComponent(memberId)}/autologon/`, { enabled });
-
-/** Member search for pickers: the first 10 matches. */
-export const memberSearchQuery = (search: string) =>
-  queryOptions({
-    queryKey: ['members', 'picker', search],
-    queryFn: () => api.get<PagedList<Member>>('users/', { query: { search: search || undefined, page_size: 10 } }),
-    placeholderData: keepPreviousData,
+export const useSetAutologon = (ui: MutationUi<Autologon, { user: WorkstationUser; enabled: boolean }> = {}) =>
+  useApiMutation({
+    mutationFn: ({ user, enabled }: { user: WorkstationUser; enabled: boolean }) =>
+      api.post(`users/${encodeURIComponent(user.id)}/autologon/`, { enabled }, { schema: autologonSchema }),
+    invalidates: 'workstationUsers',
+    ...ui,
   });

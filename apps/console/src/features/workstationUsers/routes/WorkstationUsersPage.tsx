@@ -1,15 +1,14 @@
 import { Chip, Paper, Stack, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { WorkstationUser } from '@portiere/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryErrorFeedback } from '../../../components/feedback/useQueryErrorFeedback';
 import { SearchField } from '../../../components/SearchField';
-import { pagingStore, setPaging, usePaging } from '../../../components/table/pagingStore';
+import { useFirstPageOn, usePaging } from '../../../components/table/pagingStore';
 import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
 import { useDebounced } from '../../../lib/useDebounced';
-import { workstationUsersQuery } from '../api/workstationUsersApi';
+import { useWorkstationUsers } from '../api/workstationUsersApi';
 import { AutologonSwitch } from '../components/AutologonSwitch';
 import { MemberWorkstationDrawer } from '../components/MemberWorkstationDrawer';
 
@@ -21,14 +20,9 @@ export default function WorkstationUsersPage() {
   const search = useDebounced(searchText.trim(), 300);
   const [openId, setOpenId] = useState<string | null>(null);
 
-  const previous = useRef(search);
-  useEffect(() => {
-    if (previous.current === search) return;
-    previous.current = search;
-    setPaging(1, pagingStore.getState().pageSize);
-  }, [search]);
+  useFirstPageOn(search);
 
-  const list = useQuery(workstationUsersQuery(page, pageSize, search));
+  const list = useWorkstationUsers(page, pageSize, search);
   useQueryErrorFeedback(list);
   const rows = list.data?.results ?? [];
   const open = rows.find((r) => r.id === openId) ?? null;
