@@ -1,6 +1,7 @@
 import type { UserType } from '@portiere/contracts';
 import { matchPath } from 'react-router';
 import { homeFor } from '../lib/auth/home';
+import type { TranslationKey } from '../lib/i18n/keys';
 
 export { homeFor };
 
@@ -13,11 +14,11 @@ export type MenuGroupId = 'users' | 'integrations' | 'workstation' | 'loginAssis
 export interface AppRoute {
   path: string;
   /** Translation key of the page title. */
-  titleKey: string;
+  titleKey: TranslationKey;
   /** Empty for public pages (login). */
   userTypes: readonly UserType[];
   /** Menu placement: a group, or 'top' for a first-level entry; absent = not in the menu. */
-  menu?: { group: MenuGroupId | 'top'; labelKey?: string; icon?: string };
+  menu?: { group: MenuGroupId | 'top'; labelKey?: TranslationKey; icon?: string };
   hideHeader?: boolean;
   /** Module of the page; a separate chunk per page. */
   page: PageId;
@@ -192,7 +193,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
 ];
 
 /** Menu groups in display order, with their label keys. */
-export const MENU_GROUPS: readonly { id: MenuGroupId; labelKey: string }[] = [
+export const MENU_GROUPS: readonly { id: MenuGroupId; labelKey: TranslationKey }[] = [
   { id: 'users', labelKey: 'menu.groups.users' },
   { id: 'integrations', labelKey: 'menu.groups.integrations' },
   { id: 'workstation', labelKey: 'menu.groups.workstation' },

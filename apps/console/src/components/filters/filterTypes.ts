@@ -1,7 +1,9 @@
+import type { TranslationKey } from '../../lib/i18n/keys';
+
 /** Filter definitions a page registers; labels are translation keys. */
 interface BaseFilter {
   key: string;
-  label: string;
+  label: TranslationKey;
 }
 export interface BooleanFilter extends BaseFilter {
   type: 'boolean';
@@ -9,7 +11,7 @@ export interface BooleanFilter extends BaseFilter {
 /** true, false or unset; `secondLabel` names the false choice (e.g. Enrolled / Not enrolled). */
 export interface TriModeFilter extends BaseFilter {
   type: 'triMode';
-  secondLabel: string;
+  secondLabel: TranslationKey;
 }
 export interface DateFilter extends BaseFilter {
   type: 'date';

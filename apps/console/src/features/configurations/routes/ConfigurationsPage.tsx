@@ -51,7 +51,7 @@ export default function ConfigurationsPage() {
         field: 'app_credential_biometry',
         headerName: t('configurations.columns.biometry'),
         minWidth: 130,
-        valueFormatter: (value: string) => t(`configurations.biometry.${value}`),
+        valueFormatter: (value: Configuration['app_credential_biometry']) => t(`configurations.biometry.${value}`),
       },
       {
         field: 'workstation_login_enabled',

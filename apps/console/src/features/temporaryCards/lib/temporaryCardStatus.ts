@@ -9,7 +9,7 @@ export const STATUS_COLORS: Record<TemporaryCardStatus, 'success' | 'default' | 
 };
 
 /** Translation key of a status label. */
-export const statusLabelKey = (status: TemporaryCardStatus) => `temporaryCards.status.${status}`;
+export const statusLabelKey = (status: TemporaryCardStatus) => `temporaryCards.status.${status}` as const;
 
 /**
  * The drawer's status filter: a group of three check boxes (paired / not paired / expired).
