@@ -131,8 +131,6 @@ export default function MembersPage() {
             rows={rows}
             rowCount={list.data?.count ?? 0}
             loading={list.isFetching}
-            page={page}
-            pageSize={pageSize}
             sort={sort}
             onSortChange={setSort}
             selection={selection}
