@@ -1,4 +1,10 @@
-import { autologonSchema, pagedListSchema, type WorkstationUser, workstationUserSchema } from '@portiere/contracts';
+import {
+  type autologonRequestSchema,
+  autologonSchema,
+  pagedListSchema,
+  type WorkstationUser,
+  workstationUserSchema,
+} from '@portiere/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
@@ -6,6 +12,7 @@ import { api } from '../../../lib/api/client';
 import { areaKeys } from '../../../lib/api/queryKeys';
 
 type Autologon = z.infer<typeof autologonSchema>;
+type AutologonRequest = z.infer<typeof autologonRequestSchema>;
 
 /** Query keys of the workstation users area. */
 export const workstationUsersKeys = areaKeys('workstationUsers');
@@ -25,8 +32,10 @@ export const useWorkstationUsers = (page: number, pageSize: number, search: stri
 
 export const useSetAutologon = (ui: MutationUi<Autologon, { user: WorkstationUser; enabled: boolean }> = {}) =>
   useApiMutation({
-    mutationFn: ({ user, enabled }: { user: WorkstationUser; enabled: boolean }) =>
-      api.post(`users/${encodeURIComponent(user.id)}/autologon/`, { enabled }, { schema: autologonSchema }),
+    mutationFn: ({ user, enabled }: { user: WorkstationUser } & AutologonRequest) => {
+      const body: AutologonRequest = { enabled };
+      return api.post(`users/${encodeURIComponent(user.id)}/autologon/`, body, { schema: autologonSchema });
+    },
     invalidates: 'workstationUsers',
     ...ui,
   });
