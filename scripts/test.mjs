@@ -21,6 +21,8 @@ function step(title, command, args, env = {}) {
 const npx = 'npx';
 const failures = [];
 if (!step('lint', npx, ['biome', 'check', '.'])) failures.push('lint');
+// The console's import boundaries (a feature imports no other feature; shared code no feature).
+if (!step('lint: console boundaries', 'node', ['scripts/check-boundaries.mjs'])) failures.push('boundaries');
 if (!step('type-check', 'npm', ['run', '--silent', 'typecheck'])) failures.push('type-check');
 
 const vitestJson = path.join(root, 'test-results/vitest.json');

@@ -247,3 +247,6 @@ export const bulkRequestSchema = z.object({
   action: z.enum(BULK_ACTIONS),
   ids: z.array(z.string()).min(1).max(1000),
 });
+
+/** Answer of a call that sends a mail or SMS (enrolment link, a credential's code): where it went. */
+export const sentToSchema = z.object({ sent_to: z.string() });

@@ -12,3 +12,7 @@ export const recoveryModeSchema = z.object({
   disabled_credentials: z.number().int(),
 });
 export type RecoveryMode = z.infer<typeof recoveryModeSchema>;
+
+/** Answer of activating recovery mode: the mode and its code, shown once (the code is also mailed). */
+export const recoveryModeActivatedSchema = recoveryCodeCreatedSchema.extend({ recovery_mode: recoveryModeSchema });
+export type RecoveryModeActivated = z.infer<typeof recoveryModeActivatedSchema>;

@@ -16,3 +16,7 @@ export const workstationUserSchema = z.object({
   recovery_mode: z.boolean(),
 });
 export type WorkstationUser = z.infer<typeof workstationUserSchema>;
+
+/** users/{id}/autologon/: turn Windows autologon on or off; the answer is the new state. */
+export const autologonRequestSchema = z.object({ enabled: z.boolean() });
+export const autologonSchema = z.object({ autologon: z.boolean() });

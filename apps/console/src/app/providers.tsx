@@ -5,11 +5,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemberPanelsContext } from '../components/members/memberPanels';
+import { MemberSearchContext } from '../components/members/memberSearch';
+import { useMemberSearch } from '../features/members/api/membersApi';
 import { i18n } from '../lib/i18n/i18n';
 import { queryClient } from '../lib/queryClient';
 import { memberPanels } from './memberPanels';
 import { theme } from './theme';
 
+/** The app composes the features: it hands the shared components what the areas provide. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
@@ -17,7 +20,9 @@ export function Providers({ children }: { children: ReactNode }) {
         <ThemeProvider theme={theme}>
           <LocalizationProvider dateAdapter={AdapterDayjs}>
             <CssBaseline />
-            <MemberPanelsContext.Provider value={memberPanels}>{children}</MemberPanelsContext.Provider>
+            <MemberPanelsContext.Provider value={memberPanels}>
+              <MemberSearchContext.Provider value={useMemberSearch}>{children}</MemberSearchContext.Provider>
+            </MemberPanelsContext.Provider>
           </LocalizationProvider>
         </ThemeProvider>
       </QueryClientProvider>

@@ -17,11 +17,11 @@ const PAGES: Record<PageId, () => Promise<{ default: ComponentType }>> = {
   memberDetail: () => import('../features/members/routes/MemberDetailPage'),
   temporaryCards: () => import('../features/temporaryCards/routes/TemporaryCardsPage'),
   recoveryModes: () => import('../features/recovery/routes/RecoveryModesPage'),
-  groups: () => import('../features/configurations/routes/GroupsPage'),
-  groupDetail: () => import('../features/configurations/routes/GroupDetailPage'),
+  configurations: () => import('../features/configurations/routes/ConfigurationsPage'),
+  configurationDetail: () => import('../features/configurations/routes/ConfigurationDetailPage'),
   roles: () => import('../features/roles/routes/RolesPage'),
   roleDetail: () => import('../features/roles/routes/RoleDetailPage'),
-  workstationUsers: () => import('../features/workstation/routes/WorkstationUsersPage'),
+  workstationUsers: () => import('../features/workstationUsers/routes/WorkstationUsersPage'),
   placeholder: () => import('./PlaceholderPage'),
 };
 

@@ -1,5 +1,9 @@
 import type { UserType } from '@portiere/contracts';
 import { matchPath } from 'react-router';
+import { homeFor } from '../lib/auth/home';
+import type { TranslationKey } from '../lib/i18n/keys';
+
+export { homeFor };
 
 /**
  * The one route table (spec section 2): path, title key, menu placement, who may open it.
@@ -10,11 +14,11 @@ export type MenuGroupId = 'users' | 'integrations' | 'workstation' | 'loginAssis
 export interface AppRoute {
   path: string;
   /** Translation key of the page title. */
-  titleKey: string;
+  titleKey: TranslationKey;
   /** Empty for public pages (login). */
   userTypes: readonly UserType[];
   /** Menu placement: a group, or 'top' for a first-level entry; absent = not in the menu. */
-  menu?: { group: MenuGroupId | 'top'; labelKey?: string; icon?: string };
+  menu?: { group: MenuGroupId | 'top'; labelKey?: TranslationKey; icon?: string };
   hideHeader?: boolean;
   /** Module of the page; a separate chunk per page. */
   page: PageId;
@@ -32,8 +36,8 @@ export type PageId =
   | 'memberDetail'
   | 'temporaryCards'
   | 'recoveryModes'
-  | 'groups'
-  | 'groupDetail'
+  | 'configurations'
+  | 'configurationDetail'
   | 'roles'
   | 'roleDetail'
   | 'workstationUsers'
@@ -62,8 +66,20 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   { path: '/users', titleKey: 'routes.members', userTypes: C, menu: { group: 'users' }, page: 'members' },
   { path: '/users/:id', titleKey: 'routes.members', userTypes: C, page: 'memberDetail' },
-  { path: '/groups', titleKey: 'routes.configurations', userTypes: C, menu: { group: 'users' }, page: 'groups' },
-  { path: '/groups/:id', titleKey: 'routes.configurations', userTypes: C, hideHeader: true, page: 'groupDetail' },
+  {
+    path: '/groups',
+    titleKey: 'routes.configurations',
+    userTypes: C,
+    menu: { group: 'users' },
+    page: 'configurations',
+  },
+  {
+    path: '/groups/:id',
+    titleKey: 'routes.configurations',
+    userTypes: C,
+    hideHeader: true,
+    page: 'configurationDetail',
+  },
   { path: '/roles', titleKey: 'routes.roles', userTypes: C, menu: { group: 'users' }, page: 'roles' },
   { path: '/roles/:id', titleKey: 'routes.roles', userTypes: C, hideHeader: true, page: 'roleDetail' },
   {
@@ -177,7 +193,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
 ];
 
 /** Menu groups in display order, with their label keys. */
-export const MENU_GROUPS: readonly { id: MenuGroupId; labelKey: string }[] = [
+export const MENU_GROUPS: readonly { id: MenuGroupId; labelKey: TranslationKey }[] = [
   { id: 'users', labelKey: 'menu.groups.users' },
   { id: 'integrations', labelKey: 'menu.groups.integrations' },
   { id: 'workstation', labelKey: 'menu.groups.workstation' },
@@ -197,13 +213,6 @@ export function matchAppRoute(pathname: string): RouteMatch | null {
     if (m) return { route, params: m.params };
   }
   return null;
-}
-
-/** Where each user type lands after sign-in or when refused a page. */
-export function homeFor(userType: UserType | null | undefined): string {
-  if (userType === 'CustomerUser') return '/dashboard';
-  if (userType === 'ResellerUser') return '/customer-view';
-  return '/';
 }
 
 /** Menu entries visible to a user type, grouped. */

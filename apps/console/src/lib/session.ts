@@ -1,14 +1,22 @@
-import { type Me, TOKEN_REFRESH_MARGIN_S, type TokenPair } from '@portiere/contracts';
+import { type Me, meSchema, TOKEN_REFRESH_MARGIN_S, type TokenPair } from '@portiere/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api/client';
+import { areaKeys } from './api/queryKeys';
 import { decodeClaims } from './auth/jwt';
 import { clearTokens, getTokens, setTokens } from './auth/tokenStorage';
 import { resetMenuGroups } from './menuState';
 import { queryClient } from './queryClient';
 
+/** Query keys of the signed-in session (the auth area). */
+export const authKeys = { ...areaKeys('auth'), me: () => ['auth', 'me'] as const };
+
 /** The signed-in account: name, type and reachable customers ("app data"). */
 export const meQuery = () =>
-  queryOptions({ queryKey: ['me'], queryFn: () => api.get<Me>('me/'), staleTime: 5 * 60_000 });
+  queryOptions({
+    queryKey: authKeys.me(),
+    queryFn: () => api.get('me/', { schema: meSchema }),
+    staleTime: 5 * 60_000,
+  });
 
 /** Stores the tokens, resets the menu groups and loads the app data. */
 export async function signIn(pair: TokenPair): Promise<Me> {

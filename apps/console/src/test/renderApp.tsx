@@ -1,9 +1,15 @@
 import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Providers } from '../app/providers';
 import { routeObjects } from '../app/router';
-import { fakeToken } from '../lib/auth/jwt';
 import { queryClient } from '../lib/queryClient';
+import { fakeToken } from './fakeToken';
+
+/** One component inside the app's providers (theme, query client, translations, member services). */
+export function renderWithProviders(ui: ReactElement) {
+  return render(<Providers>{ui}</Providers>);
+}
 
 /** The real route table on an in-memory history. */
 export function renderApp(path = '/') {

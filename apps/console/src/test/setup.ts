@@ -1,11 +1,21 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+import { recordAnswerMismatches, takeAnswerMismatches } from './answerMismatches';
 
 // Lazy route chunks are transformed on first use; under a loaded CI machine that exceeds 1 s.
 configure({ asyncUtilTimeout: 5000 });
+
+beforeEach(() => {
+  takeAnswerMismatches();
+  recordAnswerMismatches();
+});
 
 // Testing Library only auto-cleans with globals enabled; we import vitest explicitly instead.
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  const drifted = takeAnswerMismatches();
+  if (drifted.length) {
+    throw new Error(`Answers that do not match the contract:\n${drifted.map((e) => e.message).join('\n')}`);
+  }
 });

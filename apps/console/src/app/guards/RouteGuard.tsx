@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect } from 'react';
 import { type BlockerFunction, Navigate, useBlocker, useLocation } from 'react-router';
-import { dialogs } from '../../components/dialogs/dialogRegistry';
+import { openDialog } from '../../components/dialogs/dialogRegistry';
 import { LOGOUT_DIALOG } from '../../components/dialogs/LogoutDialog';
 import { dispatchFilters } from '../../components/filters/filtersStore';
 import { Spinner } from '../../components/loading/LoadingOverlay';
@@ -38,7 +38,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (blocker.state === 'blocked') {
       blocker.reset();
-      dialogs.open(LOGOUT_DIALOG);
+      openDialog(LOGOUT_DIALOG);
     }
   }, [blocker]);
 

@@ -16,7 +16,7 @@ import {
 import { LOCALES, type Locale, VERSION } from '@portiere/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dialogs } from '../../components/dialogs/dialogRegistry';
+import { openDialog } from '../../components/dialogs/dialogRegistry';
 import { LOGOUT_DIALOG } from '../../components/dialogs/LogoutDialog';
 import { currentLocale, switchLanguage } from '../../lib/i18n/i18n';
 
@@ -80,7 +80,7 @@ export function AccountMenu({ username }: { username: string }) {
         <MenuItem
           onClick={() => {
             close();
-            dialogs.open(LOGOUT_DIALOG);
+            openDialog(LOGOUT_DIALOG);
           }}
         >
           <ListItemIcon>

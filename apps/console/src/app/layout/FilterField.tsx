@@ -12,7 +12,15 @@ import {
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { FilterDefinition, FilterValue, FilterValues } from '../../components/filters/filterTypes';
+import type {
+  FilterDefinition,
+  FilterValue,
+  FilterValues,
+  MultiSearchFilter,
+} from '../../components/filters/filterTypes';
+
+/** The label of a picked value; a value no longer offered (a deleted group) shows as is. */
+const labelOf = (d: MultiSearchFilter, value: string) => d.options?.find((o) => o.value === value)?.label ?? value;
 
 interface Props {
   definition: FilterDefinition;
@@ -82,23 +90,40 @@ export function FilterField({ definition: d, values, onChange }: Props) {
           onChange={(e) => onChange(d.key, e.target.value)}
         />
       );
-    case 'multiSearch':
+    case 'multiSearch': {
+      const selected = Array.isArray(value) ? value : [];
+      const renderValue = (items: readonly string[], getItemProps: (o: { index: number }) => object) =>
+        items.map((v, index) => {
+          const { key, ...itemProps } = getItemProps({ index }) as { key: string };
+          return <Chip key={key} size="small" label={labelOf(d, v)} {...itemProps} />;
+        });
+      if (d.options) {
+        // Picked from the list: the values are ids, so a language switch keeps them.
+        return (
+          <Autocomplete
+            multiple
+            size="small"
+            options={d.options.map((o) => o.value)}
+            getOptionLabel={(v) => labelOf(d, v)}
+            value={selected}
+            onChange={(_, v) => onChange(d.key, v)}
+            renderValue={renderValue}
+            renderInput={(params) => <TextField {...params} label={t(d.label)} />}
+          />
+        );
+      }
       return (
         <Autocomplete
           multiple
           freeSolo
           size="small"
-          options={d.options ?? []}
-          value={Array.isArray(value) ? value : []}
+          options={[]}
+          value={selected}
           onChange={(_, v) => onChange(d.key, v.map(String))}
-          renderValue={(selected, getItemProps) =>
-            selected.map((option, index) => {
-              const { key, ...itemProps } = getItemProps({ index });
-              return <Chip key={key} size="small" label={String(option)} {...itemProps} />;
-            })
-          }
+          renderValue={renderValue}
           renderInput={(params) => <TextField {...params} label={t(d.label)} placeholder={t('filters.addValue')} />}
         />
       );
+    }
   }
 }

@@ -11,13 +11,18 @@ describe('filters drawer', () => {
     dispatchFilters({
       type: 'define',
       definitions: [
-        { type: 'search', key: 'search', label: 'Search' },
-        { type: 'triMode', key: 'enrolled', label: 'Enrolled', secondLabel: 'Not enrolled' },
+        { type: 'search', key: 'search', label: 'members.search' },
+        {
+          type: 'triMode',
+          key: 'enrolled',
+          label: 'members.filters.enrolled',
+          secondLabel: 'members.filters.notEnrolled',
+        },
         {
           type: 'group',
           key: 'state',
-          label: 'State',
-          children: [{ type: 'boolean', key: 'blocked', label: 'Blocked' }],
+          label: 'members.filters.created',
+          children: [{ type: 'boolean', key: 'blocked', label: 'members.filters.blocked' }],
         },
       ],
     });
@@ -39,7 +44,7 @@ describe('filters drawer', () => {
     await user.click(screen.getByRole('button', { name: 'Not enrolled' }));
     await user.click(screen.getByLabelText('Blocked'));
     expect(apply.hasAttribute('disabled')).toBe(false);
-    await user.type(screen.getByLabelText('Search'), 'ann{Enter}');
+    await user.type(screen.getByLabelText('Search users'), 'ann{Enter}');
     expect(filtersStore.getState().applied).toEqual({ search: 'ann', enrolled: 'false', blocked: true });
     expect(filtersStore.getState().open).toBe(false);
 

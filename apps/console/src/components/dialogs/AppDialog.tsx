@@ -1,13 +1,13 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dialogs } from './dialogRegistry';
+import { type DialogName, dialogs } from './dialogRegistry';
 import { useDialog } from './useDialog';
 
-type Action = () => void | Promise<void>;
+type Action = () => unknown;
 
-export interface AppDialogProps {
-  name: string;
+export interface AppDialogProps<P = undefined> {
+  dialog: DialogName<P>;
   title: ReactNode;
   children?: ReactNode;
   /** Each present handler shows its button; Cancel with `true` just closes. */
@@ -16,7 +16,8 @@ export interface AppDialogProps {
   onConfirm?: Action;
   onOk?: Action;
   onYes?: Action;
-  onOpen?: () => void;
+  /** Runs as the dialog opens, with the payload it was opened with. */
+  onOpen?: (payload: P) => void;
   onClose?: () => void;
   stepper?: boolean;
   /** Disables the affirmative buttons (e.g. while saving). */
@@ -24,10 +25,11 @@ export interface AppDialogProps {
 }
 
 /** The generic dialog: registered by name, closed with Escape, width between 40 and 80 dvw. */
-export function AppDialog(props: AppDialogProps) {
-  const { name, title, children, onCancel, onNo, onConfirm, onOk, onYes, busy } = props;
+export function AppDialog<P = undefined>(props: AppDialogProps<P>) {
+  const { dialog, title, children, onCancel, onNo, onConfirm, onOk, onYes, busy } = props;
   const { t } = useTranslation();
-  const open = useDialog(name, { onOpen: props.onOpen, onClose: props.onClose, stepper: props.stepper });
+  const { name } = dialog;
+  const open = useDialog(dialog, { onOpen: props.onOpen, onClose: props.onClose, stepper: props.stepper });
   const close = () => dialogs.close(name);
   const titleId = `${name}-dialog-title`;
   return (

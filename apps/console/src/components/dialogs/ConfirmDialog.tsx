@@ -1,30 +1,26 @@
 import { DialogContentText } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createStore, useStore } from '../../lib/store';
 import { AppDialog } from './AppDialog';
-import { dialogs } from './dialogRegistry';
+import { dialogName, dialogs, openDialog } from './dialogRegistry';
 
-export const CONFIRM_DIALOG = 'confirm';
-
-interface ConfirmRequest {
+export interface ConfirmRequest {
   kind: 'delete' | 'disassociate';
   /** Name of the object, shown in the question. */
   name: string;
-  onConfirm: () => void | Promise<void>;
+  onConfirm: () => unknown;
 }
 
-const confirmStore = createStore<{ request: ConfirmRequest | null }>({ request: null });
+export const CONFIRM_DIALOG = dialogName<ConfirmRequest>('confirm');
 
 /** Asks "delete X?" / "disassociate X?" and runs the action only on Confirm. */
 export function askConfirmation(request: ConfirmRequest): void {
-  confirmStore.setState({ request });
-  dialogs.open(CONFIRM_DIALOG);
+  openDialog(CONFIRM_DIALOG, request);
 }
 
 export function ConfirmDialog() {
   const { t } = useTranslation();
-  const request = useStore(confirmStore, (s) => s.request);
+  const [request, setRequest] = useState<ConfirmRequest | null>(null);
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     if (!request) return;
@@ -33,12 +29,19 @@ export function ConfirmDialog() {
       await request.onConfirm();
     } finally {
       setBusy(false);
-      dialogs.close(CONFIRM_DIALOG);
+      dialogs.close(CONFIRM_DIALOG.name);
     }
   };
   const kind = request?.kind ?? 'delete';
   return (
-    <AppDialog name={CONFIRM_DIALOG} title={t(`dialogs.${kind}.title`)} onCancel onConfirm={confirm} busy={busy}>
+    <AppDialog
+      dialog={CONFIRM_DIALOG}
+      onOpen={setRequest}
+      title={t(`dialogs.${kind}.title`)}
+      onCancel
+      onConfirm={confirm}
+      busy={busy}
+    >
       <DialogContentText>{t(`dialogs.${kind}.message`, { name: request?.name ?? '' })}</DialogContentText>
     </AppDialog>
   );

@@ -1,18 +1,19 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dialogs } from './dialogRegistry';
+import { type DialogName, dialogs } from './dialogRegistry';
 import { useDialog } from './useDialog';
 
-interface Props {
-  name: string;
+interface Props<P> {
+  dialog: DialogName<P>;
   title: ReactNode;
   children: ReactNode;
   /** Absent: an information dialog with a Close button only. */
-  onSubmit?: () => void | Promise<void>;
+  onSubmit?: () => unknown;
   submitLabel?: string;
   busy?: boolean;
-  onOpen?: () => void;
+  /** Runs as the dialog opens, with the payload it was opened with (reset the form from it here). */
+  onOpen?: (payload: P) => void;
   onClose?: () => void;
   /** Buttons before Cancel / submit. */
   actions?: ReactNode;
@@ -22,9 +23,11 @@ interface Props {
  * A registered dialog that is a form: Enter submits, Escape closes (MUI), the first field with
  * autoFocus takes the focus; width as the generic dialog. Shared by every feature with form dialogs.
  */
-export function FormDialog({ name, title, children, onSubmit, submitLabel, busy, onOpen, onClose, actions }: Props) {
+export function FormDialog<P = undefined>(props: Props<P>) {
+  const { dialog, title, children, onSubmit, submitLabel, busy, onOpen, onClose, actions } = props;
   const { t } = useTranslation();
-  const open = useDialog(name, { onOpen, onClose });
+  const { name } = dialog;
+  const open = useDialog(dialog, { onOpen, onClose });
   const close = () => dialogs.close(name);
   const titleId = `${name}-dialog-title`;
   const submit = (e: FormEvent) => {

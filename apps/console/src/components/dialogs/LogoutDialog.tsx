@@ -4,21 +4,21 @@ import { useNavigate } from 'react-router';
 import { logout } from '../../lib/session';
 import { feedback } from '../feedback/feedbackStore';
 import { AppDialog } from './AppDialog';
-import { dialogs } from './dialogRegistry';
+import { dialogName, dialogs } from './dialogRegistry';
 
-export const LOGOUT_DIALOG = 'logout';
+export const LOGOUT_DIALOG = dialogName('logout');
 
 export function LogoutDialog() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const confirm = async () => {
-    dialogs.close(LOGOUT_DIALOG);
+    dialogs.close(LOGOUT_DIALOG.name);
     feedback.reset();
     await logout();
     navigate('/', { replace: true });
   };
   return (
-    <AppDialog name={LOGOUT_DIALOG} title={t('dialogs.logout.title')} onCancel onConfirm={confirm}>
+    <AppDialog dialog={LOGOUT_DIALOG} title={t('dialogs.logout.title')} onCancel onConfirm={confirm}>
       <DialogContentText>{t('dialogs.logout.message')}</DialogContentText>
     </AppDialog>
   );

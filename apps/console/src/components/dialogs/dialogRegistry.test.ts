@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDialogRegistry, type DialogRegistry } from './dialogRegistry';
+import { createDialogRegistry, type DialogRegistry, dialogName, dialogs, openDialog } from './dialogRegistry';
 
 describe('dialog registry', () => {
   let reg: DialogRegistry;
@@ -102,5 +102,33 @@ describe('dialog registry', () => {
     expect(reg.hasOpenStepper()).toBe(false);
     reg.open('wizard');
     expect(reg.hasOpenStepper()).toBe(true);
+  });
+});
+
+describe('dialog payloads', () => {
+  it('hands the payload to onOpen before the dialog shows, and keeps it while it closes', () => {
+    const reg = createDialogRegistry();
+    const seen: unknown[] = [];
+    reg.register('edit', { onOpen: (payload) => seen.push(payload) });
+    reg.open('edit', { id: 'r1' });
+    expect(seen).toEqual([{ id: 'r1' }]);
+    expect(reg.payloadOf('edit')).toEqual({ id: 'r1' });
+    reg.close('edit');
+    expect(reg.payloadOf('edit')).toEqual({ id: 'r1' });
+    reg.open('edit', null);
+    expect(seen).toEqual([{ id: 'r1' }, null]);
+  });
+
+  it('opens a named dialog with a payload of its type', () => {
+    const edit = dialogName<{ id: string } | null>('payload-test');
+    const onOpen = vi.fn();
+    dialogs.register(edit.name, { onOpen });
+    expect(openDialog(edit, { id: 'r2' })).toBe(true);
+    expect(onOpen).toHaveBeenCalledWith({ id: 'r2' });
+    dialogs.unregister(edit.name);
+    const plain = dialogName('payload-test-plain');
+    dialogs.register(plain.name);
+    expect(openDialog(plain)).toBe(true);
+    dialogs.unregister(plain.name);
   });
 });

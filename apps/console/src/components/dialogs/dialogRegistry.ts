@@ -1,7 +1,8 @@
 import { createStore } from '../../lib/store';
 
 export interface DialogOptions {
-  onOpen?: () => void;
+  /** Runs when the dialog opens, with what it was opened with. */
+  onOpen?: (payload: unknown) => void;
   onClose?: () => void;
   /** Stepper dialogs collect feedback messages in their own list, like the feedback dialog. */
   stepper?: boolean;
@@ -13,10 +14,25 @@ interface RegistryState {
   dialogs: Record<string, DialogEntry>;
   /** Open dialogs, oldest first; the last one is closed by close() without a name. */
   stack: string[];
+  /** What each dialog was last opened with (kept while it closes, so its content does not flash). */
+  payloads: Record<string, unknown>;
+}
+
+/**
+ * A dialog's name and the type of the payload it opens with: `openDialog(EDIT_ROLE, role)`.
+ * The dialog receives the payload in its onOpen callback, before it renders open.
+ */
+export interface DialogName<P = undefined> {
+  readonly name: string;
+  /** Type only: never set. */
+  readonly payloadType?: P;
+}
+export function dialogName<P = undefined>(name: string): DialogName<P> {
+  return { name };
 }
 
 export function createDialogRegistry() {
-  const store = createStore<RegistryState>({ dialogs: {}, stack: [] });
+  const store = createStore<RegistryState>({ dialogs: {}, stack: [], payloads: {} });
   const isOpen = (name: string) => store.getState().stack.includes(name);
 
   function closeNow(name: string | undefined) {
@@ -41,7 +57,8 @@ export function createDialogRegistry() {
       });
     },
     isRegistered: (name: string) => name in store.getState().dialogs,
-    open(name: string): boolean {
+    /** Opens a registered dialog with an optional payload, handed to its onOpen callback. */
+    open(name: string, payload?: unknown): boolean {
       const { dialogs, stack } = store.getState();
       const entry = dialogs[name];
       if (!entry) {
@@ -51,8 +68,8 @@ export function createDialogRegistry() {
         return false;
       }
       if (stack.includes(name)) return false;
-      store.setState({ stack: [...stack, name] });
-      entry.onOpen?.();
+      store.setState((s) => ({ stack: [...stack, name], payloads: { ...s.payloads, [name]: payload } }));
+      entry.onOpen?.(payload);
       return true;
     },
     /** Closes `name`, or the most recently opened dialog; optionally after `delayMs`. */
@@ -64,6 +81,7 @@ export function createDialogRegistry() {
       }
       closeNow(name);
     },
+    payloadOf: (name: string): unknown => store.getState().payloads[name],
     hasOpenStepper(): boolean {
       const { dialogs, stack } = store.getState();
       return stack.some((n) => dialogs[n]?.stepper);
@@ -73,3 +91,8 @@ export function createDialogRegistry() {
 export type DialogRegistry = ReturnType<typeof createDialogRegistry>;
 
 export const dialogs = createDialogRegistry();
+
+/** Opens a dialog with its payload (typed by the dialog's name). */
+export function openDialog<P>(dialog: DialogName<P>, ...payload: [P] extends [undefined] ? [] : [payload: P]): boolean {
+  return dialogs.open(dialog.name, payload[0]);
+}

@@ -1,9 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from '../../lib/store';
-import { type DialogOptions, dialogs } from './dialogRegistry';
+import { type DialogName, dialogs } from './dialogRegistry';
+
+export interface UseDialogOptions<P> {
+  onOpen?: (payload: P) => void;
+  onClose?: () => void;
+  stepper?: boolean;
+}
 
 /** Registers a named dialog while the component is mounted and answers whether it is open. */
-export function useDialog(name: string, options: DialogOptions = {}): boolean {
+export function useDialog<P>(dialog: DialogName<P>, options: UseDialogOptions<P> = {}): boolean {
+  const { name } = dialog;
   // Latest callbacks without re-registering on every render.
   const ref = useRef(options);
   ref.current = options;
@@ -11,7 +18,7 @@ export function useDialog(name: string, options: DialogOptions = {}): boolean {
   useEffect(() => {
     dialogs.register(name, {
       stepper,
-      onOpen: () => ref.current.onOpen?.(),
+      onOpen: (payload) => ref.current.onOpen?.(payload as P),
       onClose: () => ref.current.onClose?.(),
     });
     return () => dialogs.unregister(name);

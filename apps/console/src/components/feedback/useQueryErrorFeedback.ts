@@ -1,12 +1,15 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../lib/i18n/errorMessage';
-import { feedback } from './feedbackStore';
+import { type ErrorFeedbackOptions, reportApiError } from './errorFeedback';
 
 /** Shows a failed load of a page's query as an error message (it stays until closed). */
-export function useQueryErrorFeedback(query: { isError: boolean; error: unknown }): void {
+export function useQueryErrorFeedback(
+  query: { isError: boolean; error: unknown },
+  message?: ErrorFeedbackOptions['message'],
+): void {
   const { t } = useTranslation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one message per failure, not per render of `message`
   useEffect(() => {
-    if (query.isError) feedback.push({ type: 'error', message: errorMessage(t, query.error) });
+    if (query.isError) reportApiError(t, query.error, { message });
   }, [query.isError, query.error, t]);
 }

@@ -1,7 +1,9 @@
+import type { TranslationKey } from '../../lib/i18n/keys';
+
 /** Filter definitions a page registers; labels are translation keys. */
 interface BaseFilter {
   key: string;
-  label: string;
+  label: TranslationKey;
 }
 export interface BooleanFilter extends BaseFilter {
   type: 'boolean';
@@ -9,7 +11,7 @@ export interface BooleanFilter extends BaseFilter {
 /** true, false or unset; `secondLabel` names the false choice (e.g. Enrolled / Not enrolled). */
 export interface TriModeFilter extends BaseFilter {
   type: 'triMode';
-  secondLabel: string;
+  secondLabel: TranslationKey;
 }
 export interface DateFilter extends BaseFilter {
   type: 'date';
@@ -17,9 +19,15 @@ export interface DateFilter extends BaseFilter {
 export interface SearchFilter extends BaseFilter {
   type: 'search';
 }
+/** A choice the user picks by its label; the applied values hold `value` (an id or code), never the label. */
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+/** Several values: picked from `options` when given (values stay ids across languages), else typed freely. */
 export interface MultiSearchFilter extends BaseFilter {
   type: 'multiSearch';
-  options?: string[];
+  options?: FilterOption[];
 }
 export interface GroupFilter extends BaseFilter {
   type: 'group';

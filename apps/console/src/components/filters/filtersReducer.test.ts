@@ -67,7 +67,7 @@ describe('filters', () => {
   });
 
   it('clear (navigation) drops values but keeps definitions', () => {
-    const defs = [{ type: 'search' as const, key: 'search', label: 'x' }];
+    const defs = [{ type: 'search' as const, key: 'search', label: 'members.search' as const }];
     const s = run(
       initialFiltersState,
       { type: 'define', definitions: defs },

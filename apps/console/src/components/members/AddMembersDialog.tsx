@@ -1,26 +1,25 @@
 import { Stack, Typography } from '@mui/material';
-import { fieldError } from '@portiere/contracts';
+import { type BulkResult, fieldError } from '@portiere/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../lib/i18n/errorMessage';
 import { fieldErrorMessage } from '../../lib/i18n/fieldError';
-import { dialogs } from '../dialogs/dialogRegistry';
+import { type DialogName, dialogs } from '../dialogs/dialogRegistry';
 import { FormDialog } from '../dialogs/FormDialog';
 import { feedback } from '../feedback/feedbackStore';
 import { MemberPicker, type PickedMember } from './MemberPicker';
 
 interface Props {
-  name: string;
+  dialog: DialogName;
   title: string;
   intro?: string;
   submitLabel: string;
-  /** Sends the chosen ids; answers {done, skipped}. */
-  onAdd: (ids: string[]) => Promise<{ done: number; skipped: number }>;
+  /** Sends the chosen ids (the area's bulk write, which reports its own failure); undefined when it failed. */
+  onAdd: (ids: string[]) => Promise<BulkResult | undefined>;
   excludeIds?: readonly string[];
 }
 
 /** Add users: a multi-select member search; reports how many were added and skipped. */
-export function AddMembersDialog({ name, title, intro, submitLabel, onAdd, excludeIds }: Props) {
+export function AddMembersDialog({ dialog, title, intro, submitLabel, onAdd, excludeIds }: Props) {
   const { t } = useTranslation();
   const [members, setMembers] = useState<PickedMember[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -32,23 +31,19 @@ export function AddMembersDialog({ name, title, intro, submitLabel, onAdd, exclu
       return;
     }
     setBusy(true);
-    try {
-      const r = await onAdd(members.map((m) => m.id));
-      feedback.push({
-        type: r.skipped > 0 ? 'warning' : 'success',
-        message: t('workstation.picker.added', { done: r.done, skipped: r.skipped }),
-      });
-      dialogs.close(name);
-    } catch (err) {
-      feedback.push({ type: 'error', message: errorMessage(t, err) });
-    } finally {
-      setBusy(false);
-    }
+    const r = await onAdd(members.map((m) => m.id));
+    setBusy(false);
+    if (!r) return;
+    feedback.push({
+      type: r.skipped > 0 ? 'warning' : 'success',
+      message: t('members.picker.added', { done: r.done, skipped: r.skipped }),
+    });
+    dialogs.close(dialog.name);
   };
 
   return (
     <FormDialog
-      name={name}
+      dialog={dialog}
       title={title}
       onSubmit={submit}
       submitLabel={submitLabel}
@@ -62,7 +57,7 @@ export function AddMembersDialog({ name, title, intro, submitLabel, onAdd, exclu
         {intro && <Typography variant="body2">{intro}</Typography>}
         <MemberPicker
           multiple
-          label={t('workstation.picker.members')}
+          label={t('members.picker.members')}
           value={members}
           onChange={(m) => {
             setMembers(m);

@@ -1,12 +1,10 @@
 import { Autocomplete, TextField } from '@mui/material';
-import type { Member } from '@portiere/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { memberSearchQuery } from '../../features/workstation/api/workstationApi';
 import { useDebounced } from '../../lib/useDebounced';
+import { MemberSearchContext, type PickedMember } from './memberSearch';
 
-export type PickedMember = Pick<Member, 'id' | 'username' | 'full_name'>;
+export type { PickedMember };
 
 interface CommonProps {
   label: string;
@@ -33,19 +31,20 @@ export function MemberPicker(props: SingleProps | MultiProps) {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
   const search = useDebounced(input, 250);
-  const list = useQuery(memberSearchQuery(search));
+  const useMemberSearch = useContext(MemberSearchContext);
+  const found = useMemberSearch(search);
   const exclude = new Set(props.excludeIds ?? []);
-  const options: PickedMember[] = (list.data?.results ?? []).filter((m) => !exclude.has(m.id));
+  const options = found.members.filter((m) => !exclude.has(m.id));
   const common = {
     options,
-    loading: list.isFetching,
+    loading: found.isFetching,
     filterOptions: (o: PickedMember[]) => o,
     getOptionLabel: memberLabel,
     isOptionEqualToValue: (a: PickedMember, b: PickedMember) => a.id === b.id,
     onInputChange: (_: unknown, v: string, reason: string) => {
       if (reason !== 'reset') setInput(v);
     },
-    noOptionsText: t('workstation.picker.noOptions'),
+    noOptionsText: t('members.picker.noOptions'),
     loadingText: t('common.loading'),
     renderInput: (params: object) => (
       <TextField
@@ -53,7 +52,7 @@ export function MemberPicker(props: SingleProps | MultiProps) {
         label={props.label}
         autoFocus={props.autoFocus}
         error={Boolean(props.error)}
-        helperText={props.error ?? t('workstation.picker.hint')}
+        helperText={props.error ?? t('members.picker.hint')}
       />
     ),
   };

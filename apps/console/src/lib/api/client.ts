@@ -1,10 +1,16 @@
+import type { z } from 'zod';
 import { ApiError, toErrorBody } from './apiError';
 import { API_BASE, endSession, getAccessToken } from './tokenRefresh';
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
 
-export interface RequestOptions {
+export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
   body?: unknown;
+  /**
+   * The contract schema of the answer (from @portiere/contracts). Outside production builds every
+   * answer is checked against it, so a console that drifted from the server fails its tests.
+   */
+  schema?: S;
   query?: Record<string, QueryValue>;
   /** false for the sign-in calls, which must never trigger a refresh. */
   auth?: boolean;
@@ -26,9 +32,65 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return qs ? `${url}?${qs}` : url;
 }
 
+/** What a call answers: the schema's type, or nothing for calls without a schema. */
+export type Answer<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** Development and test builds check answers; production trusts the server (it validates its own answers). */
+export const CHECK_ANSWERS = !import.meta.env.PROD;
+
+/** A 2xx answer that does not match the contract: the console and the server disagree on a shape. */
+export class AnswerMismatchError extends Error {
+  readonly issues: z.core.$ZodIssue[];
+
+  constructor(method: string, path: string, issues: z.core.$ZodIssue[]) {
+    const where = issues
+      .slice(0, 5)
+      .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+      .join('; ');
+    super(`${method} ${path} answered a shape the contract does not allow: ${where}`);
+    this.name = 'AnswerMismatchError';
+    this.issues = issues;
+  }
+}
+
+type MismatchListener = (err: AnswerMismatchError) => void;
+let mismatchListener: MismatchListener = (err) => console.error(err.message);
+
+/** Who hears of a drifted answer (the console log; the test setup fails the test that saw one). */
+export function onAnswerMismatch(listener: MismatchListener): void {
+  mismatchListener = listener;
+}
+
+/**
+ * Checks an answer against its contract schema (when checking is on) and answers the data as
+ * received; a call without a schema answers nothing (its body, if any, is not part of the contract).
+ */
+export function checkAnswer<S extends z.ZodType | undefined>(
+  method: string,
+  path: string,
+  schema: S,
+  data: unknown,
+  check: boolean = CHECK_ANSWERS,
+): Answer<S> {
+  if (!schema) return undefined as Answer<S>;
+  if (check) {
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) {
+      const err = new AnswerMismatchError(method, path, parsed.error.issues);
+      mismatchListener(err);
+      throw err;
+    }
+  }
+  return data as Answer<S>;
+}
+
 /** fetch without a timeout; any 2xx is a success, anything else an ApiError with the body. */
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const { body, query, auth = true, signal, bearer } = options;
+export async function request<S extends z.ZodType | undefined = undefined>(
+  method: string,
+  path: string,
+  options: RequestOptions<S> = {},
+): Promise<Answer<S>> {
+  const { body, query, auth = true, signal, bearer, schema } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = auth ? await getAccessToken() : (bearer ?? null);
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -55,22 +117,25 @@ export async function request<T>(method: string, path: string, options: RequestO
       data = text;
     }
   }
-  if (res.status >= 200 && res.status < 300) return data as T;
+  if (res.status >= 200 && res.status < 300) return checkAnswer(method, path, schema as S, data);
   const err = new ApiError(res.status, toErrorBody(data));
   // A signed-in call refused as unauthenticated means the session is gone (revoked or expired).
   if (res.status === 401 && token && auth) endSession(err);
   throw err;
 }
 
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
-};
+type ReadOptions<S extends z.ZodType> = Omit<RequestOptions<S>, 'body' | 'schema'> & { schema: S };
+type WriteOptions<S extends z.ZodType | undefined> = Omit<RequestOptions<S>, 'body'>;
 
-/** Both list shapes of the API ({count, results, next_page} and {count, items}) as one. */
-export function listItems<T>(answer: { results?: T[]; items?: T[] }): T[] {
-  return answer.results ?? answer.items ?? [];
-}
+/** Reads name the contract schema of their answer; writes do when they answer something. */
+export const api = {
+  get: <S extends z.ZodType>(path: string, options: ReadOptions<S>) => request<S>('GET', path, options),
+  post: <S extends z.ZodType | undefined = undefined>(path: string, body?: unknown, options?: WriteOptions<S>) =>
+    request<S>('POST', path, { ...options, body }),
+  patch: <S extends z.ZodType | undefined = undefined>(path: string, body?: unknown, options?: WriteOptions<S>) =>
+    request<S>('PATCH', path, { ...options, body }),
+  put: <S extends z.ZodType | undefined = undefined>(path: string, body?: unknown, options?: WriteOptions<S>) =>
+    request<S>('PUT', path, { ...options, body }),
+  delete: <S extends z.ZodType | undefined = undefined>(path: string, options?: WriteOptions<S>) =>
+    request<S>('DELETE', path, options),
+};

@@ -1,10 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeToken } from '../auth/jwt';
+import { z } from 'zod';
+import { fakeToken } from '../../test/fakeToken';
 import { getTokens, setTokens } from '../auth/tokenStorage';
 import { api } from './client';
 import { needsRefresh, parseRefreshAnswer, setSessionEndedHandler } from './tokenRefresh';
 
 const NOW = 1_700_000_000_000;
+/** These tests are about tokens, not answers. */
+const anything = { schema: z.unknown() };
 const token = (expS: number) =>
   fakeToken({ user_type: 'CustomerUser', customer_id: 'c1', user_username: 'admin@acme.example', exp: expS });
 
@@ -65,7 +68,7 @@ describe('authenticated requests', () => {
   it('sends requests unauthenticated without a refresh token', async () => {
     setTokens({ accessToken: null, refreshToken: null });
     fetchMock.mockResolvedValueOnce(json(200, { ok: 1 }));
-    await api.get('me/');
+    await api.get('me/', anything);
     expect(authHeader(0)).toBeUndefined();
   });
 
@@ -73,7 +76,7 @@ describe('authenticated requests', () => {
     const access = token(Date.now() / 1000 + 600);
     setTokens({ accessToken: access, refreshToken: 'R1' });
     fetchMock.mockResolvedValueOnce(json(200, {}));
-    await api.get('me/');
+    await api.get('me/', anything);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(authHeader(0)).toBe(`Bearer ${access}`);
   });
@@ -84,7 +87,7 @@ describe('authenticated requests', () => {
     fetchMock.mockImplementation(async (url) =>
       String(url).endsWith('login/refresh/') ? json(200, { access: fresh, refresh: 'R2' }) : json(200, {}),
     );
-    await Promise.all([api.get('a/'), api.get('b/'), api.get('c/')]);
+    await Promise.all([api.get('a/', anything), api.get('b/', anything), api.get('c/', anything)]);
     const refreshCalls = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('login/refresh/'));
     expect(refreshCalls).toHaveLength(1);
     expect(JSON.parse(String(refreshCalls[0]?.[1]?.body))).toEqual({ refresh: 'R1' });
@@ -96,7 +99,7 @@ describe('authenticated requests', () => {
     for (const status of [401, 422]) {
       setTokens({ accessToken: null, refreshToken: 'R1' });
       fetchMock.mockResolvedValueOnce(json(status, { reason: 'no', code: 'sessionExpired' }));
-      await expect(api.get('me/')).rejects.toMatchObject({ status });
+      await expect(api.get('me/', anything)).rejects.toMatchObject({ status });
       expect(getTokens()).toBeNull();
     }
     expect(ended).toHaveBeenCalledTimes(2);

@@ -23,9 +23,3 @@ export function decodeClaims(token: string | null | undefined): TokenClaims | nu
     return null;
   }
 }
-
-/** Builds an unsigned token with the given claims; used by tests and stories. */
-export function fakeToken(claims: Record<string, unknown>): string {
-  const enc = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  return `${enc({ alg: 'RS256', typ: 'JWT' })}.${enc(claims)}.sig`;
-}

@@ -8,6 +8,7 @@ export const common = {
   close: 'Close',
   back: 'Back',
   save: 'Save',
+  retry: 'Retry',
   loading: 'Loading…',
   version: 'Version {version}',
   account: 'Account',
@@ -19,4 +20,17 @@ export const common = {
   enabled: 'Enabled',
   disabled: 'Disabled',
   languages: { en: 'English', it: 'Italiano', es: 'Español', de: 'Deutsch' },
+  /** Credential kinds by their short names (charts, chips). */
+  credentialTypes: {
+    mail: 'Mail',
+    sms: 'SMS',
+    password: 'Password',
+    pin: 'PIN',
+    app: 'App',
+    app_biometry: 'App with biometry',
+    totp: 'TOTP',
+    hotp: 'HOTP',
+    keypair: 'Key pair',
+    smartcard: 'Smartcard',
+  },
 };

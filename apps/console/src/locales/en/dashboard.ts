@@ -1,12 +1,9 @@
-import { credentialTypes } from './workstation';
-
-export const dashboardCharts = {
+export const dashboard = {
   noData: 'No data yet.',
   noCustomers: 'No customers yet.',
   noCredentials: 'No credentials yet.',
   webCredentials: 'Web credentials',
   workstationCredentials: 'Workstation credentials',
-  credentialTypes,
   users: { title: 'Users', total: 'Total', enrolled: 'Enrolled', blocked: 'Blocked' },
   recovery: { title: 'Recovery modes', active: 'Active', total: 'Activated so far' },
   licenses: {

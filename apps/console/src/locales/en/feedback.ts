@@ -1,7 +1,7 @@
-import { ERRORS } from '@portiere/contracts';
+import { ERRORS, type ErrorCode } from '@portiere/contracts';
 
 /** Error texts are the catalogue's own sentences (server and console say the same thing). */
-export const error = { ...ERRORS };
+export const error: Record<ErrorCode, string> = { ...ERRORS };
 
 export const success = {
   login: 'Signed in successfully.',

@@ -1,20 +1,20 @@
+import { auth } from './auth';
 import { common } from './common';
 import { configurations } from './configurations';
-import { dashboardCharts } from './dashboard';
+import { customers } from './customers';
+import { dashboard } from './dashboard';
 import { dialogs } from './dialogs';
 import { error, info, success } from './feedback';
 import { filters } from './filters';
-import { login } from './login';
 import { credentials, members } from './members';
 import { menu } from './menu';
-import { customers } from './pages';
 import { recovery } from './recovery';
 import { roles } from './roles';
 import { routes } from './routes';
 import { settings } from './settings';
 import { temporaryCards } from './temporaryCards';
 import { validation } from './validation';
-import { workstation } from './workstation';
+import { workstationUsers } from './workstationUsers';
 
 /** English is the type source: every other language must provide exactly these keys. */
 export const en = {
@@ -25,7 +25,7 @@ export const en = {
   success,
   info,
   validation,
-  login,
+  auth,
   dialogs,
   filters,
   customers,
@@ -36,7 +36,7 @@ export const en = {
   recovery,
   configurations,
   roles,
-  workstation,
-  dashboardCharts,
+  workstationUsers,
+  dashboard,
 };
 export type Phrases = typeof en;

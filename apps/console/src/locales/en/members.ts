@@ -117,6 +117,12 @@ export const members = {
     workstationEmpty: 'This user has no credentials usable for Windows login.',
     noIdentities: 'This user has no identities, so autologon is not possible.',
   },
+  picker: {
+    members: 'Users',
+    hint: 'Type to search by name, username or email.',
+    noOptions: 'No users found',
+    added: 'Added: {done}, skipped: {skipped}.',
+  },
 };
 
 export const credentials = {

@@ -1,4 +1,4 @@
-import { VALIDATION } from '@portiere/contracts';
+import { VALIDATION, type ValidationKey } from '@portiere/contracts';
 
-/** Field messages keyed like the contract's FieldError.key. */
-export const validation = { ...VALIDATION };
+/** Field messages keyed like the contract's FieldError.key: every key the server can send has a phrase. */
+export const validation: Record<ValidationKey, string> = { ...VALIDATION };

@@ -11,6 +11,7 @@ export const common: DeepStrings<Phrases['common']> = {
   close: 'Chiudi',
   back: 'Indietro',
   save: 'Salva',
+  retry: 'Riprova',
   loading: 'Caricamento…',
   version: 'Versione {version}',
   account: 'Account',
@@ -22,4 +23,17 @@ export const common: DeepStrings<Phrases['common']> = {
   enabled: 'Abilitato',
   disabled: 'Disabilitato',
   languages: { en: 'English', it: 'Italiano', es: 'Español', de: 'Deutsch' },
+  /** Credential kinds by their short names (charts, chips). */
+  credentialTypes: {
+    mail: 'Email',
+    sms: 'SMS',
+    password: 'Password',
+    pin: 'PIN',
+    app: 'App',
+    app_biometry: 'App con biometria',
+    totp: 'TOTP',
+    hotp: 'HOTP',
+    keypair: 'Coppia di chiavi',
+    smartcard: 'Smartcard',
+  },
 };

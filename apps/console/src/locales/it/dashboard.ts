@@ -1,12 +1,9 @@
-import { credentialTypes } from './workstation';
-
-export const dashboardCharts = {
+export const dashboard = {
   noData: 'Ancora nessun dato.',
   noCustomers: 'Ancora nessun cliente.',
   noCredentials: 'Ancora nessuna credenziale.',
   webCredentials: 'Credenziali web',
   workstationCredentials: 'Credenziali della postazione',
-  credentialTypes,
   users: { title: 'Utenti', total: 'Totale', enrolled: 'Registrati', blocked: 'Bloccati' },
   recovery: { title: 'Modalità di recupero', active: 'Attive', total: 'Attivate finora' },
   licenses: {

@@ -1,22 +1,22 @@
 import type { Phrases } from '../en';
 import type { DeepStrings } from '../types';
+import { auth } from './auth';
 import { common } from './common';
 import { configurations } from './configurations';
-import { dashboardCharts } from './dashboard';
+import { customers } from './customers';
+import { dashboard } from './dashboard';
 import { dialogs } from './dialogs';
 import { error, info, success } from './feedback';
 import { filters } from './filters';
-import { login } from './login';
 import { credentials, members } from './members';
 import { menu } from './menu';
-import { customers } from './pages';
 import { recovery } from './recovery';
 import { roles } from './roles';
 import { routes } from './routes';
 import { settings } from './settings';
 import { temporaryCards } from './temporaryCards';
 import { validation } from './validation';
-import { workstation } from './workstation';
+import { workstationUsers } from './workstationUsers';
 
 /** Typed against English: a missing or extra key is a compile error. */
 export const it: DeepStrings<Phrases> = {
@@ -27,7 +27,7 @@ export const it: DeepStrings<Phrases> = {
   success,
   info,
   validation,
-  login,
+  auth,
   dialogs,
   filters,
   customers,
@@ -38,6 +38,6 @@ export const it: DeepStrings<Phrases> = {
   recovery,
   configurations,
   roles,
-  workstation,
-  dashboardCharts,
+  workstationUsers,
+  dashboard,
 };

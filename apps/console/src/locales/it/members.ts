@@ -119,6 +119,12 @@ export const members: DeepStrings<Phrases['members']> = {
     workstationEmpty: "Questo utente non ha credenziali utilizzabili per l'accesso a Windows.",
     noIdentities: "Questo utente non ha identità, quindi l'accesso automatico (autologon) non è possibile.",
   },
+  picker: {
+    members: 'Utenti',
+    hint: 'Digita per cercare per nome, nome utente o email.',
+    noOptions: 'Nessun utente trovato',
+    added: 'Aggiunti: {done}, ignorati: {skipped}.',
+  },
 };
 
 export const credentials: DeepStrings<Phrases['credentials']> = {

@@ -36,7 +36,7 @@ export function ChangePasswordStep({ onSubmit, onBack }: { onSubmit: SubmitNewPa
     <Stack component="form" spacing={2} noValidate onSubmit={submit}>
       <Alert severity="info">{t('info.passwordMustChange')}</Alert>
       <TextField
-        label={t('login.newPassword')}
+        label={t('auth.newPassword')}
         type="password"
         autoComplete="new-password"
         autoFocus
@@ -45,7 +45,7 @@ export function ChangePasswordStep({ onSubmit, onBack }: { onSubmit: SubmitNewPa
         {...register('newPassword')}
       />
       <TextField
-        label={t('login.confirmPassword')}
+        label={t('auth.confirmPassword')}
         type="password"
         autoComplete="new-password"
         error={Boolean(errors.confirmPassword)}
@@ -53,9 +53,9 @@ export function ChangePasswordStep({ onSubmit, onBack }: { onSubmit: SubmitNewPa
         {...register('confirmPassword')}
       />
       <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-        {t('login.changePassword')}
+        {t('auth.changePassword')}
       </Button>
-      <Button onClick={onBack}>{t('login.back')}</Button>
+      <Button onClick={onBack}>{t('auth.back')}</Button>
     </Stack>
   );
 }

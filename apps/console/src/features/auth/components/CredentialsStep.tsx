@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack, TextField } from '@mui/material';
+import type { LoginRequest } from '@portiere/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 
-export interface Credentials {
-  username: string;
-  password: string;
-}
+export type Credentials = Pick<LoginRequest, 'username' | 'password'>;
 
 export function CredentialsStep({ onSubmit }: { onSubmit: (values: Credentials) => Promise<void> }) {
   const { t } = useTranslation();
@@ -23,7 +21,7 @@ export function CredentialsStep({ onSubmit }: { onSubmit: (values: Credentials) 
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={handleSubmit(onSubmit)}>
       <TextField
-        label={t('login.username')}
+        label={t('auth.username')}
         autoComplete="username"
         autoFocus
         error={Boolean(errors.username)}
@@ -31,7 +29,7 @@ export function CredentialsStep({ onSubmit }: { onSubmit: (values: Credentials) 
         {...register('username')}
       />
       <TextField
-        label={t('login.password')}
+        label={t('auth.password')}
         type="password"
         autoComplete="current-password"
         error={Boolean(errors.password)}
@@ -39,7 +37,7 @@ export function CredentialsStep({ onSubmit }: { onSubmit: (values: Credentials) 
         {...register('password')}
       />
       <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-        {t('login.signIn')}
+        {t('auth.signIn')}
       </Button>
     </Stack>
   );

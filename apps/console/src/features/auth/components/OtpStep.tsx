@@ -30,12 +30,12 @@ export function OtpStep({
   const { errors, isSubmitting } = formState;
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={handleSubmit((v) => onSubmit(v.code.trim()))}>
-      <Typography>{t('login.otpPrompt')}</Typography>
+      <Typography>{t('auth.otpPrompt')}</Typography>
       <Typography variant="body2" color="text.secondary" data-testid="otp-email">
         {email}
       </Typography>
       <TextField
-        label={t('login.code')}
+        label={t('auth.code')}
         autoComplete="one-time-code"
         autoFocus
         error={Boolean(errors.code)}
@@ -44,9 +44,9 @@ export function OtpStep({
         {...register('code')}
       />
       <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-        {t('login.verify')}
+        {t('auth.verify')}
       </Button>
-      <Button onClick={onBack}>{t('login.back')}</Button>
+      <Button onClick={onBack}>{t('auth.back')}</Button>
     </Stack>
   );
 }

@@ -4,14 +4,14 @@ import { LOCALES } from '@portiere/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { homeFor } from '../../../app/routes';
+import { serverFieldErrors } from '../../../components/feedback/errorFeedback';
 import { feedback } from '../../../components/feedback/feedbackStore';
 import { isApiError } from '../../../lib/api/apiError';
+import { homeFor } from '../../../lib/auth/home';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
-import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
 import { currentLocale, switchLanguage } from '../../../lib/i18n/i18n';
 import { signIn } from '../../../lib/session';
-import { authApi } from '../api/authApi';
+import { useChangePassword, useLogin } from '../api/authApi';
 import { ChangePasswordStep } from '../components/ChangePasswordStep';
 import { type Credentials, CredentialsStep } from '../components/CredentialsStep';
 import { OtpStep } from '../components/OtpStep';
@@ -26,10 +26,7 @@ export default function LoginPage() {
   // The OTP is checked together with the credentials, so keep them for that step.
   const [creds, setCreds] = useState<Credentials>({ username: '', password: '' });
 
-  const fail = (err: unknown, overrides?: Record<string, string>) =>
-    feedback.push({ type: 'error', message: errorMessage(t, err, overrides) });
-
-  async function handleAnswer(answer: LoginResponse, successKey: string) {
+  async function handleAnswer(answer: LoginResponse, successKey: 'success.login' | 'success.passwordChanged') {
     if ('access' in answer) {
       const me = await signIn(answer);
       feedback.push({ type: 'success', message: t(successKey) });
@@ -41,40 +38,41 @@ export default function LoginPage() {
     }
   }
 
+  // A failure of the sign-in that follows the answer (loading the account) is reported like the call's own.
+  const loginCall = useLogin({ onSuccess: (answer) => handleAnswer(answer, 'success.login') });
+  const changeCall = useChangePassword({
+    // A refused new password is named under its field; the message says the change failed.
+    message: (t, err) =>
+      serverFieldErrors(t, err).new_password
+        ? t('error.changePassword')
+        : errorMessage(t, err, { validation: 'error.changePassword' }),
+    onError: (err) => {
+      if (isApiError(err) && err.body?.code === 'changeTokenInvalid') setStep({ kind: 'credentials' });
+    },
+    onSuccess: (answer, body) => {
+      setCreds((c) => ({ ...c, password: body.new_password }));
+      return handleAnswer(answer, 'success.passwordChanged');
+    },
+  });
+
   const submitCredentials = async (values: Credentials) => {
     setCreds(values);
-    try {
-      await handleAnswer(await authApi.login(values), 'success.login');
-    } catch (err) {
-      fail(err);
-    }
+    await loginCall.run(values);
   };
 
   const submitNewPassword = async (newPassword: string): Promise<string | null> => {
     if (step.kind !== 'change') return null;
     try {
-      const answer = await authApi.changePassword({ change: step.change, new_password: newPassword });
-      setCreds((c) => ({ ...c, password: newPassword }));
-      await handleAnswer(answer, 'success.passwordChanged');
+      await changeCall.mutateAsync({ change: step.change, new_password: newPassword });
       return null;
     } catch (err) {
-      const detail = isApiError(err) ? err.body?.details?.new_password : undefined;
-      if (detail) {
-        feedback.push({ type: 'error', message: t('error.changePassword') });
-        return fieldErrorMessage(t, detail);
-      }
-      if (isApiError(err) && err.body?.code === 'changeTokenInvalid') setStep({ kind: 'credentials' });
-      fail(err, { validation: 'error.changePassword' });
-      return null;
+      // Already reported; the form shows the field's own message.
+      return serverFieldErrors(t, err).new_password ?? null;
     }
   };
 
   const submitOtp = async (otp: string) => {
-    try {
-      await handleAnswer(await authApi.login({ ...creds, otp }), 'success.login');
-    } catch (err) {
-      fail(err);
-    }
+    await loginCall.run({ ...creds, otp });
   };
 
   const back = () => setStep({ kind: 'credentials' });
@@ -87,7 +85,7 @@ export default function LoginPage() {
           {t('common.appName')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {t('login.subtitle')}
+          {t('auth.subtitle')}
         </Typography>
         {step.kind === 'credentials' && <CredentialsStep onSubmit={submitCredentials} />}
         {step.kind === 'change' && <ChangePasswordStep onSubmit={submitNewPassword} onBack={back} />}

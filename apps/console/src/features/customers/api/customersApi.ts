@@ -1,16 +1,16 @@
-import type { Customer } from '@portiere/contracts';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { customerSchema, pagedListSchema } from '@portiere/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
+import { areaKeys } from '../../../lib/api/queryKeys';
 
-export interface CustomerList {
-  count: number;
-  results: Customer[];
-  next_page: number | null;
-}
+/** Query keys of the customers area. */
+export const customersKeys = areaKeys('customers');
 
 export const customersQuery = (page: number, pageSize: number) =>
   queryOptions({
-    queryKey: ['customers', { page, pageSize }],
-    queryFn: () => api.get<CustomerList>('customers/', { query: { page, page_size: pageSize } }),
+    queryKey: customersKeys.list({ page, pageSize }),
+    queryFn: () =>
+      api.get('customers/', { schema: pagedListSchema(customerSchema), query: { page, page_size: pageSize } }),
     placeholderData: keepPreviousData,
   });
+export const useCustomers = (page: number, pageSize: number) => useQuery(customersQuery(page, pageSize));

@@ -1,25 +1,22 @@
 import { Link, Paper } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Customer } from '@portiere/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { feedback } from '../../../components/feedback/feedbackStore';
+import { useQueryErrorFeedback } from '../../../components/feedback/useQueryErrorFeedback';
 import { usePaging } from '../../../components/table/pagingStore';
 import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
-import { customersQuery } from '../api/customersApi';
+import { formatDate } from '../../../lib/format';
+import { useCustomers } from '../api/customersApi';
 
 /** Reseller's customers with server paging; a row opens the customer's manager users. */
 export default function CustomersPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { page, pageSize } = usePaging();
-  const list = useQuery(customersQuery(page, pageSize));
-
-  useEffect(() => {
-    if (list.isError) feedback.push({ type: 'error', message: t('error.genericApiFail') });
-  }, [list.isError, t]);
+  const list = useCustomers(page, pageSize);
+  useQueryErrorFeedback(list, (t) => t('error.genericApiFail'));
 
   const columns = useMemo<GridColDef<Customer>[]>(
     () => [
@@ -30,7 +27,7 @@ export default function CustomersPage() {
         headerName: t('customers.licenseExpiration'),
         flex: 1,
         minWidth: 150,
-        valueFormatter: (value: string | null) => (value ? new Date(value).toLocaleDateString(i18n.language) : '—'),
+        valueFormatter: (value: string | null) => formatDate(value, i18n.language),
       },
       { field: 'la_enabled', headerName: t('customers.laEnabled'), type: 'boolean', flex: 1, minWidth: 120 },
       {

@@ -1,10 +1,15 @@
-import type { CustomerDashboard } from '@portiere/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { dashboardSchema } from '@portiere/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
+import { areaKeys } from '../../../lib/api/queryKeys';
+
+/** Query keys of the dashboard area. */
+export const dashboardKeys = areaKeys('dashboard');
 
 export const dashboardQuery = () =>
   queryOptions({
-    queryKey: ['dashboard'],
-    queryFn: () => api.get<{ customers: CustomerDashboard[] }>('dashboard/'),
+    queryKey: dashboardKeys.all,
+    queryFn: () => api.get('dashboard/', { schema: dashboardSchema }),
     staleTime: 0,
   });
+export const useDashboard = () => useQuery(dashboardQuery());

@@ -50,11 +50,11 @@ function CredentialsChart({
 }) {
   const { t } = useTranslation();
   const series = countsToSeries(counts);
-  const typeLabel = (type: string) => t(`dashboardCharts.credentialTypes.${type}`, { defaultValue: type });
+  const typeLabel = (type: string) => t(`common.credentialTypes.${type}`, { defaultValue: type });
   if (series.length === 0)
     return (
       <Typography color="text.secondary" data-testid={`${testId}-empty`}>
-        {t('dashboardCharts.noCredentials')}
+        {t('dashboard.noCredentials')}
       </Typography>
     );
   return (
@@ -94,12 +94,12 @@ export function CustomerDashboardView({ data }: { data: CustomerDashboard }) {
         gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' },
       }}
     >
-      <Panel title={t('dashboardCharts.users.title')}>
+      <Panel title={t('dashboard.users.title')}>
         <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>
-          <Figure label={t('dashboardCharts.users.total')} value={users.total} testId="dash-users-total" />
-          <Figure label={t('dashboardCharts.users.enrolled')} value={users.enrolled} testId="dash-users-enrolled" />
+          <Figure label={t('dashboard.users.total')} value={users.total} testId="dash-users-total" />
+          <Figure label={t('dashboard.users.enrolled')} value={users.enrolled} testId="dash-users-enrolled" />
           <Figure
-            label={t('dashboardCharts.users.blocked')}
+            label={t('dashboard.users.blocked')}
             value={users.blocked}
             testId="dash-users-blocked"
             color="error.main"
@@ -112,46 +112,38 @@ export function CustomerDashboardView({ data }: { data: CustomerDashboard }) {
               xAxis={[
                 {
                   scaleType: 'band',
-                  data: [
-                    t('dashboardCharts.users.total'),
-                    t('dashboardCharts.users.enrolled'),
-                    t('dashboardCharts.users.blocked'),
-                  ],
+                  data: [t('dashboard.users.total'), t('dashboard.users.enrolled'), t('dashboard.users.blocked')],
                 },
               ]}
-              series={[{ data: [users.total, users.enrolled, users.blocked], label: t('dashboardCharts.users.title') }]}
+              series={[{ data: [users.total, users.enrolled, users.blocked], label: t('dashboard.users.title') }]}
               hideLegend
               margin={{ left: 0, right: 8, top: 16, bottom: 0 }}
             />
           </ChartSlot>
         )}
       </Panel>
-      <Panel title={t('dashboardCharts.webCredentials')} testId="dash-web-credentials">
-        <CredentialsChart counts={data.web_credentials} testId="dash-web" label={t('dashboardCharts.webCredentials')} />
+      <Panel title={t('dashboard.webCredentials')} testId="dash-web-credentials">
+        <CredentialsChart counts={data.web_credentials} testId="dash-web" label={t('dashboard.webCredentials')} />
       </Panel>
-      <Panel title={t('dashboardCharts.workstationCredentials')} testId="dash-workstation-credentials">
+      <Panel title={t('dashboard.workstationCredentials')} testId="dash-workstation-credentials">
         <CredentialsChart
           counts={data.workstation_credentials}
           testId="dash-workstation"
-          label={t('dashboardCharts.workstationCredentials')}
+          label={t('dashboard.workstationCredentials')}
         />
       </Panel>
-      <Panel title={t('dashboardCharts.recovery.title')}>
+      <Panel title={t('dashboard.recovery.title')}>
         <Stack direction="row" spacing={3}>
           <Figure
-            label={t('dashboardCharts.recovery.active')}
+            label={t('dashboard.recovery.active')}
             value={recovery_modes.active}
             testId="dash-recovery-active"
             color={recovery_modes.active > 0 ? 'warning.main' : undefined}
           />
-          <Figure
-            label={t('dashboardCharts.recovery.total')}
-            value={recovery_modes.total}
-            testId="dash-recovery-total"
-          />
+          <Figure label={t('dashboard.recovery.total')} value={recovery_modes.total} testId="dash-recovery-total" />
         </Stack>
       </Panel>
-      <Panel title={t('dashboardCharts.licenses.title')}>
+      <Panel title={t('dashboard.licenses.title')}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <ChartSlot height={140} width={140}>
             <Gauge
@@ -161,22 +153,22 @@ export function CustomerDashboardView({ data }: { data: CustomerDashboard }) {
               startAngle={-110}
               endAngle={110}
               text={`${used}%`}
-              aria-label={t('dashboardCharts.licenses.usedPercent', { percent: used })}
+              aria-label={t('dashboard.licenses.usedPercent', { percent: used })}
             />
           </ChartSlot>
           <Stack spacing={1}>
             <Figure
-              label={t('dashboardCharts.licenses.remaining')}
+              label={t('dashboard.licenses.remaining')}
               value={licenses.remaining}
               testId="dash-licenses-remaining"
               color={licenses.remaining <= 0 ? 'error.main' : undefined}
             />
             <Typography variant="body2" data-testid="dash-licenses-text">
-              {t('dashboardCharts.licenses.usedOf', { used: licenses.used, total: licenses.total })}
+              {t('dashboard.licenses.usedOf', { used: licenses.used, total: licenses.total })}
             </Typography>
             {licenses.expiration && (
               <Typography variant="body2" color="text.secondary">
-                {t('dashboardCharts.licenses.expiration', { date: formatDate(licenses.expiration, i18n.language) })}
+                {t('dashboard.licenses.expiration', { date: formatDate(licenses.expiration, i18n.language) })}
               </Typography>
             )}
           </Stack>

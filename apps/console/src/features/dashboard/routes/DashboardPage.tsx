@@ -1,9 +1,8 @@
 import { Alert, Box, Skeleton, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useClaims } from '../../../lib/auth/tokenStorage';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
-import { dashboardQuery } from '../api/dashboardApi';
+import { useDashboard } from '../api/dashboardApi';
 import { CustomerDashboardView } from '../components/CustomerDashboardView';
 import { customerSlug } from '../lib/dashboardFigures';
 
@@ -11,7 +10,7 @@ import { customerSlug } from '../lib/dashboardFigures';
 export default function DashboardPage() {
   const { t } = useTranslation();
   const claims = useClaims();
-  const dashboard = useQuery(dashboardQuery());
+  const dashboard = useDashboard();
   const reseller = claims?.user_type === 'ResellerUser';
 
   if (dashboard.isPending)
@@ -30,7 +29,7 @@ export default function DashboardPage() {
   if (customers.length === 0)
     return (
       <Alert severity="info" data-testid="dash-empty">
-        {t(reseller ? 'dashboardCharts.noCustomers' : 'dashboardCharts.noData')}
+        {t(reseller ? 'dashboard.noCustomers' : 'dashboard.noData')}
       </Alert>
     );
   if (!reseller && customers[0]) return <CustomerDashboardView data={customers[0]} />;

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { feedback } from '../../../components/feedback/feedbackStore';
-import { fakeToken } from '../../../lib/auth/jwt';
 import { setTokens } from '../../../lib/auth/tokenStorage';
+import { fakeToken } from '../../../test/fakeToken';
 import { customerMe, customerToken, jsonResponse, renderApp } from '../../../test/renderApp';
 
 /** The first render of a lazy page chunk can be slow on a loaded machine. */

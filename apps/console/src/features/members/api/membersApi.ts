@@ -1,57 +1,168 @@
-import type { BULK_ACTIONS, Member, MemberDetail, MemberInput, MemberListQuery } from '@portiere/contracts';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  type BULK_ACTIONS,
+  type BulkResult,
+  bulkResultSchema,
+  configurationSchema,
+  type EXPORT_FORMATS,
+  type MemberDetail,
+  type MemberInput,
+  type MemberListQuery,
+  memberDetailSchema,
+  memberSchema,
+  pagedListSchema,
+  sentToSchema,
+} from '@portiere/contracts';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
 import { ApiError, toErrorBody } from '../../../lib/api/apiError';
 import { api, buildUrl } from '../../../lib/api/client';
+import { areaKeys } from '../../../lib/api/queryKeys';
 import { getAccessToken } from '../../../lib/api/tokenRefresh';
 
-export interface MemberList {
-  count: number;
-  results: Member[];
-  next_page: number | null;
-}
-
-export interface Configuration {
-  id: string;
-  name: string;
-  description: string;
-  allowed_credential_types: string[];
-}
-
 export type BulkAction = (typeof BULK_ACTIONS)[number];
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export type MemberQuery = Omit<MemberListQuery, 'page' | 'page_size'>;
+type SentTo = z.infer<typeof sentToSchema>;
+
+/** Query keys of the members area (members, their credentials, and the lists the members screens need). */
+export const membersKeys = {
+  ...areaKeys('members'),
+  credentials: (memberId: string) => ['members', 'detail', memberId, 'credentials'] as const,
+  /** The configurations the member form and filters offer (refreshed by any configuration write). */
+  configurationOptions: () => ['members', 'configurationOptions'] as const,
+  search: (search: string) => ['members', 'search', search] as const,
+};
 
 const userPath = (id: string) => `users/${encodeURIComponent(id)}/`;
+const memberList = pagedListSchema(memberSchema);
 
 export const membersQuery = (page: number, pageSize: number, query: MemberQuery) =>
   queryOptions({
-    queryKey: ['members', 'list', { page, pageSize, ...query }],
-    queryFn: () => api.get<MemberList>('users/', { query: { page, page_size: pageSize, ...query } }),
+    queryKey: membersKeys.list({ page, pageSize, ...query }),
+    queryFn: () => api.get('users/', { schema: memberList, query: { page, page_size: pageSize, ...query } }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
 
 export const memberQuery = (id: string) =>
   queryOptions({
-    queryKey: ['members', 'detail', id],
-    queryFn: () => api.get<MemberDetail>(userPath(id)),
+    queryKey: membersKeys.detail(id),
+    queryFn: () => api.get(userPath(id), { schema: memberDetailSchema }),
     staleTime: 0,
   });
 
-export const groupsQuery = () =>
+/** Every configuration, for the member form's choice and the group filter. */
+export const configurationOptionsQuery = () =>
   queryOptions({
-    queryKey: ['groups', 'all'],
-    queryFn: () => api.get<{ count: number; results: Configuration[] }>('groups/', { query: { page_size: 500 } }),
+    queryKey: membersKeys.configurationOptions(),
+    queryFn: () => api.get('groups/', { schema: pagedListSchema(configurationSchema), query: { page_size: 500 } }),
     staleTime: 60_000,
   });
 
-export const createMember = (input: MemberInput) => api.post<MemberDetail>('users/', input);
-export const updateMember = (id: string, patch: Partial<MemberInput>) => api.patch<MemberDetail>(userPath(id), patch);
-export const deleteMember = (id: string) => api.delete<void>(userPath(id));
-export const blockMember = (id: string, blocked: boolean) =>
-  api.post<MemberDetail>(`${userPath(id)}${blocked ? 'block' : 'unblock'}/`);
-export const sendEnrollment = (id: string) => api.post<{ sent_to: string }>(`${userPath(id)}send-enrollment/`);
-export const bulkMembers = (action: BulkAction, ids: string[]) =>
-  api.post<{ done: number; skipped: number }>('users/bulk/', { action, ids });
+/** Member search for pickers: the first 10 matches. */
+export const memberSearchQuery = (search: string) =>
+  queryOptions({
+    queryKey: membersKeys.search(search),
+    queryFn: () => api.get('users/', { schema: memberList, query: { search: search || undefined, page_size: 10 } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The member search the shared member picker uses (provided to it by the app). */
+export function useMemberSearch(search: string) {
+  const list = useQuery(memberSearchQuery(search));
+  return { members: list.data?.results ?? [], isFetching: list.isFetching };
+}
+
+export const useMembers = (page: number, pageSize: number, query: MemberQuery) =>
+  useQuery(membersQuery(page, pageSize, query));
+export const useMember = (id: string) => useQuery({ ...memberQuery(id), retry: false });
+export const useConfigurationOptions = () => useQuery(configurationOptionsQuery());
+
+/** Keeps the saved member in the cache right away (the refresh that follows confirms it). */
+function useStoreMember() {
+  const queryClient = useQueryClient();
+  return (saved: MemberDetail) => queryClient.setQueryData(memberQuery(saved.id).queryKey, saved);
+}
+
+export function useCreateMember(ui: MutationUi<MemberDetail, MemberInput> = {}) {
+  const store = useStoreMember();
+  return useApiMutation({
+    mutationFn: (input: MemberInput) => api.post('users/', input, { schema: memberDetailSchema }),
+    invalidates: 'members',
+    ...ui,
+    onSuccess: (saved, input) => {
+      store(saved);
+      return ui.onSuccess?.(saved, input);
+    },
+  });
+}
+
+export function useUpdateMember(ui: MutationUi<MemberDetail, { id: string; patch: Partial<MemberInput> }> = {}) {
+  const store = useStoreMember();
+  return useApiMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: Partial<MemberInput> }) =>
+      api.patch(userPath(id), patch, { schema: memberDetailSchema }),
+    invalidates: 'members',
+    ...ui,
+    onSuccess: (saved, vars) => {
+      store(saved);
+      return ui.onSuccess?.(saved, vars);
+    },
+  });
+}
+
+export function useBlockMember(ui: MutationUi<MemberDetail, { id: string; blocked: boolean }> = {}) {
+  const store = useStoreMember();
+  return useApiMutation({
+    mutationFn: ({ id, blocked }: { id: string; blocked: boolean }) =>
+      api.post(`${userPath(id)}${blocked ? 'block' : 'unblock'}/`, undefined, { schema: memberDetailSchema }),
+    invalidates: 'members',
+    ...ui,
+    onSuccess: (saved, vars) => {
+      store(saved);
+      return ui.onSuccess?.(saved, vars);
+    },
+  });
+}
+
+export function useDeleteMember(ui: MutationUi<void, string> = {}) {
+  const queryClient = useQueryClient();
+  return useApiMutation({
+    mutationFn: (id: string) => api.delete(userPath(id)),
+    invalidates: 'members',
+    ...ui,
+    onSuccess: (data, id) => {
+      queryClient.removeQueries({ queryKey: memberQuery(id).queryKey });
+      return ui.onSuccess?.(data, id);
+    },
+  });
+}
+
+export const useSendEnrollment = (ui: MutationUi<SentTo, string> = {}) =>
+  useApiMutation({
+    mutationFn: (id: string) => api.post(`${userPath(id)}send-enrollment/`, undefined, { schema: sentToSchema }),
+    ...ui,
+  });
+
+export const useBulkMembers = (ui: MutationUi<BulkResult, { action: BulkAction; ids: string[] }> = {}) =>
+  useApiMutation({
+    mutationFn: (body: { action: BulkAction; ids: string[] }) =>
+      api.post('users/bulk/', body, { schema: bulkResultSchema }),
+    invalidates: 'members',
+    ...ui,
+  });
+
+export interface ExportRequest {
+  format: ExportFormat;
+  fileName: string;
+  query: MemberQuery;
+}
+export const useExportMembers = (ui: MutationUi<string, ExportRequest> = {}) =>
+  useApiMutation({
+    mutationFn: ({ format, fileName, query }: ExportRequest) => downloadExport(format, fileName, query),
+    ...ui,
+  });
 
 /** File name from a content-disposition header, else the fallback. */
 export function fileNameFrom(disposition: string | null, fallback: string): string {
@@ -63,11 +174,7 @@ export function fileNameFrom(disposition: string | null, fallback: string): stri
  * Streams the export with the bearer token (refreshed first like every call) and saves it
  * through a temporary object URL.
  */
-export async function downloadExport(
-  format: 'csv' | 'xlsx' | 'json',
-  fileName: string,
-  query: MemberQuery,
-): Promise<string> {
+export async function downloadExport(format: ExportFormat, fileName: string, query: MemberQuery): Promise<string> {
   const token = await getAccessToken();
   const res = await fetch(buildUrl('users/export/', { ...query, format, file_name: fileName }), {
     headers: token ? { Authorization: `Bearer ${token}` } : {},

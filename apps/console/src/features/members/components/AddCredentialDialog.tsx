@@ -1,16 +1,13 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, MenuItem, Stack, TextField } from '@mui/material';
 import { type Credential, type CredentialType, fieldError } from '@portiere/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { dialogs } from '../../../components/dialogs/dialogRegistry';
+import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
-import { feedback } from '../../../components/feedback/feedbackStore';
 import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
-import { type CredentialCreated, createCredential } from '../api/credentialsApi';
-import { credentialErrorMessage } from '../lib/credentialError';
+import { type CredentialCreated, useCreateCredential } from '../api/credentialsApi';
 import {
   type CredentialFormValues,
   credentialChoices,
@@ -19,7 +16,7 @@ import {
   secretFieldOf,
 } from '../lib/credentialKinds';
 
-export const ADD_CREDENTIAL_DIALOG = 'addCredential';
+export const ADD_CREDENTIAL_DIALOG = dialogName('addCredential');
 
 interface Props {
   memberId: string;
@@ -31,29 +28,33 @@ interface Props {
 /** New credential: only the kinds the member's configuration allows, with the fields each kind needs. */
 export function AddCredentialDialog({ memberId, allowed, existing, onCreated }: Props) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const choices = credentialChoices(allowed, existing);
   const [serverError, setServerError] = useState<string | null>(null);
-  const { control, register, handleSubmit, reset, watch, setValue, formState } = useForm<CredentialFormValues>({
-    defaultValues: emptyCredentialForm,
-  });
+  const { control, register, handleSubmit, reset, watch, setValue, setError, formState } =
+    useForm<CredentialFormValues>({
+      defaultValues: emptyCredentialForm,
+    });
   const type = watch('type');
   const secretField = secretFieldOf(type);
   const required = fieldErrorMessage(t, fieldError('required'));
 
+  const create = useCreateCredential(memberId, {
+    success: (t) => t('success.credentialCreated'),
+    // A refused secret (PIN length, key size...) is named under the secret, in the user's language.
+    onFieldErrors: (fields) => {
+      const message = fields.value ?? fields.public_key ?? fields.certificate;
+      if (message) setError('secret', { type: 'server', message });
+    },
+    onError: (_err, message) => setServerError(message),
+    onSuccess: (created) => {
+      dialogs.close(ADD_CREDENTIAL_DIALOG.name);
+      onCreated(created);
+    },
+  });
+
   const submit = handleSubmit(async (values) => {
     setServerError(null);
-    try {
-      const created = await createCredential(memberId, credentialInputOf(values));
-      await queryClient.invalidateQueries({ queryKey: ['members'] });
-      feedback.push({ type: 'success', message: t('success.credentialCreated') });
-      dialogs.close(ADD_CREDENTIAL_DIALOG);
-      onCreated(created);
-    } catch (err) {
-      const message = credentialErrorMessage(t, err);
-      setServerError(message);
-      feedback.push({ type: 'error', message });
-    }
+    await create.run(credentialInputOf(values));
   });
 
   const readFile = async (file: File | undefined) => {
@@ -70,7 +71,7 @@ export function AddCredentialDialog({ memberId, allowed, existing, onCreated }: 
 
   return (
     <FormDialog
-      name={ADD_CREDENTIAL_DIALOG}
+      dialog={ADD_CREDENTIAL_DIALOG}
       title={t('credentials.addTitle')}
       onSubmit={submit}
       submitLabel={t('credentials.create')}

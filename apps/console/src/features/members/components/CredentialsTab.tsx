@@ -15,59 +15,51 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import type { Credential, Enrollment, MemberDetail } from '@portiere/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Credential, MemberDetail } from '@portiere/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/dialogs/AppDialog';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
-import { dialogs } from '../../../components/dialogs/dialogRegistry';
-import { feedback } from '../../../components/feedback/feedbackStore';
+import { dialogName, dialogs, openDialog } from '../../../components/dialogs/dialogRegistry';
 import { Spinner } from '../../../components/loading/LoadingOverlay';
+import { formatDate } from '../../../lib/format';
 import {
-  credentialsQuery,
-  deleteCredential,
-  patchCredential,
-  resetCredential,
-  sendCredential,
-  unlockCredential,
+  type CredentialCreated,
+  useCredentials,
+  useDeleteCredential,
+  usePatchCredential,
+  useResetCredential,
+  useSendCredential,
+  useUnlockCredential,
 } from '../api/credentialsApi';
-import { credentialErrorMessage } from '../lib/credentialError';
 import { isApp, SENDABLE, TESTABLE } from '../lib/credentialKinds';
-import { formatDate } from '../lib/format';
 import { ADD_CREDENTIAL_DIALOG, AddCredentialDialog } from './AddCredentialDialog';
 import { ENROLLMENT_DIALOG, EnrollmentDialog } from './EnrollmentDialog';
 import { TEST_CREDENTIAL_DIALOG, TestCredentialDialog } from './TestCredentialDialog';
 
-const RESET_APP_DIALOG = 'resetAppCredential';
+/** Opens with the app credential to reset. */
+const RESET_APP_DIALOG = dialogName<Credential>('resetAppCredential');
+
+/** A new or reset credential whose enrolment needs something shown once (secret, QR code). */
+function showEnrollment(created: CredentialCreated) {
+  if (created.enrollment)
+    openDialog(ENROLLMENT_DIALOG, { credential: created.credential, enrollment: created.enrollment });
+}
 
 export type CredentialsView = 'all' | 'web' | 'workstation';
 
 /** The member's credentials (all of them, the web ones, or those usable for Windows login) and their actions. */
 export function CredentialsTab({ member, view }: { member: MemberDetail; view: CredentialsView }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  const list = useQuery(credentialsQuery(member.id));
-  const [shown, setShown] = useState<{ credential: Credential; enrollment: Enrollment } | null>(null);
+  const list = useCredentials(member.id);
   const [target, setTarget] = useState<Credential | null>(null);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['members', 'detail', member.id] });
-  const run = async (action: () => Promise<unknown>, success?: string) => {
-    try {
-      await action();
-      if (success) feedback.push({ type: 'success', message: success });
-    } catch (err) {
-      feedback.push({ type: 'error', message: credentialErrorMessage(t, err) });
-    } finally {
-      await refresh();
-    }
-  };
+  const patch = usePatchCredential(member.id, { success: (t) => t('credentials.updated') });
+  const unlock = useUnlockCredential(member.id, { success: (t) => t('credentials.unlocked') });
+  const del = useDeleteCredential(member.id, { success: (t) => t('credentials.deleted') });
+  const send = useSendCredential(member.id, { success: (t, r) => t('credentials.sentTo', { to: r.sent_to }) });
+  const reset = useResetCredential(member.id, { onSuccess: showEnrollment });
   const label = (c: Credential) => t(`credentials.types.${c.type}`);
-  const send = (c: Credential) =>
-    run(async () => {
-      const r = await sendCredential(member.id, c.id);
-      feedback.push({ type: 'success', message: t('credentials.sentTo', { to: r.sent_to }) });
-    });
 
   const all = list.data ?? [];
   const rows = all.filter((c) => (view === 'web' ? c.is_web : view === 'workstation' ? c.windows_login : true));
@@ -85,7 +77,7 @@ export function CredentialsTab({ member, view }: { member: MemberDetail; view: C
       )}
       {view === 'all' && (
         <Box>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => dialogs.open(ADD_CREDENTIAL_DIALOG)}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => openDialog(ADD_CREDENTIAL_DIALOG)}>
             {t('credentials.add')}
           </Button>
         </Box>
@@ -126,12 +118,7 @@ export function CredentialsTab({ member, view }: { member: MemberDetail; view: C
                     <Switch
                       checked={c.isActive}
                       slotProps={{ input: { 'aria-label': t('credentials.activeOf', { type: label(c) }) } }}
-                      onChange={(e) =>
-                        run(
-                          () => patchCredential(member.id, c.id, { isActive: e.target.checked }),
-                          t('credentials.updated'),
-                        )
-                      }
+                      onChange={(e) => patch.run({ credential: c, patch: { isActive: e.target.checked } })}
                     />
                   </TableCell>
                   <TableCell>
@@ -153,10 +140,7 @@ export function CredentialsTab({ member, view }: { member: MemberDetail; view: C
                       {c.locked && (
                         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
                           <Chip size="small" color="error" label={t('credentials.locked')} />
-                          <Button
-                            size="small"
-                            onClick={() => run(() => unlockCredential(member.id, c.id), t('credentials.unlocked'))}
-                          >
+                          <Button size="small" onClick={() => unlock.run(c)}>
                             {t('credentials.unlock')}
                           </Button>
                         </Stack>
@@ -189,34 +173,22 @@ export function CredentialsTab({ member, view }: { member: MemberDetail; view: C
                   <TableCell>
                     <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
                       {TESTABLE.includes(c.type) && (
-                        <Button
-                          size="small"
-                          onClick={() => {
-                            setTarget(c);
-                            dialogs.open(TEST_CREDENTIAL_DIALOG);
-                          }}
-                        >
+                        <Button size="small" onClick={() => openDialog(TEST_CREDENTIAL_DIALOG, c)}>
                           {t('credentials.test')}
                         </Button>
                       )}
                       {SENDABLE.includes(c.type) && (
-                        <Button size="small" onClick={() => send(c)}>
+                        <Button size="small" onClick={() => send.run(c)}>
                           {t('credentials.sendCode')}
                         </Button>
                       )}
                       {isApp(c.type) && c.status === 'pending' && (
-                        <Button size="small" onClick={() => send(c)}>
+                        <Button size="small" onClick={() => send.run(c)}>
                           {t('credentials.sendQr')}
                         </Button>
                       )}
                       {isApp(c.type) && (
-                        <Button
-                          size="small"
-                          onClick={() => {
-                            setTarget(c);
-                            dialogs.open(RESET_APP_DIALOG);
-                          }}
-                        >
+                        <Button size="small" onClick={() => openDialog(RESET_APP_DIALOG, c)}>
                           {t('credentials.reset')}
                         </Button>
                       )}
@@ -227,7 +199,7 @@ export function CredentialsTab({ member, view }: { member: MemberDetail; view: C
                           askConfirmation({
                             kind: 'delete',
                             name: c.description ? `${label(c)} (${c.description})` : label(c),
-                            onConfirm: () => run(() => deleteCredential(member.id, c.id), t('credentials.deleted')),
+                            onConfirm: () => del.run(c),
                           })
                         }
                       >
@@ -246,31 +218,19 @@ export function CredentialsTab({ member, view }: { member: MemberDetail; view: C
           memberId={member.id}
           allowed={member.allowed_credential_types}
           existing={all}
-          onCreated={(created) => {
-            if (created.enrollment) {
-              setShown({ credential: created.credential, enrollment: created.enrollment });
-              dialogs.open(ENROLLMENT_DIALOG);
-            }
-          }}
+          onCreated={showEnrollment}
         />
       )}
-      <EnrollmentDialog shown={shown} onSendQr={send} />
-      <TestCredentialDialog memberId={member.id} credential={target} />
+      <EnrollmentDialog onSendQr={(c) => send.run(c)} />
+      <TestCredentialDialog memberId={member.id} />
       <AppDialog
-        name={RESET_APP_DIALOG}
+        dialog={RESET_APP_DIALOG}
+        onOpen={setTarget}
         title={t('credentials.resetTitle')}
         onCancel
         onConfirm={async () => {
-          const c = target;
-          dialogs.close(RESET_APP_DIALOG);
-          if (!c) return;
-          await run(async () => {
-            const r = await resetCredential(member.id, c.id);
-            if (r.enrollment) {
-              setShown({ credential: r.credential, enrollment: r.enrollment });
-              dialogs.open(ENROLLMENT_DIALOG);
-            }
-          });
+          dialogs.close(RESET_APP_DIALOG.name);
+          if (target) await reset.run(target);
         }}
       >
         <DialogContentText>{t('credentials.resetMessage')}</DialogContentText>

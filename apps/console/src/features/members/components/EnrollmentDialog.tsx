@@ -1,12 +1,19 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Alert, Box, Button, IconButton, Stack, TextField, Tooltip } from '@mui/material';
 import type { Credential, Enrollment } from '@portiere/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dialogName } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { feedback } from '../../../components/feedback/feedbackStore';
 import { isApp } from '../lib/credentialKinds';
 
-export const ENROLLMENT_DIALOG = 'credentialEnrollment';
+export interface ShownEnrollment {
+  credential: Credential;
+  enrollment: Enrollment;
+}
+/** Opens with a new (or reset) credential and what its enrolment needs. */
+export const ENROLLMENT_DIALOG = dialogName<ShownEnrollment>('credentialEnrollment');
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -54,19 +61,20 @@ function CopyField({ label, value }: { label: string; value: string }) {
 }
 
 interface Props {
-  shown: { credential: Credential; enrollment: Enrollment } | null;
   onSendQr: (credential: Credential) => void;
 }
 
 /** What a new (or reset) TOTP, HOTP or app credential needs, shown once. */
-export function EnrollmentDialog({ shown, onSendQr }: Props) {
+export function EnrollmentDialog({ onSendQr }: Props) {
   const { t } = useTranslation();
+  const [shown, setShown] = useState<ShownEnrollment | null>(null);
   const credential = shown?.credential;
   const e = shown?.enrollment;
   const typeLabel = credential ? t(`credentials.types.${credential.type}`) : '';
   return (
     <FormDialog
-      name={ENROLLMENT_DIALOG}
+      dialog={ENROLLMENT_DIALOG}
+      onOpen={setShown}
       title={t('credentials.enrollment.title', { type: typeLabel })}
       actions={
         credential && isApp(credential.type) ? (

@@ -2,14 +2,13 @@ import { FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } fro
 import { EXPORT_FORMATS, fieldError } from '@portiere/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dialogs } from '../../../components/dialogs/dialogRegistry';
+import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
-import { feedback } from '../../../components/feedback/feedbackStore';
 import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
-import { downloadExport, type MemberQuery } from '../api/membersApi';
+import { type ExportFormat, type MemberQuery, useExportMembers } from '../api/membersApi';
 
-export const EXPORT_DIALOG = 'exportUsers';
-type Format = (typeof EXPORT_FORMATS)[number];
+/** Opens with the list's current query: the export takes what the list filters. */
+export const EXPORT_DIALOG = dialogName<MemberQuery>('exportUsers');
 
 /** File name must be present and made of letters, digits, spaces, dots, dashes or underscores. */
 export function exportFileNameError(name: string) {
@@ -20,13 +19,18 @@ export function exportFileNameError(name: string) {
   return null;
 }
 
-/** Export users: file name (required) and format; exports what the list currently filters. */
-export function ExportDialog({ query }: { query: MemberQuery }) {
+/** Export users: file name (required) and format; exports what the list filtered when opened. */
+export function ExportDialog() {
   const { t } = useTranslation();
+  const [query, setQuery] = useState<MemberQuery>({});
   const [fileName, setFileName] = useState('users');
-  const [format, setFormat] = useState<Format>('csv');
+  const [format, setFormat] = useState<ExportFormat>('csv');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const exportMembers = useExportMembers({
+    success: (t) => t('success.dataExported'),
+    message: (t) => t('error.exportFailed'),
+    onSuccess: () => dialogs.close(EXPORT_DIALOG.name),
+  });
 
   const submit = async () => {
     const fe = exportFileNameError(fileName);
@@ -34,27 +38,21 @@ export function ExportDialog({ query }: { query: MemberQuery }) {
       setError(fieldErrorMessage(t, fe));
       return;
     }
-    setBusy(true);
-    try {
-      const { ordering: _ordering, ...filters } = query;
-      await downloadExport(format, fileName.trim(), filters);
-      feedback.push({ type: 'success', message: t('success.dataExported') });
-      dialogs.close(EXPORT_DIALOG);
-    } catch {
-      feedback.push({ type: 'error', message: t('error.exportFailed') });
-    } finally {
-      setBusy(false);
-    }
+    const { ordering: _ordering, ...filters } = query;
+    await exportMembers.run({ format, fileName: fileName.trim(), query: filters });
   };
 
   return (
     <FormDialog
-      name={EXPORT_DIALOG}
+      dialog={EXPORT_DIALOG}
       title={t('members.exportDialog.title')}
       onSubmit={submit}
       submitLabel={t('members.exportDialog.submit')}
-      busy={busy}
-      onOpen={() => setError(null)}
+      busy={exportMembers.isPending}
+      onOpen={(q) => {
+        setQuery(q);
+        setError(null);
+      }}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <TextField
@@ -78,7 +76,7 @@ export function ExportDialog({ query }: { query: MemberQuery }) {
           row
           aria-labelledby="export-format-label"
           value={format}
-          onChange={(e) => setFormat(e.target.value as Format)}
+          onChange={(e) => setFormat(e.target.value as ExportFormat)}
         >
           {EXPORT_FORMATS.map((f) => (
             <FormControlLabel key={f} value={f} control={<Radio />} label={f.toUpperCase()} />

@@ -1,8 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers';
+import { renderWithProviders } from '../../../test/renderApp';
 import { ExtraInfoEditor } from './ExtraInfoEditor';
 
 function Harness({ initial, onPairsError }: { initial: string; onPairsError: (m: string | null) => void }) {
@@ -20,11 +20,7 @@ describe('extra info editor', { timeout: 30_000 }, () => {
   it('blocks switching to JSON while pairs repeat a key, and says why', async () => {
     const user = userEvent.setup();
     const onPairsError = vi.fn();
-    render(
-      <Providers>
-        <Harness initial='{"dept":"IT"}' onPairsError={onPairsError} />
-      </Providers>,
-    );
+    renderWithProviders(<Harness initial='{"dept":"IT"}' onPairsError={onPairsError} />);
     expect((screen.getByLabelText('Key') as HTMLInputElement).value).toBe('dept');
     await user.click(screen.getByRole('button', { name: 'Add pair' }));
     const keys = screen.getAllByLabelText('Key');
@@ -44,11 +40,7 @@ describe('extra info editor', { timeout: 30_000 }, () => {
 
   it('refuses to leave invalid JSON for pairs with the JSON message', async () => {
     const user = userEvent.setup();
-    render(
-      <Providers>
-        <Harness initial="{oops" onPairsError={() => {}} />
-      </Providers>,
-    );
+    renderWithProviders(<Harness initial="{oops" onPairsError={() => {}} />);
     expect(screen.getByLabelText('Extra info (JSON)')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Key-value pairs' }));
     expect(screen.getByRole('alert').textContent).toContain(

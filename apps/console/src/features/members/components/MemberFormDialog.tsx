@@ -3,18 +3,15 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, Button, Divider, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import type { MemberDetail } from '@portiere/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { Controller, type Path, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { dialogs } from '../../../components/dialogs/dialogRegistry';
+import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
-import { feedback } from '../../../components/feedback/feedbackStore';
-import { isApiError } from '../../../lib/api/apiError';
-import { errorMessage } from '../../../lib/i18n/errorMessage';
-import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
-import { createMember, groupsQuery, memberQuery, updateMember } from '../api/membersApi';
+import type { FieldMessages } from '../../../components/feedback/errorFeedback';
+import type { MutationUi } from '../../../components/feedback/useApiMutation';
+import { useConfigurationOptions, useCreateMember, useUpdateMember } from '../api/membersApi';
 import {
   emptyIdentity,
   formValuesOf,
@@ -25,11 +22,10 @@ import {
 } from '../lib/memberForm';
 import { ExtraInfoEditor } from './ExtraInfoEditor';
 
-export const MEMBER_FORM_DIALOG = 'memberForm';
+/** Opens with the member to edit, or null for a new user. */
+export const MEMBER_FORM_DIALOG = dialogName<MemberDetail | null>('memberForm');
 
 interface Props {
-  /** null: a new user. */
-  member: MemberDetail | null;
   onSaved?: (member: MemberDetail) => void;
 }
 
@@ -55,49 +51,46 @@ function DateField({
 }
 
 /** New or edit user: the contract's rules on the client, the server's field errors under their fields. */
-export function MemberFormDialog({ member, onSaved }: Props) {
+export function MemberFormDialog({ onSaved }: Props) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const groups = useQuery(groupsQuery());
-  const initial = useRef<MemberFormValues>(formValuesOf(member));
+  const configurations = useConfigurationOptions();
+  const [member, setMember] = useState<MemberDetail | null>(null);
+  const initial = useRef<MemberFormValues>(formValuesOf(null));
   const form = useForm<MemberFormValues>({ defaultValues: initial.current, resolver: memberResolver(t) });
   const { control, register, handleSubmit, reset, setError, formState } = form;
   const identities = useFieldArray({ control, name: 'identities' });
   const [editorKey, setEditorKey] = useState(0);
   const [pairsError, setPairsError] = useState<string | null>(null);
 
-  const onOpen = () => {
-    initial.current = formValuesOf(member);
+  const onOpen = (opened: MemberDetail | null) => {
+    setMember(opened);
+    initial.current = formValuesOf(opened);
     reset(initial.current);
     setPairsError(null);
     setEditorKey((k) => k + 1);
   };
 
+  // The server's field errors go under their fields; a taken username under the username.
+  const showFieldErrors = (errors: FieldMessages) => {
+    for (const [path, message] of Object.entries(errors)) {
+      setError(path as Path<MemberFormValues>, { type: 'server', message });
+    }
+  };
+  const saved: MutationUi<MemberDetail, unknown> = {
+    codeFields: { usernameExists: 'username' },
+    onFieldErrors: showFieldErrors,
+    onSuccess: (m) => {
+      dialogs.close(MEMBER_FORM_DIALOG.name);
+      onSaved?.(m);
+    },
+  };
+  const create = useCreateMember({ ...saved, success: (t) => t('members.success.created') });
+  const update = useUpdateMember({ ...saved, success: (t) => t('members.success.updated') });
+
   const submit = handleSubmit(async (values) => {
     if (pairsError) return;
-    try {
-      const saved = member
-        ? await updateMember(member.id, memberPatchOf(initial.current, values))
-        : await createMember(memberInputOf(values));
-      queryClient.setQueryData(memberQuery(saved.id).queryKey, saved);
-      await queryClient.invalidateQueries({ queryKey: ['members', 'list'] });
-      feedback.push({ type: 'success', message: t(member ? 'members.success.updated' : 'members.success.created') });
-      dialogs.close(MEMBER_FORM_DIALOG);
-      onSaved?.(saved);
-    } catch (err) {
-      const body = isApiError(err) ? err.body : null;
-      if (body?.code === 'usernameExists') {
-        setError('username', { type: 'server', message: t('error.usernameExists') });
-      }
-      for (const [path, fe] of Object.entries(body?.details ?? {})) {
-        const exists = body?.code === 'usernameExists' && path === 'username';
-        setError(path as Path<MemberFormValues>, {
-          type: 'server',
-          message: exists ? t('error.usernameExists') : fieldErrorMessage(t, fe),
-        });
-      }
-      feedback.push({ type: 'error', message: errorMessage(t, err) });
-    }
+    if (member) await update.run({ id: member.id, patch: memberPatchOf(initial.current, values) });
+    else await create.run(memberInputOf(values));
   });
 
   const e = formState.errors;
@@ -119,7 +112,7 @@ export function MemberFormDialog({ member, onSaved }: Props) {
 
   return (
     <FormDialog
-      name={MEMBER_FORM_DIALOG}
+      dialog={MEMBER_FORM_DIALOG}
       title={t(member ? 'members.form.editTitle' : 'members.form.newTitle')}
       onSubmit={submit}
       submitLabel={t(member ? 'members.form.save' : 'members.form.create')}
@@ -157,7 +150,7 @@ export function MemberFormDialog({ member, onSaved }: Props) {
               helperText={fieldState.error?.message}
             >
               <MenuItem value="">{t('members.noGroup')}</MenuItem>
-              {groups.data?.results.map((g) => (
+              {configurations.data?.results.map((g) => (
                 <MenuItem key={g.id} value={g.id}>
                   {g.name}
                 </MenuItem>

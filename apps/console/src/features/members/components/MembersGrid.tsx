@@ -1,21 +1,16 @@
 import { Chip, Stack, Typography } from '@mui/material';
-import { DataGrid, type GridColDef, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
-import { itIT } from '@mui/x-data-grid/locales';
+import type { GridColDef, GridRowSelectionModel, GridSortModel } from '@mui/x-data-grid';
 import type { CredentialType, Member } from '@portiere/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setPaging } from '../../../components/table/pagingStore';
-import { formatDate } from '../lib/format';
+import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
+import { formatDate } from '../../../lib/format';
 import { SORT_FIELDS } from '../lib/memberQuery';
-
-const PAGE_SIZES = [10, 25, 50, 100];
 
 interface Props {
   rows: Member[];
   rowCount: number;
   loading: boolean;
-  page: number;
-  pageSize: number;
   sort: GridSortModel;
   onSortChange: (sort: GridSortModel) => void;
   selection: GridRowSelectionModel;
@@ -24,21 +19,9 @@ interface Props {
   typeLabels: Record<CredentialType, string>;
 }
 
-/** The members grid: server paging and sorting, checkbox selection; a row click opens the member. */
+/** The members grid: server paging (the shared paging store) and sorting, checkbox selection; a row click opens the member. */
 export default function MembersGrid(props: Props) {
-  const {
-    rows,
-    rowCount,
-    loading,
-    page,
-    pageSize,
-    sort,
-    onSortChange,
-    selection,
-    onSelectionChange,
-    onOpen,
-    typeLabels,
-  } = props;
+  const { rows, rowCount, loading, sort, onSortChange, selection, onSelectionChange, onOpen, typeLabels } = props;
   const { t, i18n } = useTranslation();
   const columns = useMemo<GridColDef<Member>[]>(() => {
     const sortable = (field: string) => field in SORT_FIELDS;
@@ -96,18 +79,12 @@ export default function MembersGrid(props: Props) {
     return cols.map((c) => ({ ...c, sortable: sortable(c.field) }));
   }, [t, i18n.language, typeLabels]);
 
-  const gridLocale = i18n.language.startsWith('it') ? itIT.components.MuiDataGrid.defaultProps.localeText : {};
-
   return (
-    <DataGrid
+    <ServerDataGrid
       rows={rows}
       rowCount={rowCount}
       columns={columns}
       loading={loading}
-      paginationMode="server"
-      paginationModel={{ page: page - 1, pageSize }}
-      onPaginationModelChange={(m) => setPaging(m.page + 1, m.pageSize)}
-      pageSizeOptions={PAGE_SIZES}
       sortingMode="server"
       sortModel={sort}
       onSortModelChange={onSortChange}
@@ -115,11 +92,9 @@ export default function MembersGrid(props: Props) {
       keepNonExistentRowsSelected
       rowSelectionModel={selection}
       onRowSelectionModelChange={onSelectionChange}
-      disableColumnMenu
-      disableColumnFilter
       disableRowSelectionOnClick
       onRowClick={({ row }) => onOpen(row)}
-      localeText={{ ...gridLocale, noRowsLabel: t('members.noRows'), noResultsOverlayLabel: t('members.noRows') }}
+      noRowsLabel={t('members.noRows')}
       sx={{ minHeight: 400, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
     />
   );

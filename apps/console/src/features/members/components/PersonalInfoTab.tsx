@@ -5,16 +5,13 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import SendIcon from '@mui/icons-material/Send';
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import type { MemberDetail } from '@portiere/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
-import { dialogs } from '../../../components/dialogs/dialogRegistry';
-import { feedback } from '../../../components/feedback/feedbackStore';
-import { errorMessage } from '../../../lib/i18n/errorMessage';
-import { blockMember, deleteMember, memberQuery, sendEnrollment } from '../api/membersApi';
-import { formatDate } from '../lib/format';
+import { openDialog } from '../../../components/dialogs/dialogRegistry';
+import { formatDate } from '../../../lib/format';
+import { useBlockMember, useDeleteMember, useSendEnrollment } from '../api/membersApi';
 import { MEMBER_FORM_DIALOG, MemberFormDialog } from './MemberFormDialog';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -34,55 +31,34 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 export function PersonalInfoTab({ member }: { member: MemberDetail }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const none = t('members.detail.none');
 
-  const run = async (action: () => Promise<void>) => {
-    try {
-      await action();
-    } catch (err) {
-      feedback.push({ type: 'error', message: errorMessage(t, err) });
-    }
-  };
-  const toggleBlock = () =>
-    run(async () => {
-      const saved = await blockMember(member.id, !member.blocked);
-      queryClient.setQueryData(memberQuery(member.id).queryKey, saved);
-      await queryClient.invalidateQueries({ queryKey: ['members', 'list'] });
-      feedback.push({
-        type: 'success',
-        message: t(saved.blocked ? 'members.success.blocked' : 'members.success.unblocked'),
-      });
-    });
-  const send = () =>
-    run(async () => {
-      const r = await sendEnrollment(member.id);
-      feedback.push({ type: 'success', message: t('members.success.enrollmentSent', { to: r.sent_to }) });
-    });
-  const remove = () =>
-    askConfirmation({
-      kind: 'delete',
-      name: member.username,
-      onConfirm: () =>
-        run(async () => {
-          await deleteMember(member.id);
-          queryClient.removeQueries({ queryKey: memberQuery(member.id).queryKey });
-          await queryClient.invalidateQueries({ queryKey: ['members', 'list'] });
-          feedback.push({ type: 'success', message: t('members.success.deleted') });
-          navigate('/users');
-        }),
-    });
+  const block = useBlockMember({
+    success: (t, saved) => t(saved.blocked ? 'members.success.blocked' : 'members.success.unblocked'),
+  });
+  const sendEnrollment = useSendEnrollment({
+    success: (t, r) => t('members.success.enrollmentSent', { to: r.sent_to }),
+  });
+  const del = useDeleteMember({
+    success: (t) => t('members.success.deleted'),
+    onSuccess: () => navigate('/users'),
+  });
+  const remove = () => askConfirmation({ kind: 'delete', name: member.username, onConfirm: () => del.run(member.id) });
 
   return (
     <Stack spacing={3}>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button variant="contained" startIcon={<EditIcon />} onClick={() => dialogs.open(MEMBER_FORM_DIALOG)}>
+        <Button variant="contained" startIcon={<EditIcon />} onClick={() => openDialog(MEMBER_FORM_DIALOG, member)}>
           {t('members.detail.edit')}
         </Button>
-        <Button variant="outlined" startIcon={member.blocked ? <LockOpenIcon /> : <BlockIcon />} onClick={toggleBlock}>
+        <Button
+          variant="outlined"
+          startIcon={member.blocked ? <LockOpenIcon /> : <BlockIcon />}
+          onClick={() => block.run({ id: member.id, blocked: !member.blocked })}
+        >
           {member.blocked ? t('members.detail.unblock') : t('members.detail.block')}
         </Button>
-        <Button variant="outlined" startIcon={<SendIcon />} onClick={send}>
+        <Button variant="outlined" startIcon={<SendIcon />} onClick={() => sendEnrollment.run(member.id)}>
           {t('members.detail.sendEnrollment')}
         </Button>
         <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={remove}>
@@ -148,7 +124,7 @@ export function PersonalInfoTab({ member }: { member: MemberDetail }) {
           )}
         </Field>
       </Box>
-      <MemberFormDialog member={member} />
+      <MemberFormDialog />
     </Stack>
   );
 }

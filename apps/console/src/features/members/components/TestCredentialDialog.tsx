@@ -1,23 +1,31 @@
 import { Alert, Stack, TextField } from '@mui/material';
 import { type Credential, type CredentialTestResult, fieldError } from '@portiere/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dialogName } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
-import { testCredential } from '../api/credentialsApi';
-import { credentialErrorMessage } from '../lib/credentialError';
+import { useTestCredential } from '../api/credentialsApi';
 
-export const TEST_CREDENTIAL_DIALOG = 'testCredential';
+/** Opens with the credential to try. */
+export const TEST_CREDENTIAL_DIALOG = dialogName<Credential>('testCredential');
 
 /** Tries a code, password or PIN against a credential and tells Accepted / Refused / locked. */
-export function TestCredentialDialog({ memberId, credential }: { memberId: string; credential: Credential | null }) {
+export function TestCredentialDialog({ memberId }: { memberId: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const [credential, setCredential] = useState<Credential | null>(null);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<CredentialTestResult | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The dialog shows the outcome itself, a refusal included.
+  const test = useTestCredential(memberId, {
+    notify: false,
+    onSuccess: (r) => {
+      setResult(r);
+      setError(null);
+    },
+    onError: (_err, message) => setError(message),
+  });
 
   const submit = async () => {
     if (!credential) return;
@@ -25,27 +33,19 @@ export function TestCredentialDialog({ memberId, credential }: { memberId: strin
       setError(fieldErrorMessage(t, fieldError('required')));
       return;
     }
-    setBusy(true);
     setResult(null);
-    try {
-      setResult(await testCredential(memberId, credential.id, value));
-      setError(null);
-    } catch (err) {
-      setError(credentialErrorMessage(t, err));
-    } finally {
-      setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: ['members', 'detail', memberId, 'credentials'] });
-    }
+    await test.run({ credential, value });
   };
 
   return (
     <FormDialog
-      name={TEST_CREDENTIAL_DIALOG}
+      dialog={TEST_CREDENTIAL_DIALOG}
       title={t('credentials.testTitle', { type: credential ? t(`credentials.types.${credential.type}`) : '' })}
       onSubmit={submit}
       submitLabel={t('credentials.test')}
-      busy={busy}
-      onOpen={() => {
+      busy={test.isPending}
+      onOpen={(c) => {
+        setCredential(c);
         setValue('');
         setError(null);
         setResult(null);

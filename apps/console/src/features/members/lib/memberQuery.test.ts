@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { credentialTypeOf, memberFilterDefinitions, memberQueryOf, orderingOf } from './memberQuery';
-
-const groups = [
-  { id: 'g1', name: 'Office' },
-  { id: 'g2', name: 'Field staff' },
-];
+import { memberFilterDefinitions, memberQueryOf, NO_GROUP, orderingOf } from './memberQuery';
 
 describe('members list query', () => {
   it('is empty without filters, search or sort', () => {
@@ -24,19 +19,14 @@ describe('members list query', () => {
   it('maps every drawer filter to its query parameter', () => {
     const q = memberQueryOf(
       {
-        group: ['field staff'],
+        group: ['g2'],
         enrolled: 'false',
         blocked: 'true',
         created_after: '2025-01-01',
         created_before: '2025-12-31',
-        credential_types: ['totp', 'Mail code', 'nonsense', 'TOTP'],
+        credential_types: ['totp', 'mail', 'nonsense', 'totp'],
       },
-      {
-        search: ' ann ',
-        sort: [{ field: 'email', sort: 'asc' }],
-        groups,
-        typeLabels: { mail: 'Mail code' },
-      },
+      { search: ' ann ', sort: [{ field: 'email', sort: 'asc' }] },
     );
     expect(q).toEqual({
       search: 'ann',
@@ -50,27 +40,26 @@ describe('members list query', () => {
     });
   });
 
-  it('sends every chosen group, "no group", and matches nothing for unknown names only', () => {
-    expect(memberQueryOf({ group: ['Office', 'Field staff'] }, { groups }).group).toBe('g1,g2');
-    expect(memberQueryOf({ group: ['No group', 'Office'] }, { groups, noGroupLabel: 'No group' }).group).toBe(
-      'none,g1',
-    );
-    expect(memberQueryOf({ group: ['Nope', 'Office'] }, { groups }).group).toBe('g1');
-    expect(memberQueryOf({ group: ['Nope'] }, { groups }).group).toBe('unknown');
+  it('sends every chosen group id, and "none" for members without a configuration', () => {
+    expect(memberQueryOf({ group: ['g1', 'g2'] }).group).toBe('g1,g2');
+    expect(memberQueryOf({ group: [NO_GROUP, 'g1'] }).group).toBe('none,g1');
+    expect(memberQueryOf({ group: [] }).group).toBeUndefined();
   });
 
   it('ignores unset triMode values and malformed dates', () => {
     expect(memberQueryOf({ enrolled: null, blocked: true, created_after: '01/02/2025' })).toEqual({});
   });
 
-  it('reads credential kinds by code or label', () => {
-    expect(credentialTypeOf(' HOTP ')).toBe('hotp');
-    expect(credentialTypeOf('Chiave', { keypair: 'chiave' })).toBe('keypair');
-    expect(credentialTypeOf('x')).toBeNull();
+  it('holds ids and codes, not labels: the same filters query the same in any language', () => {
+    const applied = { group: ['g1'], credential_types: ['keypair'] };
+    const en = memberFilterDefinitions([{ value: 'g1', label: 'Office' }], [{ value: 'keypair', label: 'Key pair' }]);
+    const it = memberFilterDefinitions([{ value: 'g1', label: 'Ufficio' }], [{ value: 'keypair', label: 'Chiave' }]);
+    expect(en).not.toEqual(it);
+    expect(memberQueryOf(applied)).toEqual({ group: 'g1', credential_types: 'keypair' });
   });
 
   it('registers the five filters of the spec', () => {
-    const defs = memberFilterDefinitions(['Office']);
+    const defs = memberFilterDefinitions([{ value: 'g1', label: 'Office' }]);
     expect(defs.map((d) => `${d.key}:${d.type}`)).toEqual([
       'group:multiSearch',
       'enrolled:triMode',

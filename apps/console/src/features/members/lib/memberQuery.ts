@@ -1,17 +1,21 @@
 import type { GridSortModel } from '@mui/x-data-grid';
 import { CREDENTIAL_TYPES, type CredentialType } from '@portiere/contracts';
-import type { FilterDefinition, FilterValues } from '../../../components/filters/filterTypes';
+import type { FilterDefinition, FilterOption, FilterValues } from '../../../components/filters/filterTypes';
 import type { MemberQuery } from '../api/membersApi';
 
+/** The group filter's value for members without a configuration (the server's `group=none`). */
 export const NO_GROUP = 'none';
 
-/** Drawer filters of the members page; labels are translation keys, options are shown as given. */
+/**
+ * Drawer filters of the members page; labels are translation keys. The group and credential
+ * filters offer their choices by label but hold ids and codes, so a language switch keeps them.
+ */
 export function memberFilterDefinitions(
-  groupNames: string[],
-  typeLabels: readonly string[] = CREDENTIAL_TYPES,
+  groupOptions: FilterOption[],
+  typeOptions: FilterOption[] = CREDENTIAL_TYPES.map((type) => ({ value: type, label: type })),
 ): FilterDefinition[] {
   return [
-    { type: 'multiSearch', key: 'group', label: 'members.filters.group', options: groupNames },
+    { type: 'multiSearch', key: 'group', label: 'members.filters.group', options: groupOptions },
     { type: 'triMode', key: 'enrolled', label: 'members.filters.enrolled', secondLabel: 'members.filters.notEnrolled' },
     { type: 'triMode', key: 'blocked', label: 'members.filters.blocked', secondLabel: 'members.filters.notBlocked' },
     {
@@ -23,12 +27,7 @@ export function memberFilterDefinitions(
         { type: 'date', key: 'created_before', label: 'members.filters.createdBefore' },
       ],
     },
-    {
-      type: 'multiSearch',
-      key: 'credential_types',
-      label: 'members.filters.credentialTypes',
-      options: [...typeLabels],
-    },
+    { type: 'multiSearch', key: 'credential_types', label: 'members.filters.credentialTypes', options: typeOptions },
   ];
 }
 
@@ -49,33 +48,13 @@ export function orderingOf(sort: GridSortModel): string | undefined {
   return first.sort === 'desc' ? `-${field}` : field;
 }
 
-const norm = (s: string) => s.trim().toLowerCase();
+const isCredentialType = (v: string): v is CredentialType => (CREDENTIAL_TYPES as readonly string[]).includes(v);
+const list = (v: FilterValues[string]) => (Array.isArray(v) ? v : typeof v === 'string' && v ? [v] : []);
 
-/** A typed credential kind: its code or its label (any case); unknown texts are dropped. */
-export function credentialTypeOf(
-  text: string,
-  labels: Partial<Record<CredentialType, string>> = {},
-): CredentialType | null {
-  const n = norm(text);
-  for (const type of CREDENTIAL_TYPES) {
-    if (norm(type) === n || (labels[type] && norm(labels[type]) === n)) return type;
-  }
-  return null;
-}
-
-/**
- * Applied drawer filters, the search box and the grid sort as the users/ query.
- * Several groups select members of any of them; names that match no group are ignored.
- */
+/** Applied drawer filters (ids and codes), the search box and the grid sort as the users/ query. */
 export function memberQueryOf(
   applied: FilterValues,
-  options: {
-    search?: string;
-    sort?: GridSortModel;
-    groups?: { id: string; name: string }[];
-    typeLabels?: Partial<Record<CredentialType, string>>;
-    noGroupLabel?: string;
-  } = {},
+  options: { search?: string; sort?: GridSortModel } = {},
 ): MemberQuery {
   const q: MemberQuery = {};
   const search = options.search?.trim();
@@ -83,18 +62,9 @@ export function memberQueryOf(
   const ordering = orderingOf(options.sort ?? []);
   if (ordering) q.ordering = ordering;
 
-  const group = applied.group;
-  const names = Array.isArray(group) ? group : typeof group === 'string' && group ? [group] : [];
-  if (names.length) {
-    const ids = names.map((name) =>
-      options.noGroupLabel && norm(name) === norm(options.noGroupLabel)
-        ? NO_GROUP
-        : options.groups?.find((g) => norm(g.name) === norm(name))?.id,
-    );
-    const known = [...new Set(ids.filter((id): id is string => Boolean(id)))];
-    // Names that match no group select nobody rather than everybody.
-    q.group = known.length ? known.join(',') : 'unknown';
-  }
+  // Several groups select members of any of them; NO_GROUP those without one.
+  const groups = [...new Set(list(applied.group))];
+  if (groups.length) q.group = groups.join(',');
   for (const key of ['enrolled', 'blocked'] as const) {
     const v = applied[key];
     if (v === 'true' || v === 'false') q[key] = v;
@@ -103,10 +73,7 @@ export function memberQueryOf(
     const v = applied[key];
     if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) q[key] = v;
   }
-  const types = applied.credential_types;
-  if (Array.isArray(types)) {
-    const codes = [...new Set(types.map((t) => credentialTypeOf(t, options.typeLabels)).filter((t) => t !== null))];
-    if (codes.length) q.credential_types = codes.join(',');
-  }
+  const types = [...new Set(list(applied.credential_types).filter(isCredentialType))];
+  if (types.length) q.credential_types = types.join(',');
   return q;
 }

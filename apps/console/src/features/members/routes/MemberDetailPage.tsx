@@ -1,15 +1,14 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, IconButton, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { feedback } from '../../../components/feedback/feedbackStore';
+import { useQueryErrorFeedback } from '../../../components/feedback/useQueryErrorFeedback';
 import { Spinner } from '../../../components/loading/LoadingOverlay';
 import { MemberPanel } from '../../../components/members/memberPanels';
 import { isApiError } from '../../../lib/api/apiError';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
-import { memberQuery } from '../api/membersApi';
+import { useMember } from '../api/membersApi';
 import { CredentialsTab } from '../components/CredentialsTab';
 import { PersonalInfoTab } from '../components/PersonalInfoTab';
 
@@ -21,13 +20,12 @@ export default function MemberDetailPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { id = '' } = useParams();
-  const member = useQuery({ ...memberQuery(id), retry: false });
+  const member = useMember(id);
   const [tab, setTab] = useState<TabId>('personal');
   const notFound = member.isError && isApiError(member.error) && member.error.status === 404;
 
-  useEffect(() => {
-    if (member.isError && !notFound) feedback.push({ type: 'error', message: errorMessage(t, member.error) });
-  }, [member.isError, member.error, notFound, t]);
+  // An unknown id is said in the page; any other failure is reported as well.
+  useQueryErrorFeedback({ isError: member.isError && !notFound, error: member.error });
 
   const back = (
     <IconButton aria-label={t('members.detail.backToList')} onClick={() => navigate('/users')}>

@@ -3,24 +3,21 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import type { GridRowId, GridRowSelectionModel, GridSortModel } from '@mui/x-data-grid';
 import { CREDENTIAL_TYPES, type CredentialType } from '@portiere/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
-import { dialogs } from '../../../components/dialogs/dialogRegistry';
-import { feedback } from '../../../components/feedback/feedbackStore';
+import { openDialog } from '../../../components/dialogs/dialogRegistry';
 import { useQueryErrorFeedback } from '../../../components/feedback/useQueryErrorFeedback';
 import { useFilters } from '../../../components/filters/filtersStore';
 import { Spinner } from '../../../components/loading/LoadingOverlay';
 import { SearchField } from '../../../components/SearchField';
-import { pagingStore, setPaging, usePaging } from '../../../components/table/pagingStore';
-import { errorMessage } from '../../../lib/i18n/errorMessage';
+import { useFirstPageOn, usePaging } from '../../../components/table/pagingStore';
 import { useDebounced } from '../../../lib/useDebounced';
-import { type BulkAction, bulkMembers, groupsQuery, membersQuery } from '../api/membersApi';
+import { type BulkAction, useBulkMembers, useConfigurationOptions, useMembers } from '../api/membersApi';
 import { EXPORT_DIALOG, ExportDialog } from '../components/ExportDialog';
 import { MEMBER_FORM_DIALOG, MemberFormDialog } from '../components/MemberFormDialog';
-import { memberFilterDefinitions, memberQueryOf } from '../lib/memberQuery';
+import { memberFilterDefinitions, memberQueryOf, NO_GROUP } from '../lib/memberQuery';
 
 /** The grid is its own chunk: the page (title, toolbar, filters) shows while it loads. */
 const MembersGrid = lazy(() => import('../components/MembersGrid'));
@@ -30,9 +27,8 @@ const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set()
 export default function MembersPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { page, pageSize } = usePaging();
-  const groups = useQuery(groupsQuery());
+  const configurations = useConfigurationOptions();
 
   const typeLabels = useMemo(
     () =>
@@ -42,37 +38,31 @@ export default function MembersPage() {
       >,
     [t],
   );
-  const groupList = groups.data?.results;
+  const configurationList = configurations.data?.results;
+  // The filters offer labels in the current language but hold ids and codes.
   const definitions = useMemo(
     () =>
       memberFilterDefinitions(
-        [t('members.noGroup'), ...(groupList ?? []).map((g) => g.name)],
-        Object.values(typeLabels),
+        [
+          { value: NO_GROUP, label: t('members.noGroup') },
+          ...(configurationList ?? []).map((g) => ({ value: g.id, label: g.name })),
+        ],
+        CREDENTIAL_TYPES.map((ty) => ({ value: ty, label: typeLabels[ty] })),
       ),
-    [groupList, typeLabels, t],
+    [configurationList, typeLabels, t],
   );
   const applied = useFilters(definitions);
 
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText, 300);
   const [sort, setSort] = useState<GridSortModel>([]);
-  const query = useMemo(
-    () => memberQueryOf(applied, { search, sort, groups: groupList, typeLabels, noGroupLabel: t('members.noGroup') }),
-    [applied, search, sort, groupList, typeLabels, t],
-  );
+  const query = useMemo(() => memberQueryOf(applied, { search, sort }), [applied, search, sort]);
 
   const [selection, setSelection] = useState<GridRowSelectionModel>(EMPTY_SELECTION);
   // A new search, filter or order starts again from page 1, with nothing selected.
-  const queryKey = JSON.stringify(query);
-  const previousKey = useRef(queryKey);
-  useEffect(() => {
-    if (previousKey.current === queryKey) return;
-    previousKey.current = queryKey;
-    setPaging(1, pagingStore.getState().pageSize);
-    setSelection(EMPTY_SELECTION);
-  }, [queryKey]);
+  useFirstPageOn(JSON.stringify(query), () => setSelection(EMPTY_SELECTION));
 
-  const list = useQuery(membersQuery(page, pageSize, query));
+  const list = useMembers(page, pageSize, query);
   useQueryErrorFeedback(list);
 
   const rows = list.data?.results ?? [];
@@ -81,20 +71,14 @@ export default function MembersPage() {
       ? [...selection.ids].map(String)
       : rows.filter((r) => !selection.ids.has(r.id as GridRowId)).map((r) => r.id);
 
-  const runBulk = async (action: BulkAction) => {
-    try {
-      const r = await bulkMembers(action, selectedIds);
-      feedback.push({
-        type: r.skipped > 0 ? 'warning' : 'success',
-        message: t('members.bulk.result', { done: r.done, skipped: r.skipped }),
-      });
-      setSelection(EMPTY_SELECTION);
-    } catch (err) {
-      feedback.push({ type: 'error', message: errorMessage(t, err) });
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: ['members'] });
-    }
-  };
+  const bulk = useBulkMembers({
+    success: (t, r) => ({
+      type: r.skipped > 0 ? 'warning' : 'success',
+      message: t('members.bulk.result', { done: r.done, skipped: r.skipped }),
+    }),
+    onSuccess: () => setSelection(EMPTY_SELECTION),
+  });
+  const runBulk = (action: BulkAction) => bulk.run({ action, ids: selectedIds });
 
   return (
     <Stack spacing={2}>
@@ -134,10 +118,10 @@ export default function MembersPage() {
             </Button>
           </Stack>
         )}
-        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => dialogs.open(EXPORT_DIALOG)}>
+        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => openDialog(EXPORT_DIALOG, query)}>
           {t('members.export')}
         </Button>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => dialogs.open(MEMBER_FORM_DIALOG)}>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => openDialog(MEMBER_FORM_DIALOG, null)}>
           {t('members.newUser')}
         </Button>
       </Stack>
@@ -147,8 +131,6 @@ export default function MembersPage() {
             rows={rows}
             rowCount={list.data?.count ?? 0}
             loading={list.isFetching}
-            page={page}
-            pageSize={pageSize}
             sort={sort}
             onSortChange={setSort}
             selection={selection}
@@ -158,8 +140,8 @@ export default function MembersPage() {
           />
         </Suspense>
       </Paper>
-      <MemberFormDialog member={null} onSaved={(m) => navigate(`/users/${encodeURIComponent(m.id)}`)} />
-      <ExportDialog query={query} />
+      <MemberFormDialog onSaved={(m) => navigate(`/users/${encodeURIComponent(m.id)}`)} />
+      <ExportDialog />
     </Stack>
   );
 }

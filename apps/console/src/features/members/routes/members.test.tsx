@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dialogs } from '../../../components/dialogs/dialogRegistry';
@@ -6,6 +6,7 @@ import { feedback } from '../../../components/feedback/feedbackStore';
 import { dispatchFilters, filtersStore } from '../../../components/filters/filtersStore';
 import { resetPaging } from '../../../components/table/pagingStore';
 import { setTokens } from '../../../lib/auth/tokenStorage';
+import { switchLanguage } from '../../../lib/i18n/i18n';
 import { customerMe, customerToken, jsonResponse, renderApp } from '../../../test/renderApp';
 
 const member = {
@@ -28,6 +29,18 @@ const member = {
   credential_types: ['mail', 'totp'],
 };
 
+const office = {
+  id: 'g1',
+  name: 'Office',
+  description: '',
+  app_credential_biometry: 'none',
+  workstation_login_enabled: true,
+  web_login_enabled: true,
+  allowed: ['password', 'mail', 'totp'],
+  allowed_credential_types: ['mail', 'password', 'totp'],
+  members_count: 1,
+};
+
 // The first test loads the data grid chunk cold, which takes seconds on a busy machine.
 describe('members pages', { timeout: 30_000 }, () => {
   let users: unknown[] = [member];
@@ -35,8 +48,7 @@ describe('members pages', { timeout: 30_000 }, () => {
     const url = new URL(String(input), 'http://x');
     const path = url.pathname;
     if (path.endsWith('/me/')) return jsonResponse(200, customerMe);
-    if (path.endsWith('/groups/'))
-      return jsonResponse(200, { count: 1, next_page: null, results: [{ id: 'g1', name: 'Office' }] });
+    if (path.endsWith('/groups/')) return jsonResponse(200, { count: 1, next_page: null, results: [office] });
     if (path.endsWith('/users/')) return jsonResponse(200, { count: users.length, next_page: null, results: users });
     if (path.endsWith('/users/m1/'))
       return jsonResponse(200, { ...member, allowed_credential_types: ['mail', 'password', 'totp'] });
@@ -87,6 +99,34 @@ describe('members pages', { timeout: 30_000 }, () => {
     dispatchFilters({ type: 'apply' });
     await waitFor(() => expect(usersCalls().at(-1)?.searchParams.get('blocked')).toBe('true'));
     expect(usersCalls().at(-1)?.searchParams.get('page')).toBe('1');
+  });
+
+  it('keeps the applied filters across a language switch: they hold ids and codes, the labels follow', async () => {
+    renderApp('/users');
+    await screen.findByRole('gridcell', { name: 'ann.lee@acme.example' }, { timeout: 20_000 });
+    act(() => {
+      dispatchFilters({ type: 'set', key: 'group', value: ['none', 'g1'] });
+      dispatchFilters({ type: 'set', key: 'credential_types', value: ['mail'] });
+      dispatchFilters({ type: 'apply' });
+    });
+    await waitFor(() => expect(usersCalls().at(-1)?.searchParams.get('group')).toBe('none,g1'));
+    const optionLabel = (key: string, value: string) => {
+      const d = filtersStore.getState().definitions.find((f) => f.key === key);
+      return d?.type === 'multiSearch' ? d.options?.find((o) => o.value === value)?.label : undefined;
+    };
+    expect(optionLabel('group', 'none')).toBe('No group');
+    expect(optionLabel('credential_types', 'mail')).toBe('Mail code');
+    try {
+      await act(() => switchLanguage('it'));
+      await waitFor(() => expect(optionLabel('group', 'none')).toBe('Nessun gruppo'));
+      expect(optionLabel('credential_types', 'mail')).not.toBe('Mail code');
+      expect(filtersStore.getState().applied).toEqual({ group: ['none', 'g1'], credential_types: ['mail'] });
+      const last = usersCalls().at(-1)?.searchParams;
+      expect(last?.get('group')).toBe('none,g1');
+      expect(last?.get('credential_types')).toBe('mail');
+    } finally {
+      await act(() => switchLanguage('en'));
+    }
   });
 
   it('opens the detail page with the blocked state, and offers only the allowed credential kinds', async () => {

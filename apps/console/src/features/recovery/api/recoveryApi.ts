@@ -1,41 +1,64 @@
-import type { RecoveryMode } from '@portiere/contracts';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  pagedListSchema,
+  type RecoveryModeActivated,
+  recoveryCodeCreatedSchema,
+  recoveryModeActivatedSchema,
+  recoveryModeSchema,
+} from '@portiere/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
 import { api } from '../../../lib/api/client';
+import { areaKeys } from '../../../lib/api/queryKeys';
 
-export interface RecoveryModeList {
-  count: number;
-  results: RecoveryMode[];
-  next_page: number | null;
-}
-export interface RecoveryCodeCreated {
-  code: string;
-  expires_at: string;
-}
-export interface RecoveryModeActivated extends RecoveryCodeCreated {
-  recovery_mode: RecoveryMode;
-}
+export type RecoveryCodeCreated = z.infer<typeof recoveryCodeCreatedSchema>;
+
+/** Query keys of the recovery area (recovery modes and codes). */
+export const recoveryKeys = {
+  ...areaKeys('recovery'),
+  member: (memberId: string) => ['recovery', 'member', memberId] as const,
+};
 
 const user = (memberId: string) => `users/${encodeURIComponent(memberId)}/`;
 
 export const recoveryModesQuery = (page: number, pageSize: number) =>
   queryOptions({
-    queryKey: ['recovery-mode', 'list', { page, pageSize }],
-    queryFn: () => api.get<RecoveryModeList>('recovery-mode/', { query: { page, page_size: pageSize } }),
+    queryKey: recoveryKeys.list({ page, pageSize }),
+    queryFn: () =>
+      api.get('recovery-mode/', { schema: pagedListSchema(recoveryModeSchema), query: { page, page_size: pageSize } }),
     placeholderData: keepPreviousData,
   });
 
 /** The member's active recovery mode (null when none). */
 export const memberRecoveryModeQuery = (memberId: string) =>
   queryOptions({
-    queryKey: ['recovery-mode', 'member', memberId],
-    queryFn: () => api.get<RecoveryMode | null>(`${user(memberId)}recovery-mode/`),
+    queryKey: recoveryKeys.member(memberId),
+    queryFn: () => api.get(`${user(memberId)}recovery-mode/`, { schema: recoveryModeSchema.nullable() }),
   });
 
-export const activateRecoveryMode = (memberId: string) =>
-  api.post<RecoveryModeActivated>(`${user(memberId)}recovery-mode/`);
-export const deactivateRecoveryMode = (memberId: string) => api.delete<void>(`${user(memberId)}recovery-mode/`);
-export const createRecoveryCode = (memberId: string) =>
-  api.post<RecoveryCodeCreated>(`${user(memberId)}recovery-codes/`);
+export const useRecoveryModes = (page: number, pageSize: number) => useQuery(recoveryModesQuery(page, pageSize));
+export const useMemberRecoveryMode = (memberId: string) => useQuery(memberRecoveryModeQuery(memberId));
 
-/** Everything that shows recovery state. */
-export const RECOVERY_KEYS = [['recovery-mode'], ['workstation-users']] as const;
+/** Recovery mode disables the member's other credentials: the writes refresh recovery and what shows it. */
+export const useActivateRecoveryMode = (ui: MutationUi<RecoveryModeActivated, string> = {}) =>
+  useApiMutation({
+    mutationFn: (memberId: string) =>
+      api.post(`${user(memberId)}recovery-mode/`, undefined, { schema: recoveryModeActivatedSchema }),
+    invalidates: 'recovery',
+    success: (t) => t('success.recoveryModeActivated'),
+    ...ui,
+  });
+export const useDeactivateRecoveryMode = (ui: MutationUi<void, string> = {}) =>
+  useApiMutation({
+    mutationFn: (memberId: string) => api.delete(`${user(memberId)}recovery-mode/`),
+    invalidates: 'recovery',
+    success: (t) => t('recovery.deactivated'),
+    ...ui,
+  });
+export const useCreateRecoveryCode = (ui: MutationUi<RecoveryCodeCreated, string> = {}) =>
+  useApiMutation({
+    mutationFn: (memberId: string) =>
+      api.post(`${user(memberId)}recovery-codes/`, undefined, { schema: recoveryCodeCreatedSchema }),
+    success: (t) => t('success.temporaryCredentialCreated'),
+    ...ui,
+  });

@@ -1,54 +1,43 @@
 import { Stack, Typography } from '@mui/material';
-import { fieldError } from '@portiere/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { fieldError, type RecoveryModeActivated } from '@portiere/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dialogs } from '../../../components/dialogs/dialogRegistry';
+import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
-import { feedback } from '../../../components/feedback/feedbackStore';
 import { MemberPicker, type PickedMember } from '../../../components/members/MemberPicker';
-import { errorMessage } from '../../../lib/i18n/errorMessage';
 import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
-import { activateRecoveryMode, RECOVERY_KEYS, type RecoveryModeActivated } from '../api/recoveryApi';
+import { useActivateRecoveryMode } from '../api/recoveryApi';
 
-export const ACTIVATE_FOR_USER_DIALOG = 'recovery-activate-for-user';
+export const ACTIVATE_FOR_USER_DIALOG = dialogName('recovery-activate-for-user');
 
 /** Activate for a user: pick a member, confirm, and hand the answer (with its code) back. */
 export function ActivateRecoveryDialog({ onActivated }: { onActivated: (r: RecoveryModeActivated) => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [member, setMember] = useState<PickedMember | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const activate = useActivateRecoveryMode({
+    onError: (_err, message) => setError(message),
+    onSuccess: (r) => {
+      dialogs.close(ACTIVATE_FOR_USER_DIALOG.name);
+      onActivated(r);
+    },
+  });
 
   const submit = async () => {
     if (!member) {
       setError(fieldErrorMessage(t, fieldError('required')));
       return;
     }
-    setBusy(true);
-    try {
-      const r = await activateRecoveryMode(member.id);
-      feedback.push({ type: 'success', message: t('success.recoveryModeActivated') });
-      dialogs.close(ACTIVATE_FOR_USER_DIALOG);
-      onActivated(r);
-    } catch (err) {
-      const message = errorMessage(t, err);
-      setError(message);
-      feedback.push({ type: 'error', message });
-    } finally {
-      setBusy(false);
-      await Promise.all(RECOVERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-    }
+    await activate.run(member.id);
   };
 
   return (
     <FormDialog
-      name={ACTIVATE_FOR_USER_DIALOG}
+      dialog={ACTIVATE_FOR_USER_DIALOG}
       title={t('recovery.activateForUser')}
       onSubmit={submit}
       submitLabel={t('recovery.activate')}
-      busy={busy}
+      busy={activate.isPending}
       onOpen={() => {
         setMember(null);
         setError(null);

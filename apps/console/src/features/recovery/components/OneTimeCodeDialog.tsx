@@ -1,28 +1,28 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Alert, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/dialogs/AppDialog';
-import { dialogs } from '../../../components/dialogs/dialogRegistry';
+import { type DialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
 import { feedback } from '../../../components/feedback/feedbackStore';
 import { formatDateTime } from '../../../lib/format';
+import type { RecoveryCodeCreated } from '../api/recoveryApi';
 
-export interface ShownCode {
-  code: string;
-  expiresAt: string;
-}
+/** A code and its expiry, as the recovery answers carry them. */
+export type ShownCode = RecoveryCodeCreated;
 
 interface Props {
-  name: string;
+  /** Opened with the code to show. */
+  dialog: DialogName<ShownCode>;
   title: string;
-  shown: ShownCode | null;
   /** A sentence under the code (e.g. "also mailed to the user"). */
   note?: string;
-  onClose?: () => void;
 }
 
 /** Shows a code once, with a copy button and its expiry; it cannot be displayed again. */
-export function OneTimeCodeDialog({ name, title, shown, note, onClose }: Props) {
+export function OneTimeCodeDialog({ dialog, title, note }: Props) {
   const { t, i18n } = useTranslation();
+  const [shown, setShown] = useState<ShownCode | null>(null);
   const copy = async () => {
     if (!shown) return;
     try {
@@ -33,7 +33,14 @@ export function OneTimeCodeDialog({ name, title, shown, note, onClose }: Props) 
     }
   };
   return (
-    <AppDialog name={name} title={title} onOk={() => dialogs.close(name)} onClose={onClose}>
+    <AppDialog
+      dialog={dialog}
+      title={title}
+      onOpen={setShown}
+      onOk={() => dialogs.close(dialog.name)}
+      // The code is shown once: forget it when the dialog closes.
+      onClose={() => setShown(null)}
+    >
       {shown && (
         <Stack spacing={2}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -52,7 +59,7 @@ export function OneTimeCodeDialog({ name, title, shown, note, onClose }: Props) 
             </Tooltip>
           </Stack>
           <Typography variant="body2" data-testid="one-time-code-expiry">
-            {t('recovery.code.expires', { date: formatDateTime(shown.expiresAt, i18n.language) })}
+            {t('recovery.code.expires', { date: formatDateTime(shown.expires_at, i18n.language) })}
           </Typography>
           {note && <Typography variant="body2">{note}</Typography>}
           <Alert severity="warning">{t('recovery.code.onlyOnce')}</Alert>

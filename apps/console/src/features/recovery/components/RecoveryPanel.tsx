@@ -1,26 +1,23 @@
 import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
 import { Alert, Box, Button, Chip, DialogContentText, Skeleton, Stack, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/dialogs/AppDialog';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
-import { dialogs } from '../../../components/dialogs/dialogRegistry';
-import { feedback } from '../../../components/feedback/feedbackStore';
+import { dialogName, dialogs, openDialog } from '../../../components/dialogs/dialogRegistry';
 import { formatDateTime } from '../../../lib/format';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
 import {
-  activateRecoveryMode,
-  createRecoveryCode,
-  deactivateRecoveryMode,
-  memberRecoveryModeQuery,
-  RECOVERY_KEYS,
+  useActivateRecoveryMode,
+  useCreateRecoveryCode,
+  useDeactivateRecoveryMode,
+  useMemberRecoveryMode,
 } from '../api/recoveryApi';
 import { OneTimeCodeDialog, type ShownCode } from './OneTimeCodeDialog';
 
-export const ACTIVATE_RECOVERY_CONFIRM = 'recovery-activate-confirm';
-export const RECOVERY_MODE_CODE_DIALOG = 'recovery-mode-code';
-export const RECOVERY_CODE_DIALOG = 'recovery-code';
+export const ACTIVATE_RECOVERY_CONFIRM = dialogName('recovery-activate-confirm');
+export const RECOVERY_MODE_CODE_DIALOG = dialogName<ShownCode>('recovery-mode-code');
+export const RECOVERY_CODE_DIALOG = dialogName<ShownCode>('recovery-code');
 
 /**
  * The member's recovery (for the member page): recovery mode state with Activate (confirmation,
@@ -28,61 +25,23 @@ export const RECOVERY_CODE_DIALOG = 'recovery-code';
  */
 export function RecoveryPanel({ memberId }: { memberId: string }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  const mode = useQuery(memberRecoveryModeQuery(memberId));
-  const [busy, setBusy] = useState(false);
-  const [modeCode, setModeCode] = useState<ShownCode | null>(null);
-  const [code, setCode] = useState<ShownCode | null>(null);
-  const refresh = () => Promise.all(RECOVERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  const mode = useMemberRecoveryMode(memberId);
+  const close = () => dialogs.close(ACTIVATE_RECOVERY_CONFIRM.name);
+  const activate = useActivateRecoveryMode({
+    onSuccess: (r) => {
+      close();
+      openDialog(RECOVERY_MODE_CODE_DIALOG, r);
+    },
+    onError: close,
+  });
+  const deactivate = useDeactivateRecoveryMode();
+  const newCode = useCreateRecoveryCode({ onSuccess: (r) => openDialog(RECOVERY_CODE_DIALOG, r) });
+  const busy = activate.isPending || newCode.isPending;
 
-  const activate = async () => {
-    setBusy(true);
-    try {
-      const r = await activateRecoveryMode(memberId);
-      dialogs.close(ACTIVATE_RECOVERY_CONFIRM);
-      feedback.push({ type: 'success', message: t('success.recoveryModeActivated') });
-      setModeCode({ code: r.code, expiresAt: r.expires_at });
-      dialogs.open(RECOVERY_MODE_CODE_DIALOG);
-    } catch (err) {
-      dialogs.close(ACTIVATE_RECOVERY_CONFIRM);
-      feedback.push({ type: 'error', message: errorMessage(t, err) });
-    } finally {
-      setBusy(false);
-      await refresh();
-    }
-  };
+  const askDeactivate = () =>
+    askConfirmation({ kind: 'disassociate', name: t('recovery.modeName'), onConfirm: () => deactivate.run(memberId) });
 
-  const deactivate = () =>
-    askConfirmation({
-      kind: 'disassociate',
-      name: t('recovery.modeName'),
-      onConfirm: async () => {
-        try {
-          await deactivateRecoveryMode(memberId);
-          feedback.push({ type: 'success', message: t('recovery.deactivated') });
-        } catch (err) {
-          feedback.push({ type: 'error', message: errorMessage(t, err) });
-        } finally {
-          await refresh();
-        }
-      },
-    });
-
-  const newCode = async () => {
-    setBusy(true);
-    try {
-      const r = await createRecoveryCode(memberId);
-      feedback.push({ type: 'success', message: t('success.temporaryCredentialCreated') });
-      setCode({ code: r.code, expiresAt: r.expires_at });
-      dialogs.open(RECOVERY_CODE_DIALOG);
-    } catch (err) {
-      feedback.push({ type: 'error', message: errorMessage(t, err) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  let state: React.ReactNode;
+  let state: ReactNode;
   if (mode.isPending) state = <Skeleton variant="rounded" height={56} />;
   else if (mode.isError) state = <Alert severity="error">{errorMessage(t, mode.error)}</Alert>;
   else if (mode.data) {
@@ -96,7 +55,7 @@ export function RecoveryPanel({ memberId }: { memberId: string }) {
           {t('recovery.disabledCredentials', { count: m.disabled_credentials })}
         </Typography>
         <Box sx={{ flex: 1 }} />
-        <Button variant="outlined" color="warning" onClick={deactivate}>
+        <Button variant="outlined" color="warning" onClick={askDeactivate}>
           {t('recovery.deactivate')}
         </Button>
       </Stack>
@@ -106,7 +65,7 @@ export function RecoveryPanel({ memberId }: { memberId: string }) {
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Chip variant="outlined" label={t('recovery.inactive')} data-testid="recovery-state" />
         <Box sx={{ flex: 1 }} />
-        <Button variant="contained" color="warning" onClick={() => dialogs.open(ACTIVATE_RECOVERY_CONFIRM)}>
+        <Button variant="contained" color="warning" onClick={() => openDialog(ACTIVATE_RECOVERY_CONFIRM)}>
           {t('recovery.activate')}
         </Button>
       </Stack>
@@ -125,32 +84,25 @@ export function RecoveryPanel({ memberId }: { memberId: string }) {
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
           {t('recovery.code.intro')}
         </Typography>
-        <Button variant="outlined" onClick={newCode} disabled={busy}>
+        <Button variant="outlined" onClick={() => newCode.run(memberId)} disabled={busy}>
           {t('recovery.code.create')}
         </Button>
       </Stack>
       <AppDialog
-        name={ACTIVATE_RECOVERY_CONFIRM}
+        dialog={ACTIVATE_RECOVERY_CONFIRM}
         title={t('recovery.activateTitle')}
         onCancel
-        onConfirm={activate}
+        onConfirm={() => activate.run(memberId)}
         busy={busy}
       >
         <DialogContentText>{t('recovery.activateMessage')}</DialogContentText>
       </AppDialog>
       <OneTimeCodeDialog
-        name={RECOVERY_MODE_CODE_DIALOG}
+        dialog={RECOVERY_MODE_CODE_DIALOG}
         title={t('recovery.modeCodeTitle')}
-        shown={modeCode}
         note={t('recovery.modeCodeMailed')}
-        onClose={() => setModeCode(null)}
       />
-      <OneTimeCodeDialog
-        name={RECOVERY_CODE_DIALOG}
-        title={t('recovery.code.title')}
-        shown={code}
-        onClose={() => setCode(null)}
-      />
+      <OneTimeCodeDialog dialog={RECOVERY_CODE_DIALOG} title={t('recovery.code.title')} />
     </Box>
   );
 }

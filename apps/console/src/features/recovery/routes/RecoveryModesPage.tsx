@@ -1,49 +1,33 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { RecoveryMode } from '@portiere/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
-import { dialogs } from '../../../components/dialogs/dialogRegistry';
-import { feedback } from '../../../components/feedback/feedbackStore';
-import { useQueryErrorFeedback } from '../../../components/feedback/useQueryErrorFeedback';
+import { dialogName, openDialog } from '../../../components/dialogs/dialogRegistry';
+import { ListPage } from '../../../components/table/ListPage';
 import { usePaging } from '../../../components/table/pagingStore';
-import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
 import { formatDateTime } from '../../../lib/format';
-import { errorMessage } from '../../../lib/i18n/errorMessage';
-import { deactivateRecoveryMode, RECOVERY_KEYS, recoveryModesQuery } from '../api/recoveryApi';
+import { useDeactivateRecoveryMode, useRecoveryModes } from '../api/recoveryApi';
 import { ACTIVATE_FOR_USER_DIALOG, ActivateRecoveryDialog } from '../components/ActivateRecoveryDialog';
 import { OneTimeCodeDialog, type ShownCode } from '../components/OneTimeCodeDialog';
 
-const CODE_DIALOG = 'recovery-list-code';
+const CODE_DIALOG = dialogName<ShownCode>('recovery-list-code');
 
 /** Members in recovery mode, with Deactivate and Activate for a user. */
 export default function RecoveryModesPage() {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const { page, pageSize } = usePaging();
-  const list = useQuery(recoveryModesQuery(page, pageSize));
-  const [shown, setShown] = useState<ShownCode | null>(null);
-
-  useQueryErrorFeedback(list);
+  const list = useRecoveryModes(page, pageSize);
+  const { run: deactivateFor } = useDeactivateRecoveryMode();
 
   const columns = useMemo<GridColDef<RecoveryMode>[]>(() => {
     const deactivate = (r: RecoveryMode) =>
       askConfirmation({
         kind: 'disassociate',
         name: t('recovery.modeOf', { name: r.member.full_name || r.member.username }),
-        onConfirm: async () => {
-          try {
-            await deactivateRecoveryMode(r.member.id);
-            feedback.push({ type: 'success', message: t('recovery.deactivated') });
-          } catch (err) {
-            feedback.push({ type: 'error', message: errorMessage(t, err) });
-          } finally {
-            await Promise.all(RECOVERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-          }
-        },
+        onConfirm: () => deactivateFor(r.member.id),
       });
     return [
       {
@@ -100,44 +84,28 @@ export default function RecoveryModesPage() {
         ),
       },
     ];
-  }, [t, i18n.language, queryClient]);
+  }, [t, i18n.language, deactivateFor]);
 
   return (
-    <Stack spacing={2}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
-          {t('recovery.listIntro')}
-        </Typography>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => dialogs.open(ACTIVATE_FOR_USER_DIALOG)}>
-          {t('recovery.activateForUser')}
-        </Button>
-      </Stack>
-      <Paper sx={{ width: '100%' }}>
-        <ServerDataGrid
-          rows={list.data?.results ?? []}
-          rowCount={list.data?.count ?? 0}
-          columns={columns}
-          loading={list.isFetching}
-          disableColumnSorting
-          disableRowSelectionOnClick
-          getRowHeight={() => 'auto'}
-          noRowsLabel={t('recovery.noRows')}
-          sx={{ minHeight: 400, '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
-        />
-      </Paper>
-      <ActivateRecoveryDialog
-        onActivated={(r) => {
-          setShown({ code: r.code, expiresAt: r.expires_at });
-          dialogs.open(CODE_DIALOG);
-        }}
-      />
-      <OneTimeCodeDialog
-        name={CODE_DIALOG}
-        title={t('recovery.modeCodeTitle')}
-        shown={shown}
-        note={t('recovery.modeCodeMailed')}
-        onClose={() => setShown(null)}
-      />
-    </Stack>
+    <ListPage
+      list={list}
+      columns={columns}
+      noRowsLabel={t('recovery.noRows')}
+      getRowHeight={() => 'auto'}
+      sx={{ minHeight: 400, '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
+      toolbar={
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+            {t('recovery.listIntro')}
+          </Typography>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => openDialog(ACTIVATE_FOR_USER_DIALOG)}>
+            {t('recovery.activateForUser')}
+          </Button>
+        </Stack>
+      }
+    >
+      <ActivateRecoveryDialog onActivated={(r) => openDialog(CODE_DIALOG, r)} />
+      <OneTimeCodeDialog dialog={CODE_DIALOG} title={t('recovery.modeCodeTitle')} note={t('recovery.modeCodeMailed')} />
+    </ListPage>
   );
 }

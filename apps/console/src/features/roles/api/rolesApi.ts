@@ -1,41 +1,82 @@
-import type { Member, Role } from '@portiere/contracts';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  type BulkResult,
+  bulkResultSchema,
+  type Member,
+  memberSchema,
+  pagedListSchema,
+  type Role,
+  type roleInputSchema,
+  roleSchema,
+} from '@portiere/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
 import { api } from '../../../lib/api/client';
+import { areaKeys } from '../../../lib/api/queryKeys';
 
-export interface PagedList<T> {
-  count: number;
-  results: T[];
-  next_page: number | null;
+export type RoleInput = z.infer<typeof roleInputSchema>;
+
+export interface RoleUsersQuery {
+  authorised: boolean;
+  search: string;
+  page: number;
+  pageSize: number;
 }
-export interface RoleInput {
-  name: string;
-  description: string;
-}
+
+/** Query keys of the roles area. */
+export const rolesKeys = {
+  ...areaKeys('roles'),
+  users: (id: string, query: RoleUsersQuery) => ['roles', 'detail', id, 'users', query] as const,
+};
 
 const one = (id: string) => `roles/${encodeURIComponent(id)}/`;
 
 export const rolesQuery = (page: number, pageSize: number) =>
   queryOptions({
-    queryKey: ['roles', 'list', { page, pageSize }],
-    queryFn: () => api.get<PagedList<Role>>('roles/', { query: { page, page_size: pageSize } }),
+    queryKey: rolesKeys.list({ page, pageSize }),
+    queryFn: () => api.get('roles/', { schema: pagedListSchema(roleSchema), query: { page, page_size: pageSize } }),
     placeholderData: keepPreviousData,
   });
 export const roleQuery = (id: string) =>
-  queryOptions({ queryKey: ['roles', 'one', id], queryFn: () => api.get<Role>(one(id)) });
-export const roleUsersQuery = (id: string, authorised: boolean, search: string, page: number, pageSize: number) =>
+  queryOptions({ queryKey: rolesKeys.detail(id), queryFn: () => api.get(one(id), { schema: roleSchema }) });
+export const roleUsersQuery = (id: string, q: RoleUsersQuery) =>
   queryOptions({
-    queryKey: ['roles', 'users', id, { authorised, search, page, pageSize }],
+    queryKey: rolesKeys.users(id, q),
     queryFn: () =>
-      api.get<PagedList<Member>>(`${one(id)}users/`, {
-        query: { authorised, search: search || undefined, page, page_size: pageSize },
+      api.get(`${one(id)}users/`, {
+        schema: pagedListSchema(memberSchema),
+        query: { authorised: q.authorised, search: q.search || undefined, page: q.page, page_size: q.pageSize },
       }),
     placeholderData: keepPreviousData,
   });
 
-export const createRole = (input: RoleInput) => api.post<Role>('roles/', input);
-export const updateRole = (id: string, input: Partial<RoleInput>) => api.patch<Role>(one(id), input);
-export const deleteRole = (id: string) => api.delete<void>(one(id));
-export const authoriseUsers = (id: string, ids: string[]) =>
-  api.post<{ done: number; skipped: number }>(`${one(id)}users/`, { ids });
-export const removeRoleUser = (id: string, uid: string) =>
-  api.delete<void>(`${one(id)}users/${encodeURIComponent(uid)}/`);
+export const useRoles = (page: number, pageSize: number) => useQuery(rolesQuery(page, pageSize));
+export const useRole = (id: string) => useQuery({ ...roleQuery(id), retry: false });
+export const useRoleUsers = (id: string, q: RoleUsersQuery) => useQuery(roleUsersQuery(id, q));
+
+/** Create (no id) or update a role group. */
+export interface SaveRole {
+  id?: string;
+  input: RoleInput;
+}
+export const useSaveRole = (ui: MutationUi<Role, SaveRole> = {}) =>
+  useApiMutation({
+    mutationFn: ({ id, input }: SaveRole) =>
+      id ? api.patch(one(id), input, { schema: roleSchema }) : api.post('roles/', input, { schema: roleSchema }),
+    invalidates: 'roles',
+    ...ui,
+  });
+export const useDeleteRole = (ui: MutationUi<void, Role> = {}) =>
+  useApiMutation({ mutationFn: (r: Role) => api.delete(one(r.id)), invalidates: 'roles', ...ui });
+export const useAuthoriseRoleUser = (roleId: string, ui: MutationUi<BulkResult, Member> = {}) =>
+  useApiMutation({
+    mutationFn: (m: Member) => api.post(`${one(roleId)}users/`, { ids: [m.id] }, { schema: bulkResultSchema }),
+    invalidates: 'roles',
+    ...ui,
+  });
+export const useRemoveRoleUser = (roleId: string, ui: MutationUi<void, Member> = {}) =>
+  useApiMutation({
+    mutationFn: (m: Member) => api.delete(`${one(roleId)}users/${encodeURIComponent(m.id)}/`),
+    invalidates: 'roles',
+    ...ui,
+  });

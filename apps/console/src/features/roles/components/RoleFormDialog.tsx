@@ -1,61 +1,54 @@
 import { Stack, TextField } from '@mui/material';
 import { fieldError, type Role } from '@portiere/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dialogs } from '../../../components/dialogs/dialogRegistry';
+import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
-import { feedback } from '../../../components/feedback/feedbackStore';
-import { isApiError } from '../../../lib/api/apiError';
-import { errorMessage } from '../../../lib/i18n/errorMessage';
 import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
-import { createRole, updateRole } from '../api/rolesApi';
+import { useSaveRole } from '../api/rolesApi';
 
-export const ROLE_FORM_DIALOG = 'role-form';
+/** Opens with the role group to edit, or null for a new one. */
+export const ROLE_FORM_DIALOG = dialogName<Role | null>('role-form');
+
+type Errors = { name?: string; description?: string };
 
 /** New or edit role group: name and description. */
-export function RoleFormDialog({ role, onSaved }: { role: Role | null; onSaved?: (r: Role) => void }) {
+export function RoleFormDialog({ onSaved }: { onSaved?: (saved: Role, created: boolean) => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const [role, setRole] = useState<Role | null>(null);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
-  const [errors, setErrors] = useState<{ name?: string; description?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const save = useSaveRole({
+    success: (t, _saved, { id }) => t(id ? 'roles.saved' : 'success.entityCreated'),
+    onFieldErrors: (fields) => fields.name && setErrors({ name: fields.name }),
+    onSuccess: (saved, { id }) => {
+      dialogs.close(ROLE_FORM_DIALOG.name);
+      onSaved?.(saved, !id);
+    },
+  });
 
   const submit = async () => {
-    const e: { name?: string; description?: string } = {};
+    const e: Errors = {};
     if (!name.trim()) e.name = fieldErrorMessage(t, fieldError('required'));
     else if (name.trim().length > 100) e.name = fieldErrorMessage(t, fieldError('maxLength', { max: 100 }));
     if (description.trim().length > 500) e.description = fieldErrorMessage(t, fieldError('maxLength', { max: 500 }));
     setErrors(e);
     if (Object.keys(e).length) return;
-    setBusy(true);
-    try {
-      const input = { name: name.trim(), description: description.trim() };
-      const saved = role ? await updateRole(role.id, input) : await createRole(input);
-      feedback.push({ type: 'success', message: t(role ? 'roles.saved' : 'success.entityCreated') });
-      dialogs.close(ROLE_FORM_DIALOG);
-      onSaved?.(saved);
-    } catch (err) {
-      if (isApiError(err) && err.body?.details?.name)
-        setErrors({ name: err.status === 409 ? t('error.nameExists') : fieldErrorMessage(t, err.body.details.name) });
-      feedback.push({ type: 'error', message: errorMessage(t, err) });
-    } finally {
-      setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: ['roles'] });
-    }
+    await save.run({ id: role?.id, input: { name: name.trim(), description: description.trim() } });
   };
 
   return (
     <FormDialog
-      name={ROLE_FORM_DIALOG}
+      dialog={ROLE_FORM_DIALOG}
       title={t(role ? 'roles.form.editTitle' : 'roles.form.newTitle')}
       onSubmit={submit}
       submitLabel={t('common.save')}
-      busy={busy}
-      onOpen={() => {
-        setName(role?.name ?? '');
-        setDescription(role?.description ?? '');
+      busy={save.isPending}
+      onOpen={(opened) => {
+        setRole(opened);
+        setName(opened?.name ?? '');
+        setDescription(opened?.description ?? '');
         setErrors({});
       }}
     >

@@ -2,60 +2,38 @@ import SearchIcon from '@mui/icons-material/Search';
 import { Box, Button, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { DEFAULT_PAGE_SIZE, type Member } from '@portiere/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
-import { feedback } from '../../../components/feedback/feedbackStore';
 import { useQueryErrorFeedback } from '../../../components/feedback/useQueryErrorFeedback';
-import { errorMessage } from '../../../lib/i18n/errorMessage';
 import { useDebounced } from '../../../lib/useDebounced';
 import { useGridLocale } from '../../../lib/useGridLocale';
-import { authoriseUsers, removeRoleUser, roleUsersQuery } from '../api/rolesApi';
+import { useAuthoriseRoleUser, useRemoveRoleUser, useRoleUsers } from '../api/rolesApi';
 
 const PAGE_SIZES = [10, 25, 50];
 
 /** Authorised (Remove) or unauthorised (Authorise) users of a role, searchable and paged. */
 export function RoleUsersList({ roleId, authorised }: { roleId: string; authorised: boolean }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText.trim(), 300);
   const [paging, setPaging] = useState({ page: 0, pageSize: DEFAULT_PAGE_SIZE });
-  const list = useQuery(roleUsersQuery(roleId, authorised, search, paging.page + 1, paging.pageSize));
+  const list = useRoleUsers(roleId, { authorised, search, page: paging.page + 1, pageSize: paging.pageSize });
   const which = authorised ? 'authorised' : 'unauthorised';
+  const { run: authorise } = useAuthoriseRoleUser(roleId, {
+    success: (t, _r, m) => t('roles.users.authorisedDone', { name: m.username }),
+  });
+  const { run: removeUser } = useRemoveRoleUser(roleId, {
+    success: (t, _r, m) => t('roles.users.removedDone', { name: m.username }),
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts from the first page
   useEffect(() => setPaging((p) => ({ ...p, page: 0 })), [search]);
   useQueryErrorFeedback(list);
 
   const columns = useMemo<GridColDef<Member>[]>(() => {
-    const refresh = () => queryClient.invalidateQueries({ queryKey: ['roles'] });
-    const authorise = async (m: Member) => {
-      try {
-        await authoriseUsers(roleId, [m.id]);
-        feedback.push({ type: 'success', message: t('roles.users.authorisedDone', { name: m.username }) });
-      } catch (err) {
-        feedback.push({ type: 'error', message: errorMessage(t, err) });
-      } finally {
-        await refresh();
-      }
-    };
     const remove = (m: Member) =>
-      askConfirmation({
-        kind: 'disassociate',
-        name: m.username,
-        onConfirm: async () => {
-          try {
-            await removeRoleUser(roleId, m.id);
-            feedback.push({ type: 'success', message: t('roles.users.removedDone', { name: m.username }) });
-          } catch (err) {
-            feedback.push({ type: 'error', message: errorMessage(t, err) });
-          } finally {
-            await refresh();
-          }
-        },
-      });
+      askConfirmation({ kind: 'disassociate', name: m.username, onConfirm: () => removeUser(m) });
     return [
       { field: 'username', headerName: t('roles.users.username'), flex: 1.5, minWidth: 200 },
       { field: 'full_name', headerName: t('roles.users.fullName'), flex: 1, minWidth: 140 },
@@ -85,7 +63,7 @@ export function RoleUsersList({ roleId, authorised }: { roleId: string; authoris
           ),
       },
     ];
-  }, [t, roleId, authorised, queryClient]);
+  }, [t, authorised, authorise, removeUser]);
 
   const localeText = useGridLocale(t(`roles.users.${which}Empty`));
 

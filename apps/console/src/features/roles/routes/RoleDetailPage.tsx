@@ -1,18 +1,16 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
-import { dialogs } from '../../../components/dialogs/dialogRegistry';
-import { feedback } from '../../../components/feedback/feedbackStore';
+import { openDialog } from '../../../components/dialogs/dialogRegistry';
 import { Spinner } from '../../../components/loading/LoadingOverlay';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatDateTime } from '../../../lib/format';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
-import { deleteRole, roleQuery } from '../api/rolesApi';
+import { useDeleteRole, useRole } from '../api/rolesApi';
 import { ROLE_FORM_DIALOG, RoleFormDialog } from '../components/RoleFormDialog';
 import { RoleUsersList } from '../components/RoleUsersList';
 
@@ -23,9 +21,9 @@ type TabId = (typeof TABS)[number];
 export default function RoleDetailPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { id = '' } = useParams();
-  const role = useQuery({ ...roleQuery(id), retry: false });
+  const role = useRole(id);
+  const del = useDeleteRole({ success: (t) => t('success.objectDeleted'), onSuccess: () => navigate('/roles') });
   const [tab, setTab] = useState<TabId>('info');
 
   if (role.isPending) return <Spinner />;
@@ -37,21 +35,7 @@ export default function RoleDetailPage() {
       </Stack>
     );
   const r = role.data;
-  const remove = () =>
-    askConfirmation({
-      kind: 'delete',
-      name: r.name,
-      onConfirm: async () => {
-        try {
-          await deleteRole(r.id);
-          feedback.push({ type: 'success', message: t('success.objectDeleted') });
-          await queryClient.invalidateQueries({ queryKey: ['roles'] });
-          navigate('/roles');
-        } catch (err) {
-          feedback.push({ type: 'error', message: errorMessage(t, err) });
-        }
-      },
-    });
+  const remove = () => askConfirmation({ kind: 'delete', name: r.name, onConfirm: () => del.run(r) });
 
   return (
     <Stack spacing={2}>
@@ -92,7 +76,7 @@ export default function RoleDetailPage() {
                 </Typography>
               </Box>
               <Stack direction="row" spacing={1}>
-                <Button variant="outlined" startIcon={<EditIcon />} onClick={() => dialogs.open(ROLE_FORM_DIALOG)}>
+                <Button variant="outlined" startIcon={<EditIcon />} onClick={() => openDialog(ROLE_FORM_DIALOG, r)}>
                   {t('roles.edit')}
                 </Button>
                 <Button color="error" startIcon={<DeleteIcon />} onClick={remove}>
@@ -108,7 +92,7 @@ export default function RoleDetailPage() {
           )}
         </Box>
       </Paper>
-      <RoleFormDialog role={r} />
+      <RoleFormDialog />
     </Stack>
   );
 }

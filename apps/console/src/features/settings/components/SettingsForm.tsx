@@ -1,12 +1,9 @@
 import { Box, Button, Stack } from '@mui/material';
 import type { CustomerSettings } from '@portiere/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { FormProvider, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../components/feedback/feedbackStore';
-import { isApiError } from '../../../lib/api/apiError';
-import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
-import { patchSettings, type SettingsAnswer, settingsQuery } from '../api/settingsApi';
+import { type SettingsAnswer, useSaveSettings } from '../api/settingsApi';
 import { CmsCard } from './CmsCard';
 import { GeneralCard } from './GeneralCard';
 import { ScaCard } from './ScaCard';
@@ -14,26 +11,24 @@ import { changedSections, settingsResolver } from './settingsForm';
 
 export function SettingsForm({ customerId, answer }: { customerId: string; answer: SettingsAnswer }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const form = useForm<CustomerSettings>({ defaultValues: answer.settings, resolver: settingsResolver(t) });
   const { handleSubmit, formState, reset, setError } = form;
+  const saveSettings = useSaveSettings(customerId, {
+    success: (t) => t('success.savedSettings'),
+    message: (t) => t('error.savingSettings'),
+    onFieldErrors: (fields) => {
+      for (const [path, message] of Object.entries(fields)) {
+        setError(path as Path<CustomerSettings>, { type: 'server', message });
+      }
+    },
+    onSuccess: (saved) => reset(saved.settings),
+  });
 
   const save = handleSubmit(
     async (values) => {
       const patch = changedSections(answer.settings, values);
       if (Object.keys(patch).length === 0) return;
-      try {
-        const saved = await patchSettings(customerId, patch);
-        queryClient.setQueryData(settingsQuery(customerId).queryKey, saved);
-        reset(saved.settings);
-        feedback.push({ type: 'success', message: t('success.savedSettings') });
-      } catch (err) {
-        const details = isApiError(err) ? err.body?.details : undefined;
-        for (const [path, fe] of Object.entries(details ?? {})) {
-          setError(path as Path<CustomerSettings>, { type: 'server', message: fieldErrorMessage(t, fe) });
-        }
-        feedback.push({ type: 'error', message: t('error.savingSettings') });
-      }
+      await saveSettings.run(patch);
     },
     () => feedback.push({ type: 'error', message: t('error.validation') }),
   );

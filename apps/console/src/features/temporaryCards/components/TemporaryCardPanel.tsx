@@ -1,15 +1,14 @@
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import { Alert, Box, Button, Chip, Skeleton, Stack, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
-import { dialogs } from '../../../components/dialogs/dialogRegistry';
-import { feedback } from '../../../components/feedback/feedbackStore';
+import { openDialog } from '../../../components/dialogs/dialogRegistry';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
-import { memberCardQuery, unpairCard } from '../api/cardsApi';
-import { STATUS_COLORS, statusLabelKey } from '../lib/cardStatus';
-import { PAIR_CARD_DIALOG, PairCardDialog } from './PairCardDialog';
+import { useMemberTemporaryCard, useUnpairTemporaryCard } from '../api/temporaryCardsApi';
+import { STATUS_COLORS, statusLabelKey } from '../lib/temporaryCardStatus';
+import { PAIR_TEMPORARY_CARD_DIALOG, PairTemporaryCardDialog } from './PairTemporaryCardDialog';
 
 /**
  * The member's temporary card (for the member page): the live card with its expiration and an
@@ -17,27 +16,16 @@ import { PAIR_CARD_DIALOG, PairCardDialog } from './PairCardDialog';
  */
 export function TemporaryCardPanel({ memberId }: { memberId: string }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  const card = useQuery(memberCardQuery(memberId));
-
-  const unpair = (code: string) =>
+  const card = useMemberTemporaryCard(memberId);
+  const unpair = useUnpairTemporaryCard();
+  const askUnpair = (code: string) =>
     askConfirmation({
       kind: 'disassociate',
       name: t('temporaryCards.cardName', { code }),
-      onConfirm: async () => {
-        try {
-          await unpairCard(memberId);
-          feedback.push({ type: 'success', message: t('temporaryCards.unpaired', { code }) });
-        } catch (err) {
-          feedback.push({ type: 'error', message: errorMessage(t, err) });
-        } finally {
-          await queryClient.invalidateQueries({ queryKey: ['temporary-cards'] });
-          await queryClient.invalidateQueries({ queryKey: ['workstation-users'] });
-        }
-      },
+      onConfirm: () => unpair.run({ memberId, code }),
     });
 
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (card.isPending) body = <Skeleton variant="rounded" height={56} />;
   else if (card.isError) body = <Alert severity="error">{errorMessage(t, card.error)}</Alert>;
   else if (!card.data)
@@ -46,7 +34,7 @@ export function TemporaryCardPanel({ memberId }: { memberId: string }) {
         <Typography color="text.secondary" data-testid="temporary-card-none">
           {t('temporaryCards.panel.none')}
         </Typography>
-        <Button variant="contained" onClick={() => dialogs.open(PAIR_CARD_DIALOG)}>
+        <Button variant="contained" onClick={() => openDialog(PAIR_TEMPORARY_CARD_DIALOG)}>
           {t('temporaryCards.panel.pair')}
         </Button>
       </Stack>
@@ -67,7 +55,7 @@ export function TemporaryCardPanel({ memberId }: { memberId: string }) {
         </Box>
         <Chip size="small" color={STATUS_COLORS[c.status]} label={t(statusLabelKey(c.status))} />
         <Box sx={{ flex: 1 }} />
-        <Button color="warning" variant="outlined" onClick={() => unpair(c.cardCode)}>
+        <Button color="warning" variant="outlined" onClick={() => askUnpair(c.cardCode)}>
           {t('temporaryCards.unpair')}
         </Button>
       </Stack>
@@ -83,7 +71,7 @@ export function TemporaryCardPanel({ memberId }: { memberId: string }) {
         </Typography>
       </Stack>
       {body}
-      <PairCardDialog memberId={memberId} />
+      <PairTemporaryCardDialog memberId={memberId} />
     </Box>
   );
 }

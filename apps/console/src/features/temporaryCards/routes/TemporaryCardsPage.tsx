@@ -1,80 +1,51 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
-import { Box, Button, Chip, IconButton, Paper, Stack, Tooltip } from '@mui/material';
+import { Box, Button, Chip, IconButton, Stack, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TemporaryCard } from '@portiere/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
-import { dialogs } from '../../../components/dialogs/dialogRegistry';
-import { feedback } from '../../../components/feedback/feedbackStore';
-import { useQueryErrorFeedback } from '../../../components/feedback/useQueryErrorFeedback';
+import { openDialog } from '../../../components/dialogs/dialogRegistry';
 import { useFilters } from '../../../components/filters/filtersStore';
 import { SearchField } from '../../../components/SearchField';
-import { pagingStore, setPaging, usePaging } from '../../../components/table/pagingStore';
-import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
+import { ListPage } from '../../../components/table/ListPage';
+import { useFirstPageOn, usePaging } from '../../../components/table/pagingStore';
 import { formatDate } from '../../../lib/format';
-import { errorMessage } from '../../../lib/i18n/errorMessage';
 import { useDebounced } from '../../../lib/useDebounced';
-import { cardsQuery, deleteCard, unpairCard } from '../api/cardsApi';
-import { CREATE_CARDS_DIALOG, CreateCardsDialog } from '../components/CreateCardsDialog';
-import { cardFilterDefinitions, cardStatusParam, STATUS_COLORS, statusLabelKey } from '../lib/cardStatus';
+import { useDeleteTemporaryCard, useTemporaryCards, useUnpairTemporaryCard } from '../api/temporaryCardsApi';
+import { CREATE_TEMPORARY_CARDS_DIALOG, CreateTemporaryCardsDialog } from '../components/CreateTemporaryCardsDialog';
+import {
+  STATUS_COLORS,
+  statusLabelKey,
+  temporaryCardFilterDefinitions,
+  temporaryCardStatusParam,
+} from '../lib/temporaryCardStatus';
 
 /** Temporary cards with server paging, search, a status filter in the drawer, create, delete and unpair. */
 export default function TemporaryCardsPage() {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const { page, pageSize } = usePaging();
-  const applied = useFilters(cardFilterDefinitions);
+  const applied = useFilters(temporaryCardFilterDefinitions);
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText.trim(), 300);
-  const status = cardStatusParam(applied);
+  const status = temporaryCardStatusParam(applied);
+  useFirstPageOn(JSON.stringify({ status, search }));
 
-  const key = JSON.stringify({ status, search });
-  const previousKey = useRef(key);
-  useEffect(() => {
-    if (previousKey.current === key) return;
-    previousKey.current = key;
-    setPaging(1, pagingStore.getState().pageSize);
-  }, [key]);
-
-  const list = useQuery(cardsQuery(page, pageSize, { status, search }));
-  useQueryErrorFeedback(list);
+  const list = useTemporaryCards(page, pageSize, { status, search });
+  const { run: deleteCard } = useDeleteTemporaryCard({ success: (t) => t('success.objectDeleted') });
+  const { run: unpairCard } = useUnpairTemporaryCard();
 
   const columns = useMemo<GridColDef<TemporaryCard>[]>(() => {
-    const refresh = () => queryClient.invalidateQueries({ queryKey: ['temporary-cards'] });
+    const name = (c: TemporaryCard) => t('temporaryCards.cardName', { code: c.cardCode });
     const remove = (c: TemporaryCard) =>
-      askConfirmation({
-        kind: 'delete',
-        name: t('temporaryCards.cardName', { code: c.cardCode }),
-        onConfirm: async () => {
-          try {
-            await deleteCard(c.id);
-            feedback.push({ type: 'success', message: t('success.objectDeleted') });
-          } catch (err) {
-            feedback.push({ type: 'error', message: errorMessage(t, err) });
-          } finally {
-            await refresh();
-          }
-        },
-      });
+      askConfirmation({ kind: 'delete', name: name(c), onConfirm: () => deleteCard(c) });
     const unpair = (c: TemporaryCard) =>
       askConfirmation({
         kind: 'disassociate',
-        name: t('temporaryCards.cardName', { code: c.cardCode }),
-        onConfirm: async () => {
-          try {
-            if (c.member) await unpairCard(c.member.id);
-            feedback.push({ type: 'success', message: t('temporaryCards.unpaired', { code: c.cardCode }) });
-          } catch (err) {
-            feedback.push({ type: 'error', message: errorMessage(t, err) });
-          } finally {
-            await refresh();
-            await queryClient.invalidateQueries({ queryKey: ['workstation-users'] });
-          }
-        },
+        name: name(c),
+        onConfirm: () => (c.member ? unpairCard({ memberId: c.member.id, code: c.cardCode }) : undefined),
       });
     return [
       { field: 'cardCode', headerName: t('temporaryCards.columns.cardCode'), flex: 1, minWidth: 150 },
@@ -128,30 +99,25 @@ export default function TemporaryCardsPage() {
           ),
       },
     ];
-  }, [t, i18n.language, queryClient]);
+  }, [t, i18n.language, deleteCard, unpairCard]);
 
   return (
-    <Stack spacing={2}>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' } }}>
-        <SearchField label={t('temporaryCards.search')} value={searchText} onChange={setSearchText} />
-        <Box sx={{ flex: 1 }} />
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => dialogs.open(CREATE_CARDS_DIALOG)}>
-          {t('temporaryCards.create.open')}
-        </Button>
-      </Stack>
-      <Paper sx={{ width: '100%' }}>
-        <ServerDataGrid
-          rows={list.data?.results ?? []}
-          rowCount={list.data?.count ?? 0}
-          columns={columns}
-          loading={list.isFetching}
-          disableColumnSorting
-          disableRowSelectionOnClick
-          noRowsLabel={t('temporaryCards.noRows')}
-          sx={{ minHeight: 400 }}
-        />
-      </Paper>
-      <CreateCardsDialog />
-    </Stack>
+    <ListPage
+      list={list}
+      columns={columns}
+      noRowsLabel={t('temporaryCards.noRows')}
+      sx={{ minHeight: 400 }}
+      toolbar={
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' } }}>
+          <SearchField label={t('temporaryCards.search')} value={searchText} onChange={setSearchText} />
+          <Box sx={{ flex: 1 }} />
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => openDialog(CREATE_TEMPORARY_CARDS_DIALOG)}>
+            {t('temporaryCards.create.open')}
+          </Button>
+        </Stack>
+      }
+    >
+      <CreateTemporaryCardsDialog />
+    </ListPage>
   );
 }

@@ -1,0 +1,73 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api/apiError';
+import { i18n } from '../../lib/i18n/i18n';
+import { feedback } from './feedbackStore';
+import { useApiMutation } from './useApiMutation';
+
+describe('useApiMutation', () => {
+  let client: QueryClient;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </I18nextProvider>
+  );
+  beforeEach(() => {
+    client = new QueryClient();
+    feedback.reset();
+  });
+  const messages = () => feedback.store.getState().list.map((f) => `${f.type}: ${f.message}`);
+
+  it('says what succeeded and refreshes the written area and the areas showing it', async () => {
+    client.setQueryData(['roles', 'list', {}], []);
+    client.setQueryData(['members', 'list', {}], []);
+    const onSuccess = vi.fn();
+    const { result } = renderHook(
+      () =>
+        useApiMutation({
+          mutationFn: async (name: string) => ({ name }),
+          invalidates: 'members',
+          success: (t, saved) => t('roles.users.authorisedDone', { name: saved.name }),
+          onSuccess,
+        }),
+      { wrapper },
+    );
+    await act(async () => expect(await result.current.run('ann')).toEqual({ name: 'ann' }));
+    expect(messages()).toEqual(['success: ann authorised.']);
+    expect(onSuccess).toHaveBeenCalledWith({ name: 'ann' }, 'ann');
+    expect(client.getQueryState(['members', 'list', {}])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['roles', 'list', {}])?.isInvalidated).toBe(true);
+  });
+
+  it('reports a failure once, hands field errors over, refreshes anyway, and run answers undefined', async () => {
+    client.setQueryData(['configurations', 'list', {}], []);
+    const onFieldErrors = vi.fn();
+    const onError = vi.fn();
+    const refused = new ApiError(409, {
+      reason: 'This name is already used.',
+      code: 'nameExists',
+      details: { name: { key: 'invalid', message: 'This name is already used.' } },
+    });
+    const { result } = renderHook(
+      () =>
+        useApiMutation({
+          mutationFn: async (_: string) => {
+            throw refused;
+          },
+          invalidates: 'configurations',
+          success: () => 'never',
+          onFieldErrors,
+          onError,
+        }),
+      { wrapper },
+    );
+    await act(async () => expect(await result.current.run('Office')).toBeUndefined());
+    expect(messages()).toEqual(['error: This name is already used.']);
+    expect(onFieldErrors).toHaveBeenCalledWith({ name: 'This name is already used.' });
+    expect(onError).toHaveBeenCalledWith(refused, 'This name is already used.', 'Office');
+    expect(client.getQueryState(['configurations', 'list', {}])?.isInvalidated).toBe(true);
+  });
+});

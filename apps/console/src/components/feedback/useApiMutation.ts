@@ -1,0 +1,55 @@
+import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Area, invalidateAreas } from '../../lib/api/queryKeys';
+import { type ErrorFeedbackOptions, reportApiError } from './errorFeedback';
+import { type FeedbackType, feedback } from './feedbackStore';
+
+/** What a screen adds to a write: its messages and what happens next. */
+export interface MutationUi<TData, TVars> extends ErrorFeedbackOptions {
+  /** The success message (already translated; a string is a success, or name the type), or none. */
+  success?: (t: TFunction, data: TData, vars: TVars) => string | { type: FeedbackType; message: string } | null;
+  onSuccess?: (data: TData, vars: TVars) => unknown;
+  /** After the failure was reported; `message` is what the user was told. */
+  onError?: (err: unknown, message: string, vars: TVars) => void;
+}
+
+export interface ApiMutationOptions<TData, TVars> extends MutationUi<TData, TVars> {
+  mutationFn: (vars: TVars) => Promise<TData>;
+  /** Areas the write changes: they, and the areas showing their data, are refreshed after it, success or not. */
+  invalidates?: Area | readonly Area[];
+}
+
+export type ApiMutation<TData, TVars> = UseMutationResult<TData, unknown, TVars> & {
+  /** Runs the write; answers its data, or undefined when it failed (the failure is already reported). */
+  run: (vars: TVars) => Promise<TData | undefined>;
+};
+
+/**
+ * useMutation with the console's conventions: a success message, failures through the one
+ * error-to-feedback handler (with field errors handed to the form), and the written areas'
+ * queries refreshed afterwards. Area API modules wrap it in one hook per write.
+ */
+export function useApiMutation<TData, TVars = void>(
+  options: ApiMutationOptions<TData, TVars>,
+): ApiMutation<TData, TVars> {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const mutation = useMutation<TData, unknown, TVars>({
+    mutationFn: options.mutationFn,
+    onSuccess: async (data, vars) => {
+      const message = options.success?.(t, data, vars);
+      if (message) feedback.push(typeof message === 'string' ? { type: 'success', message } : message);
+      await options.onSuccess?.(data, vars);
+    },
+    onError: (err, vars) => {
+      const message = reportApiError(t, err, options);
+      options.onError?.(err, message, vars);
+    },
+    onSettled: () => (options.invalidates ? invalidateAreas(queryClient, options.invalidates) : undefined),
+  });
+  const { mutateAsync } = mutation;
+  const run = useCallback((vars: TVars) => mutateAsync(vars).catch(() => undefined), [mutateAsync]);
+  return { ...mutation, run };
+}

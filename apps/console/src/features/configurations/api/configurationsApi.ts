@@ -1,0 +1,79 @@
+import {
+  type BulkResult,
+  bulkResultSchema,
+  type Configuration,
+  configurationSchema,
+  memberSchema,
+  pagedListSchema,
+} from '@portiere/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
+import { api } from '../../../lib/api/client';
+import { areaKeys } from '../../../lib/api/queryKeys';
+import type { ConfigurationInput } from '../lib/configurationForm';
+
+/** Query keys of the configurations area. */
+export const configurationsKeys = {
+  ...areaKeys('configurations'),
+  members: (id: string, paging: { page: number; pageSize: number }) =>
+    ['configurations', 'detail', id, 'members', paging] as const,
+};
+
+const one = (id: string) => `groups/${encodeURIComponent(id)}/`;
+
+export const configurationsQuery = (page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: configurationsKeys.list({ page, pageSize }),
+    queryFn: () =>
+      api.get('groups/', { schema: pagedListSchema(configurationSchema), query: { page, page_size: pageSize } }),
+    placeholderData: keepPreviousData,
+  });
+export const configurationQuery = (id: string) =>
+  queryOptions({
+    queryKey: configurationsKeys.detail(id),
+    queryFn: () => api.get(one(id), { schema: configurationSchema }),
+  });
+export const configurationMembersQuery = (id: string, page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: configurationsKeys.members(id, { page, pageSize }),
+    queryFn: () =>
+      api.get(`${one(id)}users/`, { schema: pagedListSchema(memberSchema), query: { page, page_size: pageSize } }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useConfigurations = (page: number, pageSize: number) => useQuery(configurationsQuery(page, pageSize));
+export const useConfiguration = (id: string) => useQuery({ ...configurationQuery(id), retry: false });
+export const useConfigurationMembers = (id: string, page: number, pageSize: number) =>
+  useQuery(configurationMembersQuery(id, page, pageSize));
+
+/** Create (no id) or update a configuration. */
+export interface SaveConfiguration {
+  id?: string;
+  input: ConfigurationInput;
+}
+export const useSaveConfiguration = (ui: MutationUi<Configuration, SaveConfiguration> = {}) =>
+  useApiMutation({
+    mutationFn: ({ id, input }: SaveConfiguration) =>
+      id
+        ? api.patch(one(id), input, { schema: configurationSchema })
+        : api.post('groups/', input, { schema: configurationSchema }),
+    invalidates: 'configurations',
+    ...ui,
+  });
+export const useDeleteConfiguration = (ui: MutationUi<void, Configuration> = {}) =>
+  useApiMutation({ mutationFn: (c: Configuration) => api.delete(one(c.id)), invalidates: 'configurations', ...ui });
+
+/** Moving members into a configuration changes both areas. */
+export const useAddConfigurationMembers = (id: string, ui: MutationUi<BulkResult, string[]> = {}) =>
+  useApiMutation({
+    mutationFn: (ids: string[]) => api.post(`${one(id)}users/`, { ids }, { schema: bulkResultSchema }),
+    invalidates: ['configurations', 'members'],
+    ...ui,
+  });
+export const useRemoveConfigurationMember = (id: string, ui: MutationUi<void, { id: string; username: string }> = {}) =>
+  useApiMutation({
+    mutationFn: (member: { id: string; username: string }) =>
+      api.delete(`${one(id)}users/${encodeURIComponent(member.id)}/`),
+    invalidates: ['configurations', 'members'],
+    ...ui,
+  });

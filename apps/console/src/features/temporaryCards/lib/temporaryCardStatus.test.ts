@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { en } from '../../../locales/en';
+import { it as italian } from '../../../locales/it';
+import { createTemporaryCardsInput, expirationOf } from './temporaryCardForms';
+import {
+  STATUS_COLORS,
+  statusLabelKey,
+  temporaryCardFilterDefinitions,
+  temporaryCardStatusesOf,
+  temporaryCardStatusParam,
+} from './temporaryCardStatus';
+
+const t = ((key: string, params?: Record<string, unknown>) =>
+  params && Object.keys(params).length ? `${key}:${JSON.stringify(params)}` : key) as unknown as Parameters<
+  typeof createTemporaryCardsInput
+>[0];
+
+describe('temporary card status', () => {
+  it('labels every status in English and Italian', () => {
+    expect(statusLabelKey('not_paired')).toBe('temporaryCards.status.not_paired');
+    expect(en.temporaryCards.status).toEqual({ paired: 'Paired', not_paired: 'Not paired', expired: 'Expired' });
+    expect(italian.temporaryCards.status).toEqual({
+      paired: 'Associata',
+      not_paired: 'Non associata',
+      expired: 'Scaduta',
+    });
+    expect(STATUS_COLORS.paired).toBe('success');
+  });
+
+  it('registers a status group of three check boxes in the drawer', () => {
+    const [group] = temporaryCardFilterDefinitions;
+    expect(group?.type).toBe('group');
+    expect(group?.type === 'group' && group.children.map((c) => [c.key, c.label])).toEqual([
+      ['status_paired', 'temporaryCards.status.paired'],
+      ['status_not_paired', 'temporaryCards.status.not_paired'],
+      ['status_expired', 'temporaryCards.status.expired'],
+    ]);
+  });
+
+  it('maps the applied filters to the status parameter', () => {
+    expect(temporaryCardStatusParam({})).toBeUndefined();
+    expect(temporaryCardStatusParam({ status_paired: true })).toBe('paired');
+    expect(temporaryCardStatusParam({ status_not_paired: true })).toBe('not_paired');
+    expect(temporaryCardStatusParam({ status_expired: true, search: 'x' })).toBe('expired');
+    // Several ticked boxes cannot go to the API (one status): no filter, and the page says so.
+    expect(temporaryCardStatusParam({ status_paired: true, status_expired: true })).toBe('paired,expired');
+    expect(temporaryCardStatusesOf({ status_paired: true, status_expired: true })).toEqual(['paired', 'expired']);
+  });
+});
+
+describe('create cards form', () => {
+  it('sends a number of generated cards within 1..500', () => {
+    expect(createTemporaryCardsInput(t, { mode: 'count', count: '12', cardCode: '' })).toEqual({
+      errors: {},
+      input: { count: 12 },
+    });
+    expect(createTemporaryCardsInput(t, { mode: 'count', count: '0', cardCode: '' }).errors.count).toContain(
+      'validation.range',
+    );
+    expect(createTemporaryCardsInput(t, { mode: 'count', count: '501', cardCode: '' }).input).toBeUndefined();
+    expect(createTemporaryCardsInput(t, { mode: 'count', count: '', cardCode: '' }).errors.count).toBe(
+      'This field is required.',
+    );
+  });
+
+  it('sends one card with a specific numeric code', () => {
+    expect(createTemporaryCardsInput(t, { mode: 'code', count: '10', cardCode: ' 12345678 ' })).toEqual({
+      errors: {},
+      input: { count: 1, cardCode: '12345678' },
+    });
+    expect(createTemporaryCardsInput(t, { mode: 'code', count: '10', cardCode: '12ab' }).errors.cardCode).toBe(
+      'Only numbers are allowed.',
+    );
+    expect(createTemporaryCardsInput(t, { mode: 'code', count: '10', cardCode: '' }).errors.cardCode).toBe(
+      'This field is required.',
+    );
+  });
+
+  it('expires a pairing at the end of the chosen day', () => {
+    const calls: string[] = [];
+    const day = {
+      endOf: (u: 'day') => {
+        calls.push(u);
+        return { toISOString: () => '2030-01-01T22:59:59.999Z' };
+      },
+    };
+    expect(expirationOf(day)).toBe('2030-01-01T22:59:59.999Z');
+    expect(calls).toEqual(['day']);
+  });
+});

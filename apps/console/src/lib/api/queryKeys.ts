@@ -1,0 +1,65 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * The console's areas, named as from table to screen: feature folders, API modules, locale
+ * namespaces and the first element of every query key use these names.
+ */
+export const AREAS = [
+  'auth',
+  'configurations',
+  'customers',
+  'dashboard',
+  'loginGroups',
+  'members',
+  'recovery',
+  'roles',
+  'settings',
+  'temporaryCards',
+  'workstationUsers',
+] as const;
+export type Area = (typeof AREAS)[number];
+
+/**
+ * Which other areas show an area's data. A write to an area makes these stale as well: the
+ * members list and the member form show configuration names, the workstation users list shows
+ * cards and recovery modes, the recovery and card lists show member names. Features never name
+ * another feature's keys; they name the area they write and this table does the rest.
+ */
+export const SHOWN_IN: Readonly<Record<Area, readonly Area[]>> = {
+  auth: [],
+  configurations: ['members', 'workstationUsers'],
+  customers: [],
+  dashboard: [],
+  loginGroups: [],
+  members: ['configurations', 'roles', 'recovery', 'temporaryCards', 'workstationUsers', 'dashboard'],
+  recovery: ['members', 'workstationUsers', 'dashboard'],
+  roles: [],
+  settings: [],
+  temporaryCards: ['workstationUsers'],
+  workstationUsers: [],
+};
+
+/**
+ * The base of an area's query-key factory: every key starts with the area name, so
+ * invalidating `[area]` reaches all of them. Areas extend it with their own keys.
+ */
+export function areaKeys<A extends Area>(area: A) {
+  return {
+    all: [area] as const,
+    lists: () => [area, 'list'] as const,
+    list: <P extends object>(params: P) => [area, 'list', params] as const,
+    details: () => [area, 'detail'] as const,
+    detail: (id: string) => [area, 'detail', id] as const,
+  };
+}
+
+/** The areas a write to `areas` makes stale: themselves and the areas that show their data. */
+export function staleAreasAfterWrite(areas: Area | readonly Area[]): Area[] {
+  const written: readonly Area[] = typeof areas === 'string' ? [areas] : areas;
+  return [...new Set(written.flatMap((a) => [a, ...SHOWN_IN[a]]))];
+}
+
+/** Marks every query of the written areas (and of the areas showing their data) stale; active ones refetch. */
+export async function invalidateAreas(queryClient: QueryClient, areas: Area | readonly Area[]): Promise<void> {
+  await Promise.all(staleAreasAfterWrite(areas).map((a) => queryClient.invalidateQueries({ queryKey: [a] })));
+}

@@ -1,0 +1,20 @@
+export const workstationUsers = {
+  search: 'Search users',
+  hint: 'Select a user to manage the temporary card and recovery.',
+  noRows: 'No users',
+  inRecovery: 'Active',
+  openMember: 'Open the user',
+  autologonFor: 'Autologon of {name}',
+  autologonOn: 'Autologon enabled for {name}.',
+  autologonOff: 'Autologon disabled for {name}.',
+  columns: {
+    username: 'Username',
+    name: 'Name',
+    configuration: 'Configuration',
+    enabled: 'Workstation',
+    windowsCredentials: 'Windows credentials',
+    temporaryCard: 'Temporary card',
+    recoveryMode: 'Recovery mode',
+    autologon: 'Autologon',
+  },
+};

@@ -1,0 +1,20 @@
+export const workstationUsers = {
+  search: 'Cerca utenti',
+  hint: 'Seleziona un utente per gestire la tessera temporanea e il recupero.',
+  noRows: 'Nessun utente',
+  inRecovery: 'Attiva',
+  openMember: "Apri l'utente",
+  autologonFor: 'Accesso automatico di {name}',
+  autologonOn: 'Accesso automatico abilitato per {name}.',
+  autologonOff: 'Accesso automatico disabilitato per {name}.',
+  columns: {
+    username: 'Nome utente',
+    name: 'Nome',
+    configuration: 'Configurazione',
+    enabled: 'Postazione',
+    windowsCredentials: 'Credenziali Windows',
+    temporaryCard: 'Tessera temporanea',
+    recoveryMode: 'Modalità di recupero',
+    autologon: 'Accesso automatico',
+  },
+};
