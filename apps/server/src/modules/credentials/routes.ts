@@ -7,6 +7,7 @@ import {
   credentialSchema,
   credentialTestResultSchema,
   credentialTestSchema,
+  sentToSchema,
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -89,7 +90,7 @@ export const credentialRoutes =
           tags,
           summary: 'Send a code (mail, SMS) or the app QR code',
           params,
-          response: { 200: z.object({ sent_to: z.string() }) },
+          response: { 200: sentToSchema },
         },
       },
       (req) => c.send(customerOf(req), req.params.id, req.params.cid),

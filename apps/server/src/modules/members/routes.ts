@@ -9,6 +9,7 @@ import {
   memberPatchSchema,
   memberSchema,
   pagedListSchema,
+  sentToSchema,
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -115,7 +116,7 @@ export const memberRoutes =
           tags,
           summary: 'Mail the enrolment link',
           params: idParams,
-          response: { 200: z.object({ sent_to: z.string() }) },
+          response: { 200: sentToSchema },
         },
       },
       (req) => m.sendEnrollmentMail(customerOf(req), req.params.id),

@@ -1,5 +1,11 @@
 /** Recovery codes and recovery modes: users/{id}/recovery-codes/, users/{id}/recovery-mode/, recovery-mode/ */
-import { pagedListSchema, pagingQuerySchema, recoveryCodeCreatedSchema, recoveryModeSchema } from '@portiere/contracts';
+import {
+  pagedListSchema,
+  pagingQuerySchema,
+  recoveryCodeCreatedSchema,
+  recoveryModeActivatedSchema,
+  recoveryModeSchema,
+} from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, customerOf, restrictTo } from '../../plugins/auth-guard.ts';
@@ -58,7 +64,7 @@ export const recoveryRoutes =
           tags,
           summary: 'Activate recovery mode and mail the code',
           params: idParams,
-          response: { 201: z.object({ recovery_mode: recoveryModeSchema, code: z.string(), expires_at: z.string() }) },
+          response: { 201: recoveryModeActivatedSchema },
         },
       },
       async (req, reply) =>

@@ -1,5 +1,11 @@
 /** workstation-users/ and users/{id}/autologon/ */
-import { pagedListSchema, pagingQuerySchema, workstationUserSchema } from '@portiere/contracts';
+import {
+  autologonRequestSchema,
+  autologonSchema,
+  pagedListSchema,
+  pagingQuerySchema,
+  workstationUserSchema,
+} from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customerOf, restrictTo } from '../../plugins/auth-guard.ts';
@@ -29,8 +35,8 @@ export const workstationUserRoutes =
           tags,
           summary: 'Turn Windows autologon on or off',
           params: z.object({ id: z.string() }),
-          body: z.object({ enabled: z.boolean() }),
-          response: { 200: z.object({ autologon: z.boolean() }) },
+          body: autologonRequestSchema,
+          response: { 200: autologonSchema },
         },
       },
       (req) => services.workstationUsers.setAutologon(customerOf(req), req.params.id, req.body.enabled),
