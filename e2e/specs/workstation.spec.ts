@@ -355,7 +355,10 @@ test.describe('in Italian', () => {
 
     const member = await pickMember(page, (u) => !u.has_identities && !u.autologon);
     await page.goto('/workstation-users');
+    // The search reloads the grid after a pause: click only once its answer is in.
+    const searched = page.waitForResponse((r) => r.url().includes('workstation-users/') && r.url().includes('search='));
     await page.getByLabel('Cerca utenti').fill(member.username);
+    await searched;
     const toggle = page.getByRole('switch', { name: `Accesso automatico di ${member.username}` });
     await expect(toggle).not.toBeChecked();
     await toggle.click();
