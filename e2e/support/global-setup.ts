@@ -30,7 +30,8 @@ export default async function globalSetup() {
     env: {
       ...process.env,
       PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
+      // Every interface, so a test can reach the console at the machine's own address.
+      HOST: '0.0.0.0',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SMTP_URL: smtpUrl,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskSecretPaths } from './app.ts';
-import { testDatabases } from './test/databases.ts';
+import { type TestDatabase, testDatabases } from './test/databases.ts';
 import { type Harness, startHarness } from './test/harness.ts';
 
 describe('the app shell', () => {
@@ -44,6 +44,22 @@ describe('the app shell', () => {
     expect(maskSecretPaths('/enroll/eyJhbGciOi.x.y?lang=it')).toBe('/enroll/***?lang=it');
     expect(maskSecretPaths('/api/v1/enroll/app/')).toBe('/api/v1/enroll/app/');
     expect(maskSecretPaths('/api/v1/users/?search=x')).toBe('/api/v1/users/?search=x');
+  });
+
+  it('asks browsers for https only when the console is served over https', async () => {
+    const plain = await h.app.inject({ url: '/api/v1/jwt/public/' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    expect(plain.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    const proxied = await startHarness(testDatabases()[0] as TestDatabase, { TRUST_PROXY: 'true' });
+    try {
+      const res = await proxied.app.inject({ url: '/api/v1/jwt/public/', headers: { 'x-forwarded-proto': 'https' } });
+      expect(res.headers['strict-transport-security']).toContain('max-age=');
+      expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+      const direct = await proxied.app.inject({ url: '/api/v1/jwt/public/' });
+      expect(direct.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('never answers with a stack trace', async () => {

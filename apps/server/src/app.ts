@@ -113,8 +113,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         scriptSrc: ["'self'"],
+        // Only over https (below): over plain http it would send the browser to an https port
+        // nobody listens on, and the console would stay blank.
+        upgradeInsecureRequests: null,
       },
     },
+    hsts: false,
+  });
+  const publicHttps = config.publicUrl.startsWith('https:');
+  app.addHook('onSend', async (request, reply) => {
+    // request.protocol follows x-forwarded-proto only when TRUST_PROXY is set.
+    if (!publicHttps && request.protocol !== 'https') return;
+    reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string') reply.header('content-security-policy', `${csp};upgrade-insecure-requests`);
   });
   await app.register(rateLimit, { global: false });
   await app.register(cookie);
