@@ -7,20 +7,10 @@
  *   against one raw argon2id verification.
  * Through the real app (inject, so each attempt can come from its own address) on PGlite.
  */
-import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import {
-  buildApp,
-  DEMO_PASSWORD,
-  loadConfig,
-  openPglite,
-  SecretBox,
-  SmtpSink,
-  schema,
-  seedDemo,
-  sql,
-} from '@portiere/server';
+import { DEMO_PASSWORD, schema, sql } from '@portiere/server';
 import { generateKeyPair, jwtVerify, SignJWT } from 'jose';
+import { startDemoApp } from './demo-app.ts';
 
 const { staffUsers } = schema;
 
@@ -43,15 +33,7 @@ async function rate(fn: () => Promise<unknown>, parallel = 8, ms = 3000): Promis
 }
 
 export async function authOverhead() {
-  const sink = new SmtpSink();
-  const smtpUrl = await sink.start();
-  const database = await openPglite();
-  await database.migrate();
-  const box = new SecretBox(randomBytes(32));
-  await seedDemo(database.db, box, { members: false });
-  const config = loadConfig({ SMTP_URL: smtpUrl, LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000000', PORT: '0' });
-  const app = await buildApp({ config, database, box, logger: false });
-  await app.ready();
+  const { app, sink, database, close } = await startDemoApp();
   let ip = 0;
   const inject = async (method: 'GET' | 'POST', url: string, body?: object, token?: string) =>
     app.inject({
@@ -132,8 +114,7 @@ export async function authOverhead() {
       if (res.statusCode !== 401) throw new Error(`expected 401, got ${res.statusCode}`);
     }
   }
-  await app.close();
-  await sink.stop();
+  await close();
   return {
     rawVerifyPerSecond: rawVerify,
     readsPerSecond,

@@ -2,17 +2,8 @@
  * Sign-in throughput through the real HTTP stack: password + mailed code (real SMTP sink)
  * for several accounts at once, and refresh-token rotations.
  */
-import { randomBytes } from 'node:crypto';
-import {
-  buildApp,
-  hashPassword,
-  loadConfig,
-  openPglite,
-  SecretBox,
-  SmtpSink,
-  schema,
-  seedDemo,
-} from '@portiere/server';
+import { hashPassword, schema } from '@portiere/server';
+import { startDemoApp } from './demo-app.ts';
 
 const { staffUsers } = schema;
 
@@ -21,12 +12,7 @@ const PER_ACCOUNT = 5;
 const PASSWORD = 'Bench-password-1';
 
 export async function signInThroughput() {
-  const sink = new SmtpSink();
-  const smtpUrl = await sink.start();
-  const database = await openPglite();
-  await database.migrate();
-  const box = new SecretBox(randomBytes(32));
-  await seedDemo(database.db, box, { members: false });
+  const { app, sink, database, close } = await startDemoApp();
   const me = await database.db.query.customers.findFirst();
   const passwordHash = await hashPassword(PASSWORD);
   const users = Array.from({ length: ACCOUNTS }, (_, i) => `bench${i}@acme.example`);
@@ -39,8 +25,6 @@ export async function signInThroughput() {
       passwordHash,
     })),
   );
-  const config = loadConfig({ SMTP_URL: smtpUrl, LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '100000', PORT: '0' });
-  const app = await buildApp({ config, database, box, logger: false });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const post = async (url: string, body: unknown) => {
     const r = await fetch(`${base}/api/v1/${url}`, {
@@ -82,8 +66,7 @@ export async function signInThroughput() {
     }),
   );
   const refreshSeconds = (performance.now() - r0) / 1000;
-  await app.close();
-  await sink.stop();
+  await close();
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
   return {
