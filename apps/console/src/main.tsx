@@ -4,6 +4,9 @@ import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { router } from './app/router';
 import './lib/i18n/i18n';
+import { reloadOnStaleChunks } from './lib/staleChunks';
+
+reloadOnStaleChunks();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

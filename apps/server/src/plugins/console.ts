@@ -1,4 +1,8 @@
-/** Serves the built console; unknown non-API GETs get index.html so client routes deep-link. */
+/**
+ * Serves the built console. Navigations to console routes get index.html so they deep-link;
+ * anything that looks like a file (a missing /assets/ chunk after a redeploy, /favicon.png) and
+ * unknown API paths answer 404, so a stale page fails cleanly instead of parsing HTML as code.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -18,8 +22,16 @@ export async function serveConsole(app: FastifyInstance, dir: string): Promise<b
     },
   });
   app.get('/*', { schema: { hide: true } }, (req, reply) => {
-    if (req.url.startsWith('/api/')) return reply.callNotFound();
+    const pathname = req.url.split('?')[0] ?? '';
+    if (!isConsoleRoute(pathname)) return reply.callNotFound();
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
   return true;
+}
+
+/** A client-side route: not the API, not the assets folder, and no file extension. */
+export function isConsoleRoute(pathname: string): boolean {
+  if (pathname.startsWith('/api/') || pathname.startsWith('/assets/')) return false;
+  const last = pathname.split('/').pop() ?? '';
+  return !/\.[a-z0-9]+$/i.test(last);
 }
