@@ -84,6 +84,22 @@ export async function call(
   return { status: res.statusCode, body: res.body ? res.json() : undefined };
 }
 
+/** A member made through the API, with a unique username and a mail address and phone it can be reached at. */
+export async function createMember(h: Harness, token: string, fields: Record<string, unknown> = {}) {
+  const res = await post(
+    h.app,
+    'users/',
+    {
+      username: `m${Math.random().toString(36).slice(2)}`,
+      email: 'person@acme.example',
+      phone_number: '+393331234567',
+      ...fields,
+    },
+    token,
+  );
+  return res.body;
+}
+
 /** A staff account in the same tenant as `like`, with the demo password. */
 export async function createStaffUser(h: Harness, username: string, like = 'admin@acme.example') {
   const db = h.app.services.db;

@@ -1,26 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases.ts';
-import { call, type Harness, post, signIn, startHarness } from '../../test/harness.ts';
+import { call, createMember, type Harness, post, signIn, startHarness } from '../../test/harness.ts';
 
 /** Configuration groups, role groups and the dashboard figures. */
 describe.each(testDatabases())('configurations, roles and dashboard on $name', (database) => {
   let h: Harness;
   let acme: string;
   let globex: string;
-  const member = async (fields: Record<string, unknown> = {}, token = acme) =>
-    (
-      await post(
-        h.app,
-        'users/',
-        {
-          username: `g${Math.random().toString(36).slice(2)}`,
-          email: 'x@acme.example',
-          phone_number: '+393331234567',
-          ...fields,
-        },
-        token,
-      )
-    ).body;
+  const member = (fields: Record<string, unknown> = {}, token = acme) => createMember(h, token, fields);
 
   beforeAll(async () => {
     h = await startHarness(database);

@@ -7,7 +7,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configurations, credentials, customers } from '../../db/schema/index.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { call, type Harness, post, signIn, startHarness } from '../../test/harness.ts';
+import { call, createMember, type Harness, post, signIn, startHarness } from '../../test/harness.ts';
 import { hotpAt } from './otp.ts';
 
 const CERT = fs.readFileSync(path.join(import.meta.dirname, '../../test/fixtures/smartcard-cert.pem'), 'utf8');
@@ -23,20 +23,7 @@ describe.each(testDatabases())('credentials on $name', (database) => {
     received: Array<{ to: string; sender: string; message: string; auth: string }>;
   };
 
-  const newMember = async (fields: Record<string, unknown> = {}) =>
-    (
-      await post(
-        h.app,
-        'users/',
-        {
-          username: `m${Math.random().toString(36).slice(2)}`,
-          email: 'person@acme.example',
-          phone_number: '+393331234567',
-          ...fields,
-        },
-        acme,
-      )
-    ).body;
+  const newMember = (fields: Record<string, unknown> = {}) => createMember(h, acme, fields);
   const create = (memberId: string, body: Record<string, unknown>, token = acme) =>
     post(h.app, `users/${memberId}/credentials/`, body, token);
   const test = (memberId: string, credId: string, value: string) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases.ts';
-import { call, type Harness, post, signIn, startHarness } from '../../test/harness.ts';
+import { call, createMember, type Harness, post, signIn, startHarness } from '../../test/harness.ts';
 
 /** Temporary cards, recovery codes and modes, workstation users and autologon. */
 describe.each(testDatabases())('workstation objects on $name', (database) => {
@@ -8,15 +8,7 @@ describe.each(testDatabases())('workstation objects on $name', (database) => {
   let acme: string;
   let globex: string;
   let customerId: string;
-  const member = async (fields: Record<string, unknown> = {}, token = acme) =>
-    (
-      await post(
-        h.app,
-        'users/',
-        { username: `w${Math.random().toString(36).slice(2)}`, email: 'worker@acme.example', ...fields },
-        token,
-      )
-    ).body;
+  const member = (fields: Record<string, unknown> = {}, token = acme) => createMember(h, token, fields);
 
   beforeAll(async () => {
     h = await startHarness(database);
