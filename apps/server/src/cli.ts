@@ -1,5 +1,7 @@
-/** portiere serve | migrate | seed | reset-password <username> <password> */
+/** portiere serve | migrate | seed | reset-password <username> <password> | backup FILE | restore FILE */
 import { and, eq, isNull, like, or } from 'drizzle-orm';
+import { backup, restore } from './backup/index.ts';
+import { describeCliError } from './cli-errors.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { loginThrottle, staffSessions, staffUsers } from './db/schema/index.ts';
@@ -8,7 +10,17 @@ import { hashPassword } from './lib/passwords.ts';
 import { serve } from './main.ts';
 import { seedDemo } from './seed/demo.ts';
 
-const USAGE = 'usage: portiere serve | migrate | seed | reset-password <username> <new-password>';
+const USAGE = `usage: portiere serve | migrate | seed | reset-password <username> <new-password>
+       portiere backup FILE [--without-key] | restore FILE [--force]`;
+
+/** The one positional argument and the flags of a command; unknown flags are refused. */
+function fileAndFlags(args: string[], known: string[]): { file: string; flags: Set<string> } {
+  const flags = new Set(args.filter((a) => a.startsWith('--')));
+  const rest = args.filter((a) => !a.startsWith('--'));
+  const unknown = [...flags].filter((f) => !known.includes(f));
+  if (rest.length !== 1 || !rest[0] || unknown.length) throw new Error(USAGE);
+  return { file: rest[0], flags };
+}
 
 async function withDb<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
   const database = await openDatabase(loadConfig());
@@ -64,12 +76,40 @@ async function run(argv: string[]): Promise<void> {
       console.log(`Password reset; ${username} must change it at next sign-in.`);
       return;
     }
+    case 'backup': {
+      const { file, flags } = fileAndFlags(args, ['--without-key']);
+      const m = await backup(loadConfig(), file, { withoutKey: flags.has('--without-key') });
+      const rows = m.tables.reduce((n, t) => n + t.rows, 0);
+      console.log(`Backup written to ${file}: ${rows} rows in ${m.tables.length} tables (${m.serverVersion}).`);
+      console.log(
+        m.key.value
+          ? 'It includes the secret key, so anyone with the file can read the sealed secrets: it is readable by its owner only (mode 0600); keep it as safe as the data folder.'
+          : `It does not include the secret key: restoring it needs the key with fingerprint ${m.key.fingerprint}; keep a copy of that key file elsewhere.`,
+      );
+      return;
+    }
+    case 'restore': {
+      const { file, flags } = fileAndFlags(args, ['--force']);
+      const r = await restore(loadConfig(), file, { force: flags.has('--force') });
+      const rows = r.manifest.tables.reduce((n, t) => n + t.rows, 0);
+      console.log(
+        `Restored ${file} (made ${r.manifest.createdAt}): ${rows} rows in ${r.manifest.tables.length} tables.`,
+      );
+      if (r.wroteKey) console.log(`Wrote the backup's secret key to ${r.wroteKey}.`);
+      if (r.keptAt) console.log(`The replaced database is kept in ${r.keptAt}; remove it once no longer needed.`);
+      console.log('Start the server with the same DATA_DIR (or SECRET_KEY_FILE) so it reads the sealed secrets.');
+      return;
+    }
     default:
       throw new Error(USAGE);
   }
 }
 
 run(process.argv.slice(2)).catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  let databaseUrl: string | undefined;
+  try {
+    databaseUrl = loadConfig().databaseUrl;
+  } catch {}
+  console.error(describeCliError(err, databaseUrl));
   process.exit(1);
 });
