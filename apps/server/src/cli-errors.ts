@@ -41,6 +41,6 @@ export function describeCliError(err: unknown, databaseUrl?: string): string {
   if (/^E[A-Z]+$/.test(code) && databaseUrl) return `Cannot connect to ${where(databaseUrl)}: ${firstLine(e.message)}`;
   // A SQLSTATE: PostgreSQL itself refused (no such database or role, wrong password, ...).
   if (/^[0-9A-Z]{5}$/.test(code)) return `Cannot use ${where(databaseUrl)}: ${firstLine(e.message)}`;
-  if (err instanceof Error && err.message.startsWith('Invalid configuration')) return err.message;
+  if (err instanceof Error && /^(Invalid configuration|usage:)/.test(err.message)) return err.message;
   return firstLine(e?.message);
 }

@@ -5,6 +5,7 @@
  * transaction and checks every row count against the manifest before it commits.
  */
 import { once } from 'node:events';
+import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
@@ -58,7 +59,7 @@ export async function backupPostgres(url: string, file: string, key: Manifest['k
           const columns = (await copyColumns(query, table)).map(ident).join(', ');
           await write(`COPY public.${ident(table)} (${columns}) FROM stdin;\n`);
           const rows = await tx.unsafe(`copy public.${ident(table)} (${columns}) to stdout`).readable();
-          for await (const chunk of rows) await write(chunk as Buffer);
+          for (const chunk of await drain(rows)) await write(chunk);
           await write('\\.\n\n');
         }
         for (const s of sequences) {
@@ -70,6 +71,19 @@ export async function backupPostgres(url: string, file: string, key: Manifest['k
   } finally {
     await sql.end({ timeout: 5 });
   }
+}
+
+/**
+ * A COPY's output, read in flowing mode: postgres-js pauses its socket when a paused COPY stream
+ * is full and, once that stream has ended, never resumes it, so the transaction would hang.
+ */
+function drain(stream: Readable): Promise<Buffer[]> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.once('end', () => resolve(chunks));
+    stream.once('error', reject);
+  });
 }
 
 export async function restorePostgres(
