@@ -43,7 +43,7 @@ export async function writeArchive(file: string, manifest: Manifest, payload: (w
 
 /** Reads the archive as lines (the header, PostgreSQL's COPY data) or as raw bytes (PGlite's tarball). */
 export class ArchiveReader {
-  private buffer = Buffer.alloc(0);
+  private buffer: Buffer = Buffer.alloc(0);
   private ended = false;
   private readonly chunks: AsyncIterator<Buffer>;
 

@@ -3,7 +3,6 @@
  * kind) and, unless left out with --without-key, the instance secret key its sealed columns need.
  */
 import path from 'node:path';
-import type { Config } from '../config.ts';
 import { openArchive } from './archive.ts';
 import { checkMigration } from './catalog.ts';
 import { BackupError } from './errors.ts';
@@ -12,7 +11,12 @@ import type { Manifest } from './manifest.ts';
 import { backupPglite, restorePglite } from './pglite.ts';
 import { backupPostgres, restorePostgres } from './postgres.ts';
 
-type Settings = Pick<Config, 'databaseUrl' | 'dataDir' | 'secretKeyFile'>;
+/** The settings backup and restore read: where the database and the key file are. */
+export interface Settings {
+  dataDir: string;
+  secretKeyFile: string;
+  databaseUrl?: string | undefined;
+}
 
 const pgliteDir = (config: Settings) => path.join(config.dataDir, 'pglite');
 const kindName = { pglite: 'the embedded database (PGlite)', postgres: 'PostgreSQL' } as const;

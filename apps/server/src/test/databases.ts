@@ -18,21 +18,32 @@ export function testDatabases(): TestDatabase[] {
   return list;
 }
 
-async function openFreshPostgres(adminUrl: string): Promise<Database> {
+/** A new, empty PostgreSQL database beside the admin URL's: its URL, and how to drop it. */
+export async function createFreshPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `portiere_t_${randomBytes(6).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = openPostgres(url.toString());
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      await dropper.unsafe(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+async function openFreshPostgres(adminUrl: string): Promise<Database> {
+  const fresh = await createFreshPostgres(adminUrl);
+  const database = openPostgres(fresh.url);
   return {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = postgres(adminUrl, { max: 1, onnotice: () => {} });
-      await dropper.unsafe(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await fresh.drop();
     },
   };
 }
