@@ -7,11 +7,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
-import { credentials, customers, members } from '../db/schema/index.ts';
+import { credentials, customers, members, resellers } from '../db/schema/index.ts';
 import { SecretBox } from '../lib/crypto.ts';
 import { totpAt } from '../modules/credentials/otp.ts';
 import { seedDemo } from '../seed/demo.ts';
@@ -21,11 +23,13 @@ import { runCli } from '../test/run-cli.ts';
 import { SmtpSink } from '../test/smtp-sink.ts';
 import { queryRows, tableChecksums } from '../test/table-checksums.ts';
 import { writeArchive } from './archive.ts';
-import { migrationLevel } from './catalog.ts';
+import { journal, migrationLevel, migrationsUpTo } from './catalog.ts';
 import { backup, restore } from './index.ts';
 import { fingerprint } from './key.ts';
 import type { Manifest } from './manifest.ts';
 
+/** PGlite opens, dumps and loads take tens of seconds on a loaded two-core machine. */
+const SLOW = 300_000;
 const SMS_TOKEN = `gw-${randomBytes(8).toString('hex')}`;
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'portiere-backup-test-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -132,106 +136,153 @@ describe.each(kinds)('backup and restore on $name', (kind) => {
     await backup(source.settings, archive);
   });
 
-  it('round-trips through the CLI: every row back, sealed secrets still usable', async () => {
-    const made = file();
-    const saved = await runCli(['backup', made], source.env);
-    expect(saved.stderr).toBe('');
-    expect(saved.code).toBe(0);
-    expect(saved.stdout).toContain(`Backup written to ${made}`);
-    // The archive carries the secret key: only its owner may read it.
-    expect(fs.statSync(made).mode & 0o777).toBe(0o600);
+  it(
+    'round-trips through the CLI: every row back, sealed secrets still usable',
+    async () => {
+      const made = file();
+      const saved = await runCli(['backup', made], source.env);
+      expect(saved.stderr).toBe('');
+      expect(saved.code).toBe(0);
+      expect(saved.stdout).toContain(`Backup written to ${made}`);
+      // The archive carries the secret key: only its owner may read it.
+      expect(fs.statSync(made).mode & 0o777).toBe(0o600);
 
-    const target = await kind.fresh();
-    const restored = await runCli(['restore', made], target.env);
-    expect(restored.stderr).toBe('');
-    expect(restored.code).toBe(0);
-    expect(restored.stdout).toContain(`Wrote the backup's secret key to ${target.settings.secretKeyFile}`);
-    expect(fs.readFileSync(target.settings.secretKeyFile, 'utf8')).toBe(
-      fs.readFileSync(source.settings.secretKeyFile, 'utf8'),
-    );
-    expect(fs.statSync(target.settings.secretKeyFile).mode & 0o777).toBe(0o600);
-    expect(await checksums(target)).toEqual(sourceSums);
+      const target = await kind.fresh();
+      const restored = await runCli(['restore', made], target.env);
+      expect(restored.stderr).toBe('');
+      expect(restored.code).toBe(0);
+      expect(restored.stdout).toContain(`Wrote the backup's secret key to ${target.settings.secretKeyFile}`);
+      expect(fs.readFileSync(target.settings.secretKeyFile, 'utf8')).toBe(
+        fs.readFileSync(source.settings.secretKeyFile, 'utf8'),
+      );
+      expect(fs.statSync(target.settings.secretKeyFile).mode & 0o777).toBe(0o600);
+      expect(await checksums(target)).toEqual(sourceSums);
 
-    const database = await target.open();
-    const h = await appOn(database, target.settings.secretKeyFile);
-    try {
-      // Sign-in works: password hashes, the sealed signing key and the mailed code all function.
-      const token = (await signIn(h, 'admin@acme.example')).access;
-      const [acme] = await database.db.select().from(customers).where(eq(customers.name, 'Acme'));
-      expect(await h.app.services.settings.smsApiToken(acme?.id ?? '')).toBe(SMS_TOKEN);
-      // A TOTP credential accepts a code made from its secret, unsealed with the restored key.
-      const [totp] = await database.db
-        .select({
-          id: credentials.id,
-          memberId: credentials.memberId,
-          secretEnc: credentials.secretEnc,
-          params: credentials.params,
-        })
-        .from(credentials)
-        .innerJoin(members, eq(members.id, credentials.memberId))
-        .where(
-          and(
-            eq(credentials.type, 'totp'),
-            eq(credentials.isActive, true),
-            eq(members.blocked, false),
-            eq(members.customerId, acme?.id ?? ''),
-          ),
-        )
-        .limit(1);
-      if (!totp) throw new Error('the demo data has no active TOTP credential');
-      const secret = SecretBox.fromFile(target.settings.secretKeyFile).decrypt(totp.secretEnc ?? '');
-      const code = totpAt(secret, totp.params as unknown as Parameters<typeof totpAt>[1], h.clock.now());
-      const tested = await post(h.app, `users/${totp.memberId}/credentials/${totp.id}/test/`, { value: code }, token);
-      expect(tested.body).toMatchObject({ ok: true });
-    } finally {
-      await h.close(); // closes the database too
-    }
-  }, 300_000);
+      const database = await target.open();
+      const h = await appOn(database, target.settings.secretKeyFile);
+      try {
+        // Sign-in works: password hashes, the sealed signing key and the mailed code all function.
+        const token = (await signIn(h, 'admin@acme.example')).access;
+        const [acme] = await database.db.select().from(customers).where(eq(customers.name, 'Acme'));
+        expect(await h.app.services.settings.smsApiToken(acme?.id ?? '')).toBe(SMS_TOKEN);
+        // A TOTP credential accepts a code made from its secret, unsealed with the restored key.
+        const [totp] = await database.db
+          .select({
+            id: credentials.id,
+            memberId: credentials.memberId,
+            secretEnc: credentials.secretEnc,
+            params: credentials.params,
+          })
+          .from(credentials)
+          .innerJoin(members, eq(members.id, credentials.memberId))
+          .where(
+            and(
+              eq(credentials.type, 'totp'),
+              eq(credentials.isActive, true),
+              eq(members.blocked, false),
+              eq(members.customerId, acme?.id ?? ''),
+            ),
+          )
+          .limit(1);
+        if (!totp) throw new Error('the demo data has no active TOTP credential');
+        const secret = SecretBox.fromFile(target.settings.secretKeyFile).decrypt(totp.secretEnc ?? '');
+        const code = totpAt(secret, totp.params as unknown as Parameters<typeof totpAt>[1], h.clock.now());
+        const tested = await post(h.app, `users/${totp.memberId}/credentials/${totp.id}/test/`, { value: code }, token);
+        expect(tested.body).toMatchObject({ ok: true });
+      } finally {
+        await h.close(); // closes the database too
+      }
+    },
+    SLOW,
+  );
 
-  it('refuses to overwrite a database with rows unless --force', async () => {
-    const target = await kind.fresh();
-    await restore(target.settings, archive);
-    const database = await target.open();
-    await database.db.update(members).set({ firstName: 'Changed' });
-    await database.close();
-    const changed = await checksums(target);
-    await expect(restore(target.settings, archive)).rejects.toThrow(
-      /is not empty \(\d+ rows\): restore replaces all of its data\. Add --force/,
-    );
-    expect(await checksums(target)).toEqual(changed);
-    const forced = await restore(target.settings, archive, { force: true });
-    expect(await checksums(target)).toEqual(sourceSums);
-    // The embedded database replaced by --force stays beside the new one.
-    if (kind.name === 'pglite') expect(fs.existsSync(forced.keptAt ?? '')).toBe(true);
-  });
+  it(
+    'refuses to overwrite a database with rows unless --force',
+    async () => {
+      const target = await kind.fresh();
+      await restore(target.settings, archive);
+      const database = await target.open();
+      await database.db.update(members).set({ firstName: 'Changed' });
+      await database.close();
+      const changed = await checksums(target);
+      await expect(restore(target.settings, archive)).rejects.toThrow(
+        /is not empty \(\d+ rows\): restore replaces all of its data\. Add --force/,
+      );
+      expect(await checksums(target)).toEqual(changed);
+      const forced = await restore(target.settings, archive, { force: true });
+      expect(await checksums(target)).toEqual(sourceSums);
+      // The embedded database replaced by --force stays beside the new one.
+      if (kind.name === 'pglite') expect(fs.existsSync(forced.keptAt ?? '')).toBe(true);
+    },
+    SLOW,
+  );
 
-  it('refuses a key file holding another key, before touching the database', async () => {
-    const target = await kind.fresh();
-    const other = randomBytes(32);
-    fs.writeFileSync(target.settings.secretKeyFile, other.toString('base64'));
-    const wanted = fingerprint(Buffer.from(fs.readFileSync(source.settings.secretKeyFile, 'utf8'), 'base64'));
-    await expect(restore(target.settings, archive)).rejects.toThrow(
-      `The backup's secrets are sealed with secret key ${wanted}, but ${target.settings.secretKeyFile} holds key ${fingerprint(other)}.`,
-    );
-    expect(fs.readFileSync(target.settings.secretKeyFile, 'utf8')).toBe(other.toString('base64'));
-    const database = await target.open();
-    expect(await migrationLevel((text) => queryRows(database.db, sql.raw(text)))).toBe(0);
-    await database.close();
-  });
+  it(
+    'refuses a key file holding another key, before touching the database',
+    async () => {
+      const target = await kind.fresh();
+      const other = randomBytes(32);
+      fs.writeFileSync(target.settings.secretKeyFile, other.toString('base64'));
+      const wanted = fingerprint(Buffer.from(fs.readFileSync(source.settings.secretKeyFile, 'utf8'), 'base64'));
+      await expect(restore(target.settings, archive)).rejects.toThrow(
+        `The backup's secrets are sealed with secret key ${wanted}, but ${target.settings.secretKeyFile} holds key ${fingerprint(other)}.`,
+      );
+      expect(fs.readFileSync(target.settings.secretKeyFile, 'utf8')).toBe(other.toString('base64'));
+      const database = await target.open();
+      expect(await migrationLevel((text) => queryRows(database.db, sql.raw(text)))).toBe(0);
+      await database.close();
+    },
+    SLOW,
+  );
 
-  it('--without-key names the key it needs, and restores once that key is in place', async () => {
-    const keyless = file();
-    const manifest = await backup(source.settings, keyless, { withoutKey: true });
-    expect(manifest.key.value).toBeUndefined();
-    const target = await kind.fresh();
-    await expect(restore(target.settings, keyless)).rejects.toThrow(
-      `The backup does not include its secret key (fingerprint ${manifest.key.fingerprint}): copy the key file of the server it was made on to ${target.settings.secretKeyFile}`,
-    );
-    fs.copyFileSync(source.settings.secretKeyFile, target.settings.secretKeyFile);
-    const result = await restore(target.settings, keyless);
-    expect(result.wroteKey).toBeUndefined();
-    expect(await checksums(target)).toEqual(sourceSums);
-  });
+  it(
+    '--without-key names the key it needs, and restores once that key is in place',
+    async () => {
+      const keyless = file();
+      const manifest = await backup(source.settings, keyless, { withoutKey: true });
+      expect(manifest.key.value).toBeUndefined();
+      const target = await kind.fresh();
+      await expect(restore(target.settings, keyless)).rejects.toThrow(
+        `The backup does not include its secret key (fingerprint ${manifest.key.fingerprint}): copy the key file of the server it was made on to ${target.settings.secretKeyFile}`,
+      );
+      fs.copyFileSync(source.settings.secretKeyFile, target.settings.secretKeyFile);
+      const result = await restore(target.settings, keyless);
+      expect(result.wroteKey).toBeUndefined();
+      expect(await checksums(target)).toEqual(sourceSums);
+    },
+    SLOW,
+  );
+
+  it(
+    'an older backup restores into the schema it was made with, then is migrated',
+    async () => {
+      const old = await kind.fresh();
+      const database = await old.open();
+      const first = journal().entries[0];
+      if (!first) throw new Error('no migrations');
+      const upTo = migrationsUpTo(first.when);
+      const migrator = database.kind === 'pglite' ? migratePglite : migratePostgres;
+      await migrator(database.db as never, { migrationsFolder: upTo.folder });
+      upTo.remove();
+      await database.db.insert(resellers).values({ name: 'Older Partners' });
+      await database.close();
+      fs.writeFileSync(old.settings.secretKeyFile, randomBytes(32).toString('base64'));
+      const olderFile = file();
+      expect((await backup(old.settings, olderFile)).migration.tag).toBe(first.tag);
+
+      const target = await kind.fresh();
+      await restore(target.settings, olderFile);
+      const restored = await target.open();
+      try {
+        const level = await migrationLevel((text) => queryRows(restored.db, sql.raw(text)));
+        expect(level).toBe(journal().entries.at(-1)?.when);
+        expect((await restored.db.select().from(resellers)).map((r) => r.name)).toEqual(['Older Partners']);
+      } finally {
+        await restored.close();
+      }
+    },
+    SLOW,
+  );
 });
 
 describe('backup files restore refuses', () => {
