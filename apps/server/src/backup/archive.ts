@@ -49,9 +49,9 @@ export class ArchiveReader {
 
   constructor(
     private readonly file: string,
-    stream: NodeJS.ReadableStream,
+    private readonly source: fs.ReadStream,
   ) {
-    this.chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    this.chunks = source.pipe(createGunzip())[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   }
 
   private async pull(): Promise<boolean> {
@@ -103,6 +103,7 @@ export class ArchiveReader {
 
   close(): void {
     void this.chunks.return?.();
+    this.source.destroy();
   }
 }
 
@@ -123,7 +124,7 @@ export async function openArchive(file: string): Promise<{ manifest: Manifest; r
   const notOurs = new BackupError(`${file} is not a Portiere backup.`);
   // gzip's magic number; anything else is not an archive of ours.
   if (head[0] !== 0x1f || head[1] !== 0x8b) throw notOurs;
-  const reader = new ArchiveReader(file, fs.createReadStream(file).pipe(createGunzip()));
+  const reader = new ArchiveReader(file, fs.createReadStream(file));
   try {
     if ((await reader.line(MARKER.length + 1).catch(() => null)) !== MARKER) throw notOurs;
     const line = await reader.line(10_000_000);

@@ -134,7 +134,7 @@ describe.each(kinds)('backup and restore on $name', (kind) => {
     sourceSums = await checksums(source);
     archive = file();
     await backup(source.settings, archive);
-  });
+  }, SLOW);
 
   it(
     'round-trips through the CLI: every row back, sealed secrets still usable',
