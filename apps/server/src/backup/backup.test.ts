@@ -254,6 +254,21 @@ describe.each(kinds)('backup and restore on $name', (kind) => {
   );
 
   it(
+    'a truncated archive is refused and leaves the database empty, so a retry succeeds',
+    async () => {
+      const bytes = fs.readFileSync(archive);
+      const cut = file();
+      fs.writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
+      const target = await kind.fresh();
+      await expect(restore(target.settings, cut)).rejects.toThrow(`${cut} is damaged or not a Portiere backup`);
+      expect(fs.existsSync(target.settings.secretKeyFile)).toBe(false);
+      await restore(target.settings, archive);
+      expect(await checksums(target)).toEqual(sourceSums);
+    },
+    SLOW,
+  );
+
+  it(
     'an older backup restores into the schema it was made with, then is migrated',
     async () => {
       const old = await kind.fresh();

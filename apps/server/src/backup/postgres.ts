@@ -154,17 +154,25 @@ async function loadCopyBlocks(tx: postgres.TransactionSql, reader: ArchiveReader
         batch = [];
         size = 0;
       };
-      for (;;) {
-        const row = await reader.line();
-        if (row === null) throw damaged(`${table}'s rows end early`);
-        if (row === '\\.') break;
-        batch.push(`${row}\n`);
-        size += row.length;
-        if (size > 256 * 1024) await flush();
+      const done = finished(target);
+      try {
+        for (;;) {
+          const row = await reader.line();
+          if (row === null) throw damaged(`${table}'s rows end early`);
+          if (row === '\\.') break;
+          batch.push(`${row}\n`);
+          size += row.length;
+          if (size > 256 * 1024) await flush();
+        }
+        await flush();
+        target.end();
+      } catch (err) {
+        // CopyFail: PostgreSQL ends the COPY, and the transaction rolls back.
+        target.destroy(err as Error);
+        await done.catch(() => {});
+        throw err;
       }
-      await flush();
-      target.end();
-      await finished(target);
+      await done;
       continue;
     }
     const setval = SETVAL_LINE.exec(line);
