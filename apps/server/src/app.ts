@@ -34,6 +34,7 @@ import { workstationUserRoutes } from './modules/workstationUsers/routes.ts';
 import { API_PREFIX, installAuthentication } from './plugins/auth-guard.ts';
 import { serveConsole } from './plugins/console.ts';
 import { frameworkErrors, installErrorHandler } from './plugins/error-handler.ts';
+import { AppMetrics, serveMetrics } from './plugins/metrics.ts';
 import { refuseBadText } from './plugins/refuse-bad-text.ts';
 import { buildServices, type Services } from './services.ts';
 
@@ -90,8 +91,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
+  const metrics = new AppMetrics(opts.database);
+  metrics.countRequests(app);
+
   const box = opts.box ?? SecretBox.fromFile(config.secretKeyFile);
-  const mailer =
+  const transport =
     opts.mailer ??
     createMailer({
       smtpUrl: config.smtpUrl,
@@ -99,7 +103,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       outboxDir: `${config.dataDir}/outbox`,
       log: app.log,
     });
-  const services = await buildServices(opts.database, box, mailer, config.publicUrl, opts.now);
+  const mailer = metrics.countMails(transport);
+  const services = await buildServices(opts.database, box, mailer, config.publicUrl, opts.now, metrics);
   app.decorate('services', services);
   app.addHook('onClose', async () => {
     mailer.close();
@@ -156,6 +161,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   healthRoutes(app, opts.database);
+  serveMetrics(app, metrics, config.metrics);
   await app.register(
     async (api) => {
       await api.register(authRoutes(services, config.loginRateLimit));

@@ -27,13 +27,26 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: bool.default(false),
   CONSOLE_DIR: z.string().optional(),
+  /** Bearer token Prometheus sends to /metrics; without it (or METRICS_PORT) /metrics answers 404. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^\S{16,}$/, 'METRICS_TOKEN must be at least 16 characters without spaces')
+    .optional(),
+  /** Serve /metrics on its own address instead of the main one. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const defined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(defined);
+  const parsed = envSchema
+    .refine((c) => !c.METRICS_PORT || c.METRICS_PORT !== c.PORT, {
+      path: ['METRICS_PORT'],
+      message: 'METRICS_PORT must differ from PORT',
+    })
+    .safeParse(defined);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -53,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: c.LOG_LEVEL,
     loginRateLimit: c.LOGIN_RATE_LIMIT,
     trustProxy: c.TRUST_PROXY,
+    metrics: { token: c.METRICS_TOKEN, port: c.METRICS_PORT, host: c.METRICS_HOST },
     consoleDir: path.resolve(c.CONSOLE_DIR ?? path.join(import.meta.dirname, '../../console/dist')),
   };
 }
