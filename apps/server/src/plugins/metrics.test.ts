@@ -64,6 +64,7 @@ describe.each(testDatabases())('metrics on $name', (database) => {
       const { access } = await signIn(h, 'admin@acme.example');
       const member = await createMember(h, access);
       expect((await call(h.app, 'GET', `users/${member.id}/`, access)).status).toBe(200);
+      expect((await h.app.inject({ method: 'POST', url: '/no-such-route/4711' })).statusCode).toBe(404);
       const user = (await createStaffUser(h, 'metrics-counts@acme.example')).username;
       expect((await post(h.app, 'login/', { username: user, password: 'not-the-password' })).status).toBe(401);
       h.clock.advance(61);
@@ -83,6 +84,9 @@ describe.each(testDatabases())('metrics on $name', (database) => {
       const one = { method: 'GET', route: '/api/v1/users/:id/', status_class: '2xx' };
       expect(sample(text, 'portiere_http_requests_total', one)).toBe(1);
       expect(text).not.toContain(member.id);
+      const unmatched = { method: 'POST', route: 'unmatched', status_class: '4xx' };
+      expect(sample(text, 'portiere_http_requests_total', unmatched)).toBe(1);
+      expect(text).not.toContain('no-such-route');
 
       expect(sample(text, 'portiere_sign_ins_total', { outcome: 'success' })).toBe(1);
       expect(sample(text, 'portiere_sign_ins_total', { outcome: 'bad_password' })).toBe(1);
