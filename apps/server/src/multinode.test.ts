@@ -106,11 +106,14 @@ describe('two nodes on one PostgreSQL database', () => {
       'Start it, or set TEST_DATABASE_URL to a server where a database can be created.',
     );
     await sink.start();
-    // The first node migrates and seeds; the second then starts on the same database.
-    a = await startNode('A', nodeEnv('a', { SEED_DEMO: 'true' }));
-    nodes.push(a);
-    b = await startNode('B', nodeEnv('b', { SEED_DEMO: 'false' }));
-    nodes.push(b);
+    // Started together on the empty database, as an orchestrator does: each migrates and seeds.
+    const started = await Promise.allSettled([
+      startNode('A', nodeEnv('a', { SEED_DEMO: 'true' })),
+      startNode('B', nodeEnv('b', { SEED_DEMO: 'true' })),
+    ]);
+    for (const s of started) if (s.status === 'fulfilled') nodes.push(s.value);
+    for (const s of started) if (s.status === 'rejected') throw s.reason;
+    [a, b] = nodes as [Node, Node];
   });
 
   afterAll(async () => {
@@ -133,6 +136,19 @@ describe('two nodes on one PostgreSQL database', () => {
   }
 
   const expired = { status: 401, body: { code: 'sessionExpired', reason: ERRORS.sessionExpired } };
+
+  it('migrates, seeds and creates the signing key once when started together', async () => {
+    const sql = postgres(scratch?.url ?? '', { max: 1, onnotice: () => {} });
+    try {
+      const [counts] = await sql<{ resellers: number; keys: number }[]>`
+        select (select count(*)::int from resellers) as resellers, (select count(*)::int from signing_keys) as keys`;
+      expect(counts).toEqual({ resellers: 1, keys: 1 });
+    } finally {
+      await sql.end();
+    }
+    const keyOf = async (node: Node) => (await api(node, 'GET', 'jwt/public/', clientAddress())).body.data;
+    expect(await keyOf(a)).toBe(await keyOf(b));
+  });
 
   it('signs in with the password on one node and the mailed code on the other, then signs out on either', async () => {
     const ip = clientAddress();
