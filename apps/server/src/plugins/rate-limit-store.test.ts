@@ -1,8 +1,10 @@
-/** The database-backed rate-limit store (rate-limit-store.ts): windows, routes, pruning, races. */
+/** The rate-limit stores (rate-limit-store.ts): the database's windows, routes, pruning, races; Redis down. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { rateLimitHits } from '../db/schema/index.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../seed/demo.ts';
 import { testDatabases } from '../test/databases.ts';
+import { type Harness, post, startHarness } from '../test/harness.ts';
 import { PostgresRateLimitStore } from './rate-limit-store.ts';
 
 const WINDOW_MS = 60_000;
@@ -58,5 +60,26 @@ describe.each(testDatabases())('rate-limit store on $name', (testDb) => {
     await incr(store, '198.51.100.6');
     const keys = (await database.db.select({ key: rateLimitHits.key }).from(rateLimitHits)).map((r) => r.key);
     expect(keys).toEqual(['POST/api/v1/prune/-198.51.100.6']);
+  });
+});
+
+describe('rate limit with REDIS_URL pointing at no server', () => {
+  const [pglite] = testDatabases();
+  let h: Harness;
+  beforeAll(async () => {
+    if (!pglite) throw new Error('no database');
+    // Port 1: nothing listens there, every connection is refused at once.
+    h = await startHarness(pglite, { LOGIN_RATE_LIMIT: '1', REDIS_URL: 'redis://127.0.0.1:1' });
+  });
+  afterAll(() => h.close());
+
+  it('keeps signing people in instead of failing the requests', async () => {
+    for (let i = 0; i < 3; i++) {
+      const { status, body } = await post(h.app, 'login/', {
+        username: DEMO_ACCOUNTS[2].username,
+        password: DEMO_PASSWORD,
+      });
+      expect([status, body]).toEqual([200, { email: expect.any(String) }]);
+    }
   });
 });

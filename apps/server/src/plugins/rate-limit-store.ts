@@ -102,9 +102,8 @@ export function rateLimitStorage(opts: {
       // While Redis is down the per-address limit lets requests through instead of failing
       // them; the per-account sign-in throttle, in the database, still holds.
       options: { redis, nameSpace: 'portiere-rate-limit-', skipOnError: true },
-      close: async () => {
-        await redis.quit().catch(() => redis.disconnect());
-      },
+      // Nothing to flush: counts are written as they come. quit() could wait on a dead server.
+      close: async () => redis.disconnect(),
     };
   }
   const db = opts.db;
