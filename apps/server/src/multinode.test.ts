@@ -73,7 +73,8 @@ async function reachable(what: string, check: () => Promise<unknown>, hint: stri
   try {
     await check();
   } catch (err) {
-    throw new Error(`The multi-node test needs ${what}: ${err instanceof Error ? err.message : err}. ${hint}`);
+    const cause = (err instanceof Error ? err.message : String(err)).replace(/\.$/, '');
+    throw new Error(`The multi-node test needs ${what}: ${cause}. ${hint}`);
   }
 }
 
@@ -216,10 +217,15 @@ describe('two nodes on one PostgreSQL database', () => {
     let d: Node;
 
     beforeAll(async () => {
-      redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0 });
+      // One try, and the connection's own error in the message.
+      redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2000, retryStrategy: () => null });
+      let refusal = '';
+      redis.on('error', (err) => {
+        refusal = err.message;
+      });
       await reachable(
         `Redis at ${REDIS_URL}`,
-        () => redis.connect(),
+        () => redis.connect().catch((err) => Promise.reject(new Error(refusal || err.message))),
         'Start it (redis-server), or set TEST_REDIS_URL.',
       );
       const started = await Promise.allSettled([
