@@ -35,6 +35,7 @@ import { API_PREFIX, installAuthentication } from './plugins/auth-guard.ts';
 import { serveConsole } from './plugins/console.ts';
 import { frameworkErrors, installErrorHandler } from './plugins/error-handler.ts';
 import { AppMetrics, serveMetrics } from './plugins/metrics.ts';
+import { rateLimitStorage } from './plugins/rate-limit-store.ts';
 import { refuseBadText } from './plugins/refuse-bad-text.ts';
 import { buildServices, type Services } from './services.ts';
 
@@ -133,7 +134,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string') reply.header('content-security-policy', `${csp};upgrade-insecure-requests`);
   });
-  await app.register(rateLimit, { global: false });
+  // Counted where every node sees the counts (rate-limit-store.ts).
+  const limits = rateLimitStorage({ redisUrl: config.redisUrl, db: services.db, now: opts.now, log: app.log });
+  app.addHook('onClose', limits.close);
+  await app.register(rateLimit, { global: false, ...limits.options });
   await app.register(cookie);
   installAuthentication(app, services.tokens);
   refuseBadText(app);

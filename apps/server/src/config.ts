@@ -26,6 +26,11 @@ const envSchema = z.object({
   /** Sign-in requests allowed per IP and minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: bool.default(false),
+  /** Rate-limit counts in Redis instead of the database (several nodes share either). */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
+    .optional(),
   CONSOLE_DIR: z.string().optional(),
   /** Bearer token Prometheus sends to /metrics; without it (or METRICS_PORT) /metrics answers 404. */
   METRICS_TOKEN: z
@@ -67,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     loginRateLimit: c.LOGIN_RATE_LIMIT,
     trustProxy: c.TRUST_PROXY,
     metrics: { token: c.METRICS_TOKEN, port: c.METRICS_PORT, host: c.METRICS_HOST },
+    redisUrl: c.REDIS_URL,
     consoleDir: path.resolve(c.CONSOLE_DIR ?? path.join(import.meta.dirname, '../../console/dist')),
   };
 }

@@ -62,6 +62,12 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
+/**
+ * PostgreSQL advisory lock keys: held while migrating, seeding and creating the signing key, so
+ * that nodes starting together on one database do each once, one at a time.
+ */
+export const ADVISORY_LOCKS = { migrate: 0x706f7274_01, seed: 0x706f7274_02, signingKey: 0x706f7274_03 } as const;
+
 export function openPostgres(url: string): Database {
   const client = postgres(url, { max: POSTGRES_POOL_MAX, onnotice: () => {} });
   const events: DatabaseEvents = {};
@@ -71,7 +77,16 @@ export function openPostgres(url: string): Database {
     kind: 'postgres',
     maxConnections: POSTGRES_POOL_MAX,
     events,
-    migrate: () => migratePostgres(db as never, { migrationsFolder }),
+    migrate: async () => {
+      // A session lock on a connection of its own, released when that connection ends.
+      const lock = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        await lock`select pg_advisory_lock(${ADVISORY_LOCKS.migrate}::bigint)`;
+        await migratePostgres(db as never, { migrationsFolder });
+      } finally {
+        await lock.end({ timeout: 5 });
+      }
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
