@@ -2,7 +2,8 @@
  * The OpenAPI document (@fastify/swagger, served at /api/docs/json). What the shape of a route
  * tells is written here once for every operation: its operationId (from method and path), who
  * may call it, and the error answers that follow from its shape (400 for any input, 401 behind
- * a token, 403 for routes restricted to user types, 404 with path ids, 413/415 with a body,
+ * a token, 403 for routes restricted to user types, 404 with path ids, 413/415 for methods
+ * that carry a body,
  * 429 with a rate limit). A route declares only the errors its service adds (`config.errors`).
  * Every error answer references one shared component, ApiError.
  */
@@ -54,13 +55,16 @@ export function operationIdOf(method: string, url: string): string {
 }
 
 /** The error answers of a route: those its shape implies and those it declares. */
-export function errorStatusesOf(route: Pick<RouteOptions, 'url' | 'config' | 'schema'>): ErrorStatus[] {
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function errorStatusesOf(route: Pick<RouteOptions, 'method' | 'url' | 'config'>): ErrorStatus[] {
   const config = route.config ?? {};
   const statuses = new Set<ErrorStatus>([400, ...(config.errors ?? [])]);
   if (config.auth !== 'public') statuses.add(401);
   if (Array.isArray(config.auth) && config.auth.length) statuses.add(403);
   if (route.url.includes(':')) statuses.add(404);
-  if (route.schema?.body) {
+  // Fastify reads a body sent with these methods, whether or not the route takes one.
+  if ([route.method].flat().some((m) => BODY_METHODS.has(m))) {
     statuses.add(413);
     statuses.add(415);
   }
