@@ -7,14 +7,8 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { USER_TYPES, VERSION } from '@portiere/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -36,6 +30,7 @@ import { serveConsole } from './plugins/console.ts';
 import { frameworkErrors, installErrorHandler } from './plugins/error-handler.ts';
 import { AppMetrics, serveMetrics } from './plugins/metrics.ts';
 import { rateLimitStorage } from './plugins/rate-limit-store.ts';
+import { openApiOptions } from './plugins/openapi.ts';
 import { refuseBadText } from './plugins/refuse-bad-text.ts';
 import { buildServices, type Services } from './services.ts';
 
@@ -146,22 +141,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (request.url.startsWith(API_PREFIX) && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
   });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Portiere API', version: VERSION, description: 'Administration API of the Portiere MFA platform' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    // The document says who may call each operation: public ones need no token; the others
-    // name the user types they admit (x-user-types), which the generated suites read.
-    transform: (input) => {
-      const out = jsonSchemaTransform(input);
-      const auth = input.route.config?.auth;
-      const access = auth === 'public' ? { security: [] } : { 'x-user-types': auth?.length ? auth : USER_TYPES };
-      return { ...out, schema: { ...out.schema, ...access } };
-    },
-  });
+  await app.register(swagger, openApiOptions(config));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   healthRoutes(app, opts.database);

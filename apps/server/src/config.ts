@@ -66,6 +66,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    /** PUBLIC_URL as set, undefined when not (the OpenAPI document then names a relative server). */
+    explicitPublicUrl: c.PUBLIC_URL,
     secretKeyFile: path.resolve(c.SECRET_KEY_FILE ?? path.join(dataDir, 'secret.key')),
     seedDemo: c.SEED_DEMO,
     logLevel: c.LOG_LEVEL,
