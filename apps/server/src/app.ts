@@ -2,6 +2,7 @@
  * Builds the Fastify app. Tests call buildApp() and use app.inject(); main.ts listens.
  * The app owns its database handle and closes it on app.close().
  */
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -129,6 +130,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string') reply.header('content-security-policy', `${csp};upgrade-insecure-requests`);
   });
+  // Answers from 1 KB up go out brotli- or gzip-encoded when the client asks; the console's
+  // files are compressed at build time instead (plugins/console.ts). Request bodies are not
+  // decompressed: clients send small JSON and uploads, and bodyLimit keeps its meaning.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
   // Counted where every node sees the counts (rate-limit-store.ts).
   const limits = rateLimitStorage({ redisUrl: config.redisUrl, db: services.db, now: opts.now, log: app.log });
   app.addHook('onClose', limits.close);
