@@ -30,8 +30,8 @@ import { API_PREFIX, installAuthentication } from './plugins/auth-guard.ts';
 import { serveConsole } from './plugins/console.ts';
 import { frameworkErrors, installErrorHandler } from './plugins/error-handler.ts';
 import { AppMetrics, serveMetrics } from './plugins/metrics.ts';
-import { rateLimitStorage } from './plugins/rate-limit-store.ts';
 import { openApiOptions } from './plugins/openapi.ts';
+import { rateLimitStorage } from './plugins/rate-limit-store.ts';
 import { refuseBadText } from './plugins/refuse-bad-text.ts';
 import { buildServices, type Services } from './services.ts';
 
