@@ -17,7 +17,7 @@ import { credentials, customers, members, resellers } from '../db/schema/index.t
 import { SecretBox } from '../lib/crypto.ts';
 import { totpAt } from '../modules/credentials/otp.ts';
 import { seedDemo } from '../seed/demo.ts';
-import { createFreshPostgres } from '../test/databases.ts';
+import { createScratchPostgres } from '../test/databases.ts';
 import { call, type Harness, post, signIn, TestClock } from '../test/harness.ts';
 import { runCli } from '../test/run-cli.ts';
 import { SmtpSink } from '../test/smtp-sink.ts';
@@ -71,7 +71,7 @@ if (adminUrl) {
     name: 'postgres',
     fresh: async () => {
       const dataDir = newDataDir();
-      const pg = await createFreshPostgres(adminUrl);
+      const pg = await createScratchPostgres(adminUrl);
       drops.push(pg.drop);
       return {
         settings: { dataDir, secretKeyFile: path.join(dataDir, 'secret.key'), databaseUrl: pg.url },

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { migrationsFolder } from '../db/client.ts';
 import { BackupError } from './errors.ts';
 
 /** Runs one SQL text on either driver and answers its rows. */
@@ -65,8 +66,6 @@ export async function migrationLevel(query: Query): Promise<number> {
   );
   return Number(row?.at ?? 0);
 }
-
-export const migrationsFolder = path.join(import.meta.dirname, '../db/migrations');
 
 interface JournalEntry {
   tag: string;

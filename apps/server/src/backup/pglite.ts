@@ -9,9 +9,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { migrationsFolder } from '../db/client.ts';
 import type { ArchiveReader } from './archive.ts';
 import { writeArchive } from './archive.ts';
-import { appTables, migrationAt, migrationLevel, migrationsFolder, type Query, rowCounts } from './catalog.ts';
+import { appTables, migrationAt, migrationLevel, type Query, rowCounts } from './catalog.ts';
 import { BackupError } from './errors.ts';
 import { FORMAT_VERSION, type Manifest } from './manifest.ts';
 

@@ -10,6 +10,7 @@ import { finished } from 'node:stream/promises';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { migrationsFolder } from '../db/client.ts';
 import type { ArchiveReader } from './archive.ts';
 import { writeArchive } from './archive.ts';
 import {
@@ -18,7 +19,6 @@ import {
   ident,
   migrationAt,
   migrationLevel,
-  migrationsFolder,
   migrationsUpTo,
   type Query,
   rowCounts,

@@ -18,12 +18,27 @@ export function testDatabases(): TestDatabase[] {
   return list;
 }
 
-/** A new, empty PostgreSQL database beside the admin URL's: its URL, and how to drop it. */
-export async function createFreshPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+async function openFreshPostgres(adminUrl: string): Promise<Database> {
+  const scratch = await createScratchPostgres(adminUrl);
+  const database = openPostgres(scratch.url);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/** A new empty database on the server of `adminUrl`: its URL, and how to drop it. */
+export async function createScratchPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `portiere_t_${randomBytes(6).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.unsafe(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -32,18 +47,6 @@ export async function createFreshPostgres(adminUrl: string): Promise<{ url: stri
       const dropper = postgres(adminUrl, { max: 1, onnotice: () => {} });
       await dropper.unsafe(`drop database if exists ${name} with (force)`);
       await dropper.end();
-    },
-  };
-}
-
-async function openFreshPostgres(adminUrl: string): Promise<Database> {
-  const fresh = await createFreshPostgres(adminUrl);
-  const database = openPostgres(fresh.url);
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      await fresh.drop();
     },
   };
 }
