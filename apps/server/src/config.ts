@@ -26,6 +26,8 @@ const envSchema = z.object({
   /** Sign-in requests allowed per IP and minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: bool.default(false),
+  /** Members read per query while an export streams. */
+  EXPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(100_000).default(1000),
   CONSOLE_DIR: z.string().optional(),
 });
 
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: c.LOG_LEVEL,
     loginRateLimit: c.LOGIN_RATE_LIMIT,
     trustProxy: c.TRUST_PROXY,
+    exportBatchRows: c.EXPORT_BATCH_ROWS,
     consoleDir: path.resolve(c.CONSOLE_DIR ?? path.join(import.meta.dirname, '../../console/dist')),
   };
 }

@@ -242,6 +242,24 @@ export const exportQuerySchema = memberListQuerySchema.extend({
     .regex(/^[\w\- .]+$/),
 });
 
+/** One member in the JSON export; CSV and XLSX have these columns in this order, typed alike. */
+export const memberExportRowSchema = z.object({
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  /** Name of the member's configuration group; null without one. */
+  group: z.string().nullable(),
+  blocked: z.boolean(),
+  enrolled: z.boolean(),
+  enrolled_at: z.string().nullable(),
+  created_at: z.string(),
+  credential_types: z.array(z.enum(CREDENTIAL_TYPES)),
+});
+export type MemberExportRow = z.infer<typeof memberExportRowSchema>;
+export const EXPORT_COLUMNS = Object.keys(memberExportRowSchema.shape) as (keyof MemberExportRow)[];
+
 export const BULK_ACTIONS = ['block', 'unblock', 'delete', 'send_enrollment'] as const;
 export const bulkRequestSchema = z.object({
   action: z.enum(BULK_ACTIONS),
