@@ -25,6 +25,10 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('builds mail links on PUBLIC_URL without doubling its trailing slash', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://mfa.example.com/' }).publicUrl).toBe('https://mfa.example.com');
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).databaseUrl).toBeUndefined();
   });

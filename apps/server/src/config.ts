@@ -49,7 +49,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: c.DATABASE_URL,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
-    publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    // Without a trailing slash: links are built as `${publicUrl}/path`.
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     secretKeyFile: path.resolve(c.SECRET_KEY_FILE ?? path.join(dataDir, 'secret.key')),
     seedDemo: c.SEED_DEMO,
     logLevel: c.LOG_LEVEL,

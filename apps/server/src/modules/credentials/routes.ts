@@ -124,20 +124,4 @@ export const credentialRoutes =
       },
       (req) => c.enrollApp(req.body.confirmation_code, req.body.deviceModel, req.body.deviceToken),
     );
-    app.get(
-      '/enroll/app/qr/:code/',
-      {
-        config: { auth: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
-        schema: {
-          tags,
-          summary: 'QR code of a pending enrolment',
-          params: z.object({ code: z.string() }),
-        },
-      },
-      async (req, reply) =>
-        reply
-          .header('content-type', 'image/png')
-          .header('cache-control', 'no-store')
-          .send(await c.enrollmentQr(req.params.code)),
-    );
   };
