@@ -93,3 +93,5 @@ export const appEnrollRequestSchema = z.object({
   deviceModel: z.string().trim().min(1).max(200),
   deviceToken: z.string().trim().min(1).max(4096),
 });
+/** The credential the device enrolment activated. */
+export const appEnrollResultSchema = z.object({ id: z.string(), status: z.literal('active') });

@@ -1,12 +1,14 @@
 /** users/{id}/credentials/ and the device enrolment calls enroll/app/. */
 import {
   appEnrollRequestSchema,
+  appEnrollResultSchema,
   credentialCreatedSchema,
   credentialCreateSchema,
   credentialPatchSchema,
   credentialSchema,
   credentialTestResultSchema,
   credentialTestSchema,
+  noContentSchema,
   sentToSchema,
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -39,6 +41,7 @@ export const credentialRoutes =
     app.post(
       '/users/:id/credentials/',
       {
+        config: { errors: [409, 422] },
         schema: {
           tags,
           summary: 'Create a credential',
@@ -64,7 +67,7 @@ export const credentialRoutes =
     );
     app.delete(
       '/users/:id/credentials/:cid/',
-      { schema: { tags, summary: 'Delete a credential', params } },
+      { schema: { tags, summary: 'Delete a credential', params, response: { 204: noContentSchema } } },
       async (req, reply) => {
         await c.remove(customerOf(req), req.params.id, req.params.cid);
         return reply.status(204).send();
@@ -73,6 +76,7 @@ export const credentialRoutes =
     app.post(
       '/users/:id/credentials/:cid/test/',
       {
+        config: { errors: [422] },
         schema: {
           tags,
           summary: 'Verify a code, password or PIN',
@@ -86,6 +90,7 @@ export const credentialRoutes =
     app.post(
       '/users/:id/credentials/:cid/send/',
       {
+        config: { errors: [422] },
         schema: {
           tags,
           summary: 'Send a code (mail, SMS) or the app QR code',
@@ -98,6 +103,7 @@ export const credentialRoutes =
     app.post(
       '/users/:id/credentials/:cid/reset/',
       {
+        config: { errors: [422] },
         schema: {
           tags,
           summary: 'Reset an app credential to pending',
@@ -119,8 +125,13 @@ export const credentialRoutes =
     app.post(
       '/enroll/app/',
       {
-        config: { auth: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
-        schema: { tags, summary: 'Device enrolment of an app credential', body: appEnrollRequestSchema },
+        config: { auth: 'public', rateLimit: { max: 20, timeWindow: '1 minute' }, errors: [404] },
+        schema: {
+          tags,
+          summary: 'Device enrolment of an app credential',
+          body: appEnrollRequestSchema,
+          response: { 200: appEnrollResultSchema },
+        },
       },
       (req) => c.enrollApp(req.body.confirmation_code, req.body.deviceModel, req.body.deviceToken),
     );
