@@ -277,10 +277,19 @@ test('filter the list by blocked and by search, and page to page 2', async ({ pa
   await expect(page.getByText('No users found')).toBeVisible();
 });
 
-test('export the members as CSV', async ({ page }) => {
+test('export the members as CSV, sorted like the list', async ({ page }) => {
   await signIn(page, ADMIN);
   await page.goto('/users');
   await expect(page.locator('.MuiDataGrid-row').first()).toBeVisible();
+  // Sort the list by username, descending: the export follows it.
+  for (let i = 0; i < 2; i++) {
+    const sorted = page.waitForResponse((r) => r.url().includes('/users/?') && r.url().includes('ordering='));
+    await page.getByRole('columnheader', { name: 'Username' }).click();
+    await sorted;
+  }
+  await expect(page.getByRole('columnheader', { name: 'Username' })).toHaveAttribute('aria-sort', 'descending');
+  const shown = await page.locator('.MuiDataGrid-row [data-field="username"]').allTextContents();
+  expect(shown.length).toBeGreaterThan(3);
   await page.getByRole('button', { name: 'Export' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export users' });
   const name = dialog.getByLabel('File name');
@@ -296,14 +305,17 @@ test('export the members as CSV', async ({ page }) => {
   ]);
   expect(download.suggestedFilename()).toBe('acme-members.csv');
   await expect(page.getByText('Data exported.')).toBeVisible();
-  const file = await download.path();
-  const lines = fs.readFileSync(file, 'utf8').trim().split(/\r?\n/);
+  const bytes = fs.readFileSync(await download.path());
+  // The byte order mark lets Excel read the file as UTF-8.
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString('utf8').trim().split(/\r?\n/);
   expect(lines[0]).toBe(
     'username,first_name,last_name,email,phone_number,group,blocked,enrolled,enrolled_at,created_at,credential_types',
   );
   expect(lines.length).toBeGreaterThan(150);
   // username, first and last name, then the email of a demo member
   expect(lines[1]).toMatch(/^[^,]+,[^,]*,[^,]*,[^,@]+@acme\.example,/);
+  expect(lines.slice(1, shown.length + 1).map((l) => l.split(',')[0])).toEqual(shown);
 });
 
 test('block and unblock a member from the detail page', async ({ page }) => {

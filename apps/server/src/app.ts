@@ -156,7 +156,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(authRoutes(services, config.loginRateLimit));
       await api.register(customerRoutes(services));
       await api.register(settingsRoutes(services));
-      await api.register(memberRoutes(services));
+      await api.register(memberRoutes(services, config.exportBatchRows));
       await api.register(credentialRoutes(services));
       await api.register(configurationRoutes(services));
       await api.register(temporaryCardRoutes(services));

@@ -10,6 +10,7 @@ describe('configuration from the environment', () => {
       seedDemo: true,
       loginRateLimit: 30,
       publicUrl: 'http://localhost:8080',
+      exportBatchRows: 1000,
     });
     expect(c.dataDir).toMatch(/\/data$/);
     expect(c.secretKeyFile).toMatch(/\/data\/secret\.key$/);
@@ -22,6 +23,10 @@ describe('configuration from the environment', () => {
     ).toThrowError(
       /Invalid configuration:\n {2}PORT: .*\n {2}DATABASE_URL: DATABASE_URL must be a postgres:\/\/ URL\n {2}SMTP_URL: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL\n {2}SEED_DEMO: /,
     );
+  });
+
+  it('builds mail links on PUBLIC_URL without doubling its trailing slash', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://mfa.example.com/' }).publicUrl).toBe('https://mfa.example.com');
   });
 
   it('treats empty variables as unset', () => {

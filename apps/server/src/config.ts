@@ -26,6 +26,8 @@ const envSchema = z.object({
   /** Sign-in requests allowed per IP and minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: bool.default(false),
+  /** Members read per query while an export streams. */
+  EXPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(100_000).default(1000),
   /** Rate-limit counts in Redis instead of the database (several nodes share either). */
   REDIS_URL: z
     .string()
@@ -65,7 +67,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: c.DATABASE_URL,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
-    publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    // Without a trailing slash: links are built as `${publicUrl}/path`.
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     /** PUBLIC_URL as set, undefined when not (the OpenAPI document then names a relative server). */
     explicitPublicUrl: c.PUBLIC_URL,
     secretKeyFile: path.resolve(c.SECRET_KEY_FILE ?? path.join(dataDir, 'secret.key')),
@@ -73,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: c.LOG_LEVEL,
     loginRateLimit: c.LOGIN_RATE_LIMIT,
     trustProxy: c.TRUST_PROXY,
+    exportBatchRows: c.EXPORT_BATCH_ROWS,
     metrics: { token: c.METRICS_TOKEN, port: c.METRICS_PORT, host: c.METRICS_HOST },
     redisUrl: c.REDIS_URL,
     consoleDir: path.resolve(c.CONSOLE_DIR ?? path.join(import.meta.dirname, '../../console/dist')),

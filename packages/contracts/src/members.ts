@@ -243,6 +243,24 @@ export const exportQuerySchema = memberListQuerySchema.extend({
     .regex(/^[\w\- .]+$/),
 });
 
+/** One member in the JSON export; CSV and XLSX have these columns in this order, typed alike. */
+export const memberExportRowSchema = z.object({
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  /** Name of the member's configuration group; null without one. */
+  group: z.string().nullable(),
+  blocked: z.boolean(),
+  enrolled: z.boolean(),
+  enrolled_at: z.string().nullable(),
+  created_at: z.string(),
+  credential_types: z.array(z.enum(CREDENTIAL_TYPES)),
+});
+export type MemberExportRow = z.infer<typeof memberExportRowSchema>;
+export const EXPORT_COLUMNS = Object.keys(memberExportRowSchema.shape) as (keyof MemberExportRow)[];
+
 /** Media type of each export format. */
 export const EXPORT_MEDIA_TYPES = {
   csv: 'text/csv',
@@ -254,9 +272,11 @@ export const EXPORT_MEDIA_TYPES = {
 export const exportResponseSchema = {
   description: 'The members as a file in the format asked for',
   content: {
-    [EXPORT_MEDIA_TYPES.csv]: { schema: fileSchema('RFC 4180 CSV with a header row') },
+    [EXPORT_MEDIA_TYPES.csv]: {
+      schema: fileSchema('RFC 4180 CSV with a header row, starting with a UTF-8 byte order mark'),
+    },
     [EXPORT_MEDIA_TYPES.json]: {
-      schema: z.array(z.record(z.string(), z.unknown())).describe('One object per member, keyed by column'),
+      schema: z.array(memberExportRowSchema).describe('One object per member, in the list ordering'),
     },
     [EXPORT_MEDIA_TYPES.xlsx]: { schema: fileSchema('An Excel workbook', 'binary') },
   },

@@ -23,7 +23,7 @@ import { newOpaqueToken, randomDigits, type SecretBox, safeEqual, sha256 } from 
 import { AppError } from '../lib/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../lib/passwords.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { LOGIN_OTP_MAIL, render } from '../mail/templates.ts';
+import { composeMail, LOGIN_OTP_MAIL } from '../mail/templates.ts';
 import type { Attempt, LoginThrottle, SignInSource } from './throttle.ts';
 import type { StaffUser, TokenService } from './tokens.ts';
 
@@ -150,11 +150,7 @@ export class LoginService {
         createdAt: now,
       });
       const tags = { otp: code, username: user.username, minutes: LOGIN_OTP_TTL_S / 60 };
-      await this.mailer.send({
-        to: user.email,
-        subject: render(LOGIN_OTP_MAIL.subject, tags),
-        text: render(LOGIN_OTP_MAIL.text, tags),
-      });
+      await this.mailer.send({ to: user.email, ...composeMail(LOGIN_OTP_MAIL, tags) });
     }
     await this.record(user.username, user.id, ip, recent ? 'otp_reused' : 'otp_sent');
     return { email: maskEmail(user.email) };

@@ -6,13 +6,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { InlineImage, MailContent } from './templates.ts';
 
-export interface Mail {
+/** Every mail has a plain text and an HTML part (composeMail makes both). */
+export interface Mail extends MailContent {
   to: string;
-  subject: string;
-  text: string;
-  html?: string;
 }
+
+/** Nodemailer's shape: an attachment with a cid goes in the HTML part's multipart/related. */
+const attachment = ({ cid, filename, contentType, content }: InlineImage) => ({ cid, filename, contentType, content });
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
@@ -32,7 +34,7 @@ export function createMailer(opts: {
     const where = new URL(opts.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: opts.from, ...mail });
+        await transport.sendMail({ from: opts.from, ...mail, attachments: mail.attachments.map(attachment) });
       },
       describe: () => `SMTP server ${where.hostname}:${where.port || 25}`,
       close: () => transport.close(),
@@ -41,7 +43,7 @@ export function createMailer(opts: {
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await stream.sendMail({ from: opts.from, ...mail });
+      const info = await stream.sendMail({ from: opts.from, ...mail, attachments: mail.attachments.map(attachment) });
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const file = path.join(
         opts.outboxDir,

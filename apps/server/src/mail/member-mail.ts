@@ -1,9 +1,10 @@
 /**
  * Mails to members, from the six templates of the customer settings. A template the customer
- * left empty falls back to the built-in text below. Tags are `{name}`.
+ * left empty falls back to the built-in text below. Tags are `{name}`; templates are plain text,
+ * from which composeMail makes the text and HTML parts.
  */
 import type { CustomerSettings, MailTemplate, MailTemplateName } from '@portiere/contracts';
-import { render } from './templates.ts';
+import { composeMail, type MailContent, type Tags } from './templates.ts';
 
 export const BUILT_IN_TEMPLATES: Record<MailTemplateName, MailTemplate> = {
   recovery_mode: {
@@ -23,7 +24,7 @@ export const BUILT_IN_TEMPLATES: Record<MailTemplateName, MailTemplate> = {
   send_qrcode: {
     subject: 'Activate the authenticator app',
     content:
-      'Hello {first_name},\n\nscan the QR code at {qrcode_url} with the app, or enter the confirmation code {confirmation_code}.\n',
+      'Hello {first_name},\n\nto activate the authenticator app, scan this QR code with it:\n\n{qrcode_url}\n\nor enter the confirmation code {confirmation_code} in the app.\n',
   },
   token_reset_pin: {
     subject: 'Reset your token PIN',
@@ -42,9 +43,8 @@ export interface MemberTags {
 export function renderMemberMail(
   settings: CustomerSettings,
   name: MailTemplateName,
-  tags: MemberTags & Record<string, string | number>,
-): { subject: string; text: string } {
+  tags: MemberTags & Tags,
+): MailContent {
   const own = settings.general[name];
-  const template = own.subject || own.content ? own : BUILT_IN_TEMPLATES[name];
-  return { subject: render(template.subject, tags), text: render(template.content, tags) };
+  return composeMail(own.subject || own.content ? own : BUILT_IN_TEMPLATES[name], tags);
 }

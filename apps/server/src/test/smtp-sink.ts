@@ -1,12 +1,16 @@
 /** A real SMTP server for tests: keeps every received message, parsed. */
-import { type ParsedMail, simpleParser } from 'mailparser';
+import { type Attachment, type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part as sent: `cid:` references are kept, not turned into data URLs. */
   html: string;
+  attachments: Attachment[];
+  /** The message as received, for its MIME structure. */
+  source: string;
 }
 
 export class SmtpSink {
@@ -17,19 +21,26 @@ export class SmtpSink {
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData: (stream, _session, callback) => {
-      simpleParser(stream)
-        .then((m: ParsedMail) => {
-          const to = Array.isArray(m.to) ? m.to.map((a) => a.text).join(', ') : (m.to?.text ?? '');
-          this.mails.push({
-            to,
-            subject: m.subject ?? '',
-            text: m.text ?? '',
-            html: typeof m.html === 'string' ? m.html : '',
-          });
-          for (const w of this.waiters.splice(0)) w();
-          callback();
-        })
-        .catch(callback);
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const source = Buffer.concat(chunks);
+        simpleParser(source, { keepCidLinks: true })
+          .then((m: ParsedMail) => {
+            const to = Array.isArray(m.to) ? m.to.map((a) => a.text).join(', ') : (m.to?.text ?? '');
+            this.mails.push({
+              to,
+              subject: m.subject ?? '',
+              text: m.text ?? '',
+              html: typeof m.html === 'string' ? m.html : '',
+              attachments: m.attachments,
+              source: source.toString('latin1'),
+            });
+            for (const w of this.waiters.splice(0)) w();
+            callback();
+          })
+          .catch(callback);
+      });
     },
   });
   port = 0;

@@ -134,7 +134,6 @@ export async function createTenantFixtures(h: Harness, token: string): Promise<T
       'groups/{id}': group.id,
       'roles/{id}': role.id,
       'temporary-cards/{id}': card.id,
-      'qr/{code}': enrollmentCode,
     },
   };
 }

@@ -2,7 +2,18 @@
 
 import type { CredentialType, Identity } from '@portiere/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  type PgColumn,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { configurations } from './configurations.ts';
 import { customerRef } from './tenancy.ts';
 
@@ -11,6 +22,13 @@ export const memberRef = () =>
   uuid('member_id')
     .notNull()
     .references(() => members.id, { onDelete: 'cascade' });
+
+/**
+ * What the members list and export sort by for enrolled_at: never-enrolled members (null) as
+ * the latest possible time, which is where PostgreSQL puts nulls in either direction. Index and
+ * queries use this one expression so the planner matches them.
+ */
+export const membersEnrolledSortKey = (enrolledAt: PgColumn) => sql`coalesce(${enrolledAt}, 'infinity'::timestamptz)`;
 
 export const members = pgTable(
   'members',
@@ -43,7 +61,11 @@ export const members = pgTable(
   },
   (t) => [
     uniqueIndex('members_customer_username_idx').on(t.customerId, sql`lower(${t.username})`),
+    // One (customer_id, sort key, id) index per list ordering: the list's pages and the export's
+    // keyset batches read them in order.
     index('members_customer_created_idx').on(t.customerId, t.createdAt, t.id),
+    index('members_customer_username_order_idx').on(t.customerId, t.username, t.id),
+    index('members_customer_enrolled_at_idx').on(t.customerId, membersEnrolledSortKey(t.enrolledAt), t.id),
     index('members_customer_group_idx').on(t.customerId, t.groupId),
     index('members_customer_blocked_idx').on(t.customerId, t.blocked),
     index('members_customer_enrolled_idx').on(t.customerId, t.enrolled),

@@ -8,7 +8,6 @@ import {
   credentialSchema,
   credentialTestResultSchema,
   credentialTestSchema,
-  enrollmentQrResponseSchema,
   noContentSchema,
   sentToSchema,
 } from '@portiere/contracts';
@@ -135,22 +134,5 @@ export const credentialRoutes =
         },
       },
       (req) => c.enrollApp(req.body.confirmation_code, req.body.deviceModel, req.body.deviceToken),
-    );
-    app.get(
-      '/enroll/app/qr/:code/',
-      {
-        config: { auth: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
-        schema: {
-          tags,
-          summary: 'QR code of a pending enrolment',
-          params: z.object({ code: z.string() }),
-          response: { 200: enrollmentQrResponseSchema },
-        },
-      },
-      async (req, reply) =>
-        reply
-          .header('content-type', 'image/png')
-          .header('cache-control', 'no-store')
-          .send(await c.enrollmentQr(req.params.code)),
     );
   };

@@ -235,16 +235,6 @@ export class CredentialsService {
     return { id: updated.id, status: 'active' as const };
   }
 
-  /** The QR code PNG of a pending app enrolment, for the QR code mail. */
-  async enrollmentQr(code: string): Promise<Buffer> {
-    const [row] = await this.db
-      .select({ id: credentials.id })
-      .from(credentials)
-      .where(and(eq(credentials.confirmationHash, this.box.hmac(code)), eq(credentials.status, 'pending')));
-    if (!row) throw notFound();
-    return QRCode.toBuffer(this.enrollmentUri(code));
-  }
-
   /** Mail/SMS: sends a fresh code. App: mails the QR code and confirmation code. */
   async send(customerId: string, memberId: string, id: string): Promise<{ sent_to: string }> {
     const row = await this.row(customerId, memberId, id);
@@ -272,13 +262,17 @@ export class CredentialsService {
     if ((row.type === 'app' || row.type === 'app_biometry') && row.status === 'pending' && row.confirmationEnc) {
       if (!member.email) throw new AppError(422, 'memberHasNoEmail');
       const code = this.box.decrypt(row.confirmationEnc);
+      // The QR code travels inside the mail: a link to it would put the code in a URL.
+      const qr = {
+        cid: 'enrolment-qr@portiere',
+        filename: 'qrcode.png',
+        contentType: 'image/png',
+        content: await QRCode.toBuffer(this.enrollmentUri(code)),
+        alt: 'QR code',
+      };
       await this.mailer.send({
         to: member.email,
-        ...renderMemberMail(settings, 'send_qrcode', {
-          ...tags,
-          confirmation_code: code,
-          qrcode_url: `${this.publicUrl}/api/v1/enroll/app/qr/${code}/`,
-        }),
+        ...renderMemberMail(settings, 'send_qrcode', { ...tags, confirmation_code: code, qrcode_url: { image: qr } }),
       });
       return { sent_to: member.email };
     }

@@ -1,16 +1,37 @@
 /** Translates the list query (search, drawer filters, ordering) into SQL over indexed columns. */
 import { CREDENTIAL_TYPES, type MemberListQuery } from '@portiere/contracts';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { members } from '../../db/schema/index.ts';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { members, membersEnrolledSortKey } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/ids.ts';
 
-const ORDER_COLUMNS = {
-  username: members.username,
-  last_name: members.lastName,
-  email: members.email,
-  created_at: members.createdAt,
-  enrolled_at: members.enrolledAt,
-} as const;
+/**
+ * What each ordering sorts by, and its SQL type (the export's keyset casts its cursor back to
+ * it). enrolled_at sorts by the same COALESCE as its index: never-enrolled members keep
+ * PostgreSQL's own null placement (last ascending, first descending) and the keyset never
+ * compares a null. Each key has an index on (customer_id, key, id) in the schema.
+ */
+const ORDER_KEYS = {
+  username: { key: members.username, type: 'text' },
+  last_name: { key: members.lastName, type: 'text' },
+  email: { key: members.email, type: 'text' },
+  created_at: { key: members.createdAt, type: 'timestamptz' },
+  enrolled_at: { key: membersEnrolledSortKey(members.enrolledAt), type: 'timestamptz' },
+} as const satisfies Record<string, { key: PgColumn | SQL; type: 'text' | 'timestamptz' }>;
+
+export interface MemberSort {
+  key: PgColumn | SQL;
+  type: 'text' | 'timestamptz';
+  descending: boolean;
+}
+
+/** The list's `ordering` (`-field` descending); newest first when absent or unknown. */
+export function memberSort(ordering?: string): MemberSort {
+  const field = (ordering ?? '-created_at').replace(/^-/, '');
+  const known = ORDER_KEYS[field as keyof typeof ORDER_KEYS];
+  const { key, type } = known ?? ORDER_KEYS.created_at;
+  return { key, type, descending: !ordering || ordering.startsWith('-') };
+}
 
 export function memberWhere(customerId: string, q: Partial<MemberListQuery>): SQL {
   const parts: SQL[] = [eq(members.customerId, customerId)];
@@ -44,9 +65,8 @@ export function memberWhere(customerId: string, q: Partial<MemberListQuery>): SQ
 }
 
 export function memberOrder(ordering?: string) {
-  const field = (ordering ?? '-created_at').replace(/^-/, '') as keyof typeof ORDER_COLUMNS;
-  const column = ORDER_COLUMNS[field] ?? members.createdAt;
-  const dir = ordering?.startsWith('-') || !ordering ? desc : asc;
+  const { key, descending } = memberSort(ordering);
+  const dir = descending ? desc : asc;
   // The id breaks ties so pages never overlap or skip rows.
-  return [dir(column), dir(members.id)];
+  return [dir(key), dir(members.id)];
 }

@@ -28,7 +28,7 @@ const CONTENT_TYPES = {
 } as const;
 
 export const memberRoutes =
-  (services: Services): FastifyPluginAsyncZod =>
+  (services: Services, exportBatchRows?: number): FastifyPluginAsyncZod =>
   async (app) => {
     restrictTo(app, 'CustomerUser');
     const tags = ['members'];
@@ -71,7 +71,7 @@ export const memberRoutes =
           .header('content-type', CONTENT_TYPES[format])
           .header('content-disposition', `attachment; filename="${name}"`)
           .header('cache-control', 'no-store');
-        return reply.send(exportStream(services.db, customerOf(req), filters, format));
+        return reply.send(exportStream(services.db, customerOf(req), filters, format, exportBatchRows));
       },
     );
     app.post(

@@ -188,7 +188,7 @@ export class MembersService {
       .sign(this.keys.privateKey);
     const mail = renderMemberMail(settings, 'send_enrollment_link', {
       ...memberTags(row, settings.general.domain),
-      enrollment_link: `${this.publicUrl}/enroll/${token}`,
+      enrollment_link: { link: `${this.publicUrl}/enroll/${token}` },
       duration: `${ENROLLMENT_LINK_HOURS} hours`,
     });
     await this.mailer.send({ to: row.email, ...mail });

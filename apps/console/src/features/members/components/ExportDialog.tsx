@@ -7,7 +7,7 @@ import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
 import { type ExportFormat, type MemberQuery, useExportMembers } from '../api/membersApi';
 
-/** Opens with the list's current query: the export takes what the list filters. */
+/** Opens with the list's current query: the export takes what the list filters, in its order. */
 export const EXPORT_DIALOG = dialogName<MemberQuery>('exportUsers');
 
 /** File name must be present and made of letters, digits, spaces, dots, dashes or underscores. */
@@ -19,7 +19,7 @@ export function exportFileNameError(name: string) {
   return null;
 }
 
-/** Export users: file name (required) and format; exports what the list filtered when opened. */
+/** Export users: file name (required) and format; exports what the list filtered when opened, sorted alike. */
 export function ExportDialog() {
   const { t } = useTranslation();
   const [query, setQuery] = useState<MemberQuery>({});
@@ -38,8 +38,7 @@ export function ExportDialog() {
       setError(fieldErrorMessage(t, fe));
       return;
     }
-    const { ordering: _ordering, ...filters } = query;
-    await exportMembers.run({ format, fileName: fileName.trim(), query: filters });
+    await exportMembers.run({ format, fileName: fileName.trim(), query });
   };
 
   return (

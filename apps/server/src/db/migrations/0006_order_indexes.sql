@@ -1,0 +1,2 @@
+CREATE INDEX "members_customer_username_order_idx" ON "members" USING btree ("customer_id","username","id");--> statement-breakpoint
+CREATE INDEX "members_customer_enrolled_at_idx" ON "members" USING btree ("customer_id",coalesce("enrolled_at", 'infinity'::timestamptz),"id");
