@@ -143,14 +143,18 @@ export class LoginService {
     // At most one new code a minute: within that minute the code already sent stays valid.
     if (!recent) {
       const code = randomDigits(LOGIN_OTP_LENGTH);
-      await this.db.insert(loginOtps).values({
-        staffUserId: user.id,
-        codeHash: this.box.hmac(code),
-        expiresAt: new Date(now.getTime() + LOGIN_OTP_TTL_S * 1000),
-        createdAt: now,
-      });
       const tags = { otp: code, username: user.username, minutes: LOGIN_OTP_TTL_S / 60 };
-      await this.mailer.send({ to: user.email, ...composeMail(LOGIN_OTP_MAIL, tags) });
+      // The code is kept only if its mail went: else the next attempt, within the minute,
+      // would take the unsent code for one already sent and send none.
+      await this.db.transaction(async (tx) => {
+        await tx.insert(loginOtps).values({
+          staffUserId: user.id,
+          codeHash: this.box.hmac(code),
+          expiresAt: new Date(now.getTime() + LOGIN_OTP_TTL_S * 1000),
+          createdAt: now,
+        });
+        await this.mailer.send({ to: user.email, ...composeMail(LOGIN_OTP_MAIL, tags) });
+      });
     }
     await this.record(user.username, user.id, ip, recent ? 'otp_reused' : 'otp_sent');
     return { email: maskEmail(user.email) };

@@ -45,7 +45,7 @@ export const authRoutes =
     app.post(
       '/login/',
       {
-        config: { ...limited, errors: [401, 422] },
+        config: { ...limited, errors: [401, 422, 502] },
         schema: {
           tags,
           summary: 'Sign in (password, then mailed code)',

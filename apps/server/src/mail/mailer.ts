@@ -6,6 +6,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { AppError } from '../lib/errors.ts';
 import type { InlineImage, MailContent } from './templates.ts';
 
 /** Every mail has a plain text and an HTML part (composeMail makes both). */
@@ -23,6 +24,20 @@ export interface Mailer {
   close(): void;
 }
 
+/**
+ * A mail that did not go answers 502 mailFailed, not 500: the server works, the mail server
+ * refused or could not be reached. The log names the cause, never the mail (it carries codes).
+ */
+async function orMailFailed(log: FastifyBaseLogger, send: () => Promise<void>): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    const { code, responseCode, command } = error as { code?: string; responseCode?: number; command?: string };
+    log.warn({ code, responseCode, command }, 'mail not sent');
+    throw new AppError(502, 'mailFailed');
+  }
+}
+
 export function createMailer(opts: {
   smtpUrl?: string;
   from: string;
@@ -33,9 +48,10 @@ export function createMailer(opts: {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     const where = new URL(opts.smtpUrl);
     return {
-      async send(mail) {
-        await transport.sendMail({ from: opts.from, ...mail, attachments: mail.attachments.map(attachment) });
-      },
+      send: (mail) =>
+        orMailFailed(opts.log, async () => {
+          await transport.sendMail({ from: opts.from, ...mail, attachments: mail.attachments.map(attachment) });
+        }),
       describe: () => `SMTP server ${where.hostname}:${where.port || 25}`,
       close: () => transport.close(),
     };

@@ -14,7 +14,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import pluralize from 'pluralize';
 import type { Config } from '../config.ts';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,6 +33,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   415: 'The request body is not JSON',
   422: 'The request is valid but cannot be carried out as things stand',
   429: 'Too many requests; Retry-After says when to try again',
+  502: 'The mail server did not accept the mail; nothing was changed',
 };
 
 /**

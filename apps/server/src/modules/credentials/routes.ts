@@ -90,7 +90,7 @@ export const credentialRoutes =
     app.post(
       '/users/:id/credentials/:cid/send/',
       {
-        config: { errors: [422] },
+        config: { errors: [422, 502] },
         schema: {
           tags,
           summary: 'Send a code (mail, SMS) or the app QR code',

@@ -126,7 +126,7 @@ export const memberRoutes =
     app.post(
       '/users/:id/send-enrollment/',
       {
-        config: { errors: [422] },
+        config: { errors: [422, 502] },
         schema: {
           tags,
           summary: 'Mail the enrolment link',

@@ -61,7 +61,7 @@ export const recoveryRoutes =
     app.post(
       '/users/:id/recovery-mode/',
       {
-        config: { errors: [409, 422] },
+        config: { errors: [409, 422, 502] },
         schema: {
           tags,
           summary: 'Activate recovery mode and mail the code',
