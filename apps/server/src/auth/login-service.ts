@@ -124,7 +124,8 @@ export class LoginService {
   }
 
   private async sendOtp(user: StaffUser, ip: string): Promise<LoginResponse> {
-    if (!user.email) {
+    const to = user.email;
+    if (!to) {
       await this.record(user.username, user.id, ip, 'no_otp_mail');
       throw new AppError(422, 'noOtpMail');
     }
@@ -153,11 +154,11 @@ export class LoginService {
           expiresAt: new Date(now.getTime() + LOGIN_OTP_TTL_S * 1000),
           createdAt: now,
         });
-        await this.mailer.send({ to: user.email, ...composeMail(LOGIN_OTP_MAIL, tags) });
+        await this.mailer.send({ to, ...composeMail(LOGIN_OTP_MAIL, tags) });
       });
     }
     await this.record(user.username, user.id, ip, recent ? 'otp_reused' : 'otp_sent');
-    return { email: maskEmail(user.email) };
+    return { email: maskEmail(to) };
   }
 
   /** The newest unspent code: single use, 10 minutes, 5 wrong tries. */
