@@ -55,6 +55,7 @@ export default function ConfigurationDetailPage() {
         renderCell: ({ row }) => (
           <Tooltip title={t('configurations.members.remove')}>
             <IconButton
+              aria-haspopup="dialog"
               aria-label={t('configurations.members.removeNamed', { name: row.username })}
               onClick={() =>
                 askConfirmation({ kind: 'disassociate', name: row.username, onConfirm: () => remove(row) })
@@ -97,6 +98,7 @@ export default function ConfigurationDetailPage() {
             <Button
               startIcon={<EditIcon />}
               variant="outlined"
+              aria-haspopup="dialog"
               onClick={() => openDialog(CONFIGURATION_FORM_DIALOG, g)}
             >
               {t('configurations.edit')}
@@ -108,7 +110,12 @@ export default function ConfigurationDetailPage() {
         <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
           {t('configurations.members.title', { count: g.members_count })}
         </Typography>
-        <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => openDialog(ADD_DIALOG)}>
+        <Button
+          variant="contained"
+          startIcon={<PersonAddIcon />}
+          aria-haspopup="dialog"
+          onClick={() => openDialog(ADD_DIALOG)}
+        >
           {t('configurations.members.add')}
         </Button>
       </Stack>
