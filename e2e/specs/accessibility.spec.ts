@@ -169,13 +169,28 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
         try {
           const page = await context.newPage();
           const path = await fillParams(route, apiOf(context.request, session.accessToken));
-          await checkPage(page, path);
+          const dialogs = await checkPage(page, path);
+          test.info().annotations.push({ type: 'dialogs checked', description: String(dialogs) });
         } finally {
           await context.close();
         }
       });
     }
   }
+
+  test('the collapsed side menu', async ({ browser, baseURL }) => {
+    const session = await sessionFor(browser, baseURL ?? '', OPERATOR.CustomerUser);
+    const context = await browser.newContext({ baseURL, storageState: session.storageState });
+    const page = await context.newPage();
+    await page.goto('/dashboard');
+    await waitForLoaded(page);
+    await page.getByRole('button', { name: 'Collapse menu' }).click();
+    await expect(page.getByTestId('side-menu')).toHaveAttribute('data-collapsed', 'true');
+    // Icons only: each entry keeps a name for screen readers.
+    await expect(page.getByTestId('side-menu').getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expectNoAxeViolations(page, 'the collapsed side menu', '[data-testid="side-menu"]');
+    await context.close();
+  });
 
   test('the account menu and the logout dialog', async ({ browser, baseURL }) => {
     const session = await sessionFor(browser, baseURL ?? '', OPERATOR.CustomerUser);
