@@ -1,8 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 export default defineConfig({
-  plugins: [react()],
+  // Brotli and gzip copies of the scripts, styles, HTML and JSON, made once here at the highest
+  // levels and sent as they are by the server (preCompressed in apps/server/src/plugins/console.ts).
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   server: {
     port: 5173,
     // The API server runs beside the dev server; same-origin /api keeps cookies and CORS out of the way.

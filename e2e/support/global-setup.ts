@@ -5,7 +5,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { SmtpSink } from '../../apps/server/src/test/smtp-sink.ts';
@@ -25,8 +24,9 @@ export default async function globalSetup() {
   await new Promise<void>((resolve) => mailbox.listen(MAILBOX_PORT, '127.0.0.1', resolve));
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portiere-e2e-'));
-  const tsx = createRequire(import.meta.url).resolve('tsx/cli');
-  const server: ChildProcess = spawn(process.execPath, [tsx, path.join(root, 'apps/server/src/main.ts')], {
+  // The way operators start it: `npm start`'s script builds the server if needed and runs the
+  // JavaScript build, so the browser tests exercise what ships.
+  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     env: {
       ...process.env,
       PORT: String(E2E_PORT),

@@ -1,11 +1,9 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx, so the server needs no separate build step.
-import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import path from 'node:path';
+// The `portiere` CLI: builds the server to JavaScript when needed, then runs dist/cli.js in
+// this process (no TypeScript loader, no child process).
+import { pathToFileURL } from 'node:url';
+import { buildServerIfNeeded, CLI_JS } from '../scripts/build.mjs';
 
-const require = createRequire(import.meta.url);
-const tsx = require.resolve('tsx/cli');
-const cli = path.join(import.meta.dirname, '../src/cli.ts');
-const r = spawnSync(process.execPath, [tsx, cli, ...process.argv.slice(2)], { stdio: 'inherit' });
-process.exit(r.status ?? 1);
+await buildServerIfNeeded();
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(CLI_JS).href);

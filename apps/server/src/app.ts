@@ -2,19 +2,14 @@
  * Builds the Fastify app. Tests call buildApp() and use app.inject(); main.ts listens.
  * The app owns its database handle and closes it on app.close().
  */
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { USER_TYPES, VERSION } from '@portiere/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -34,6 +29,9 @@ import { workstationUserRoutes } from './modules/workstationUsers/routes.ts';
 import { API_PREFIX, installAuthentication } from './plugins/auth-guard.ts';
 import { serveConsole } from './plugins/console.ts';
 import { frameworkErrors, installErrorHandler } from './plugins/error-handler.ts';
+import { AppMetrics, serveMetrics } from './plugins/metrics.ts';
+import { openApiOptions } from './plugins/openapi.ts';
+import { rateLimitStorage } from './plugins/rate-limit-store.ts';
 import { refuseBadText } from './plugins/refuse-bad-text.ts';
 import { buildServices, type Services } from './services.ts';
 
@@ -90,8 +88,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
+  const metrics = new AppMetrics(opts.database);
+  metrics.countRequests(app);
+
   const box = opts.box ?? SecretBox.fromFile(config.secretKeyFile);
-  const mailer =
+  const transport =
     opts.mailer ??
     createMailer({
       smtpUrl: config.smtpUrl,
@@ -99,7 +100,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       outboxDir: `${config.dataDir}/outbox`,
       log: app.log,
     });
-  const services = await buildServices(opts.database, box, mailer, config.publicUrl, opts.now);
+  const mailer = metrics.countMails(transport);
+  const services = await buildServices(opts.database, box, mailer, config.publicUrl, opts.now, metrics);
   app.decorate('services', services);
   app.addHook('onClose', async () => {
     mailer.close();
@@ -128,7 +130,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string') reply.header('content-security-policy', `${csp};upgrade-insecure-requests`);
   });
-  await app.register(rateLimit, { global: false });
+  // Answers from 1 KB up go out brotli- or gzip-encoded when the client asks; the console's
+  // files are compressed at build time instead (plugins/console.ts). Request bodies are not
+  // decompressed: clients send small JSON and uploads, and bodyLimit keeps its meaning.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
+  // Counted where every node sees the counts (rate-limit-store.ts).
+  const limits = rateLimitStorage({ redisUrl: config.redisUrl, db: services.db, now: opts.now, log: app.log });
+  app.addHook('onClose', limits.close);
+  await app.register(rateLimit, { global: false, ...limits.options });
   await app.register(cookie);
   installAuthentication(app, services.tokens);
   refuseBadText(app);
@@ -137,25 +146,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (request.url.startsWith(API_PREFIX) && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
   });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Portiere API', version: VERSION, description: 'Administration API of the Portiere MFA platform' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    // The document says who may call each operation: public ones need no token; the others
-    // name the user types they admit (x-user-types), which the generated suites read.
-    transform: (input) => {
-      const out = jsonSchemaTransform(input);
-      const auth = input.route.config?.auth;
-      const access = auth === 'public' ? { security: [] } : { 'x-user-types': auth?.length ? auth : USER_TYPES };
-      return { ...out, schema: { ...out.schema, ...access } };
-    },
-  });
+  await app.register(swagger, openApiOptions(config));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   healthRoutes(app, opts.database);
+  serveMetrics(app, metrics, config.metrics);
   await app.register(
     async (api) => {
       await api.register(authRoutes(services, config.loginRateLimit));

@@ -5,8 +5,8 @@ import { openDatabase } from './db/client.ts';
 import { loginThrottle, staffSessions, staffUsers } from './db/schema/index.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { hashPassword } from './lib/passwords.ts';
-import { serve } from './main.ts';
 import { seedDemo } from './seed/demo.ts';
+import { serve } from './serve.ts';
 
 const USAGE = 'usage: portiere serve | migrate | seed | reset-password <username> <new-password>';
 

@@ -27,4 +27,20 @@ describe('configuration from the environment', () => {
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).databaseUrl).toBeUndefined();
   });
+
+  it('keeps /metrics off unless a token or a separate port is given, and checks both', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: undefined, port: undefined, host: '127.0.0.1' });
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16), METRICS_PORT: '9464' }).metrics).toEqual({
+      token: 'a'.repeat(16),
+      port: 9464,
+      host: '127.0.0.1',
+    });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrowError(
+      /METRICS_TOKEN: METRICS_TOKEN must be at least 16 characters without spaces/,
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: 'sixteen chars and spaces' })).toThrowError(/METRICS_TOKEN: /);
+    expect(() => loadConfig({ PORT: '9000', METRICS_PORT: '9000' })).toThrowError(
+      /METRICS_PORT: METRICS_PORT must differ from PORT/,
+    );
+  });
 });

@@ -26,14 +26,32 @@ const envSchema = z.object({
   /** Sign-in requests allowed per IP and minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: bool.default(false),
+  /** Rate-limit counts in Redis instead of the database (several nodes share either). */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
+    .optional(),
   CONSOLE_DIR: z.string().optional(),
+  /** Bearer token Prometheus sends to /metrics; without it (or METRICS_PORT) /metrics answers 404. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^\S{16,}$/, 'METRICS_TOKEN must be at least 16 characters without spaces')
+    .optional(),
+  /** Serve /metrics on its own address instead of the main one. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const defined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(defined);
+  const parsed = envSchema
+    .refine((c) => !c.METRICS_PORT || c.METRICS_PORT !== c.PORT, {
+      path: ['METRICS_PORT'],
+      message: 'METRICS_PORT must differ from PORT',
+    })
+    .safeParse(defined);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -48,11 +66,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    /** PUBLIC_URL as set, undefined when not (the OpenAPI document then names a relative server). */
+    explicitPublicUrl: c.PUBLIC_URL,
     secretKeyFile: path.resolve(c.SECRET_KEY_FILE ?? path.join(dataDir, 'secret.key')),
     seedDemo: c.SEED_DEMO,
     logLevel: c.LOG_LEVEL,
     loginRateLimit: c.LOGIN_RATE_LIMIT,
     trustProxy: c.TRUST_PROXY,
+    metrics: { token: c.METRICS_TOKEN, port: c.METRICS_PORT, host: c.METRICS_HOST },
+    redisUrl: c.REDIS_URL,
     consoleDir: path.resolve(c.CONSOLE_DIR ?? path.join(import.meta.dirname, '../../console/dist')),
   };
 }

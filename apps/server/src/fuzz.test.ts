@@ -2,8 +2,9 @@
  * Fuzzing generated from the server's OpenAPI document: every operation under /api/v1 gets
  * malformed paths, query strings, bodies and media types, with and without a token.
  *
- * Every answer is below 500; an error answer is JSON of the documented shape; a refused write
- * changes no table. Without a token a non-public operation answers 401 whatever the input.
+ * Every answer is below 500; an error answer has a status the document lists for the operation
+ * and is JSON of the documented shape; a refused write changes no table. Without a token a
+ * non-public operation answers 401 whatever the input.
  * Runs are few and the seed fixed for CI; FUZZ_RUNS=<runs per operation> runs longer and
  * FUZZ_SEED=<n> replays another seed (fast-check prints seed and path of a failure).
  * FUZZ_COLLECT=1 does not stop at the first failing case of an operation: it runs them all
@@ -89,6 +90,8 @@ describe.each(testDatabases())('fuzzing every OpenAPI operation on $name', (data
     if (expectStatus !== undefined && res.status !== expectStatus)
       throw new Error(`answered ${res.status} instead of ${expectStatus}: ${what}`);
     if (res.status >= 400) {
+      if (!op.statuses.includes(res.status))
+        throw new Error(`answered ${res.status}, a status the OpenAPI document does not list: ${what}`);
       const problem = errorBodyProblem(res);
       if (problem) throw new Error(`error answer without the documented shape (${problem}): ${what}`);
       if (before) {

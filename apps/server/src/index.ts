@@ -12,6 +12,3 @@ export { SecretBox } from './lib/crypto.ts';
 export { hashPassword, verifyPassword } from './lib/passwords.ts';
 export { DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
 export { SmtpSink } from './test/smtp-sink.ts';
-
-/** The process entry the cold-start bench spawns. */
-export const MAIN_FILE = new URL('./main.ts', import.meta.url).pathname;

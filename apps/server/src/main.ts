@@ -1,43 +1,10 @@
-/** Process entry: config, database, migrations, demo seed, listen, graceful shutdown. */
-import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { SecretBox } from './lib/crypto.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
+/**
+ * Process entry: loading this file starts the server (`node dist/main.js`, `npm start`).
+ * Nothing imports it; the CLI imports serve.ts, so bundling both cannot start it twice.
+ */
+import { serve } from './serve.ts';
 
-export async function serve(): Promise<void> {
-  const startedAt = performance.now();
-  const config = loadConfig();
-  const database = await openDatabase(config);
-  await database.migrate();
-  const box = SecretBox.fromFile(config.secretKeyFile);
-  const seeded = config.seedDemo ? await seedDemo(database.db, box) : false;
-  const app = await buildApp({ config, database, box });
-
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
-    else app.log.info({ signal }, 'shutting down');
-    await app.close();
-  });
-
-  await app.listen({ port: config.port, host: config.host });
-  const lines = [
-    `Portiere is ready on ${config.publicUrl} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}/pglite` : ''}) in ${Math.round(performance.now() - startedAt)} ms`,
-    `API docs: ${config.publicUrl}/api/docs`,
-    `Sign-in codes and other mail go to ${app.services.mailer.describe()}`,
-  ];
-  if (config.seedDemo) {
-    lines.push(seeded ? 'Demo data created. Demo sign-ins:' : 'Demo sign-ins (if the demo data is present):');
-    for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.username.padEnd(28)} ${DEMO_PASSWORD}   ${a.note}`);
-  }
-  // Plain text, not a log record: this is what a person starting the product reads first.
-  process.stdout.write(`\n${lines.join('\n')}\n\n`);
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  serve().catch((err) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  });
-}
+serve().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

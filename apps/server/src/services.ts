@@ -17,6 +17,7 @@ import { RolesService } from './modules/roles/service.ts';
 import { SettingsService } from './modules/settings/service.ts';
 import { TemporaryCardsService } from './modules/temporaryCards/service.ts';
 import { WorkstationUsersService } from './modules/workstationUsers/service.ts';
+import type { AppMetrics } from './plugins/metrics.ts';
 
 export interface Services {
   db: Db;
@@ -44,6 +45,7 @@ export async function buildServices(
   mailer: Mailer,
   publicUrl: string,
   now?: () => Date,
+  metrics?: AppMetrics,
 ): Promise<Services> {
   const db = database.db;
   const keys = await loadOrCreateSigningKeys(db, box);
@@ -58,7 +60,15 @@ export async function buildServices(
     mailer,
     keys,
     tokens,
-    login: new LoginService(db, box, tokens, mailer, new LoginThrottle(db, now), now),
+    login: new LoginService(
+      db,
+      box,
+      tokens,
+      mailer,
+      new LoginThrottle(db, now, (scope) => metrics?.lockout(scope)),
+      now,
+      (outcome) => metrics?.signIn(outcome),
+    ),
     customers: new CustomersService(db),
     settings,
     members,

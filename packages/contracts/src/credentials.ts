@@ -1,6 +1,7 @@
 /** Credentials of a member (spec sections 1, 3, 4). */
 import { z } from 'zod';
 import { CREDENTIAL_TYPES, type CredentialType } from './members.ts';
+import { fileSchema } from './responses.ts';
 
 /** Kinds a member may hold only one of; keys, certificates and HOTP tokens may be several. */
 export const SINGLE_CREDENTIAL_TYPES: readonly CredentialType[] = [
@@ -93,3 +94,11 @@ export const appEnrollRequestSchema = z.object({
   deviceModel: z.string().trim().min(1).max(200),
   deviceToken: z.string().trim().min(1).max(4096),
 });
+/** The credential the device enrolment activated. */
+export const appEnrollResultSchema = z.object({ id: z.string(), status: z.literal('active') });
+
+/** The QR code of a pending app enrolment, as a PNG image. */
+export const enrollmentQrResponseSchema = {
+  description: 'The QR code the device app scans',
+  content: { 'image/png': { schema: fileSchema('A PNG image', 'binary') } },
+};

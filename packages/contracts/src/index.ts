@@ -9,6 +9,7 @@ export * from './lists.ts';
 export * from './members.ts';
 export * from './patch.ts';
 export * from './recovery.ts';
+export * from './responses.ts';
 export * from './roles.ts';
 export * from './settings.ts';
 export * from './temporaryCards.ts';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type FieldError, fieldError } from './errors.ts';
 import { pagingQuerySchema } from './lists.ts';
 import { patchOf } from './patch.ts';
+import { fileSchema } from './responses.ts';
 
 export const CREDENTIAL_TYPES = [
   'mail',
@@ -241,6 +242,25 @@ export const exportQuerySchema = memberListQuerySchema.extend({
     .max(100)
     .regex(/^[\w\- .]+$/),
 });
+
+/** Media type of each export format. */
+export const EXPORT_MEDIA_TYPES = {
+  csv: 'text/csv',
+  json: 'application/json',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const satisfies Record<(typeof EXPORT_FORMATS)[number], string>;
+
+/** The export's answer: a file (content-disposition: attachment) in the format asked for. */
+export const exportResponseSchema = {
+  description: 'The members as a file in the format asked for',
+  content: {
+    [EXPORT_MEDIA_TYPES.csv]: { schema: fileSchema('RFC 4180 CSV with a header row') },
+    [EXPORT_MEDIA_TYPES.json]: {
+      schema: z.array(z.record(z.string(), z.unknown())).describe('One object per member, keyed by column'),
+    },
+    [EXPORT_MEDIA_TYPES.xlsx]: { schema: fileSchema('An Excel workbook', 'binary') },
+  },
+};
 
 export const BULK_ACTIONS = ['block', 'unblock', 'delete', 'send_enrollment'] as const;
 export const bulkRequestSchema = z.object({

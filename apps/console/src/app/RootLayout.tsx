@@ -6,6 +6,7 @@ import { feedback } from '../components/feedback/feedbackStore';
 import { setSessionEndedHandler } from '../lib/api/tokenRefresh';
 import { reloadTokens } from '../lib/auth/tokenStorage';
 import { queryClient } from '../lib/queryClient';
+import { SIGN_IN_FEEDBACK } from '../lib/session';
 import { RouteGuard } from './guards/RouteGuard';
 import { matchAppRoute } from './routes';
 
@@ -18,7 +19,7 @@ export function RootLayout() {
   useEffect(() => {
     setSessionEndedHandler(() => {
       queryClient.clear();
-      feedback.push({ type: 'error', message: t('error.sessionExpired') });
+      feedback.push({ type: 'error', message: t('error.sessionExpired'), source: SIGN_IN_FEEDBACK });
       navigate('/', { replace: true });
     });
     // Another tab signing in or out changes what this tab may show.

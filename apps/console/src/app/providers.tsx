@@ -1,6 +1,4 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -9,6 +7,7 @@ import { MemberSearchContext } from '../components/members/memberSearch';
 import { useMemberSearch } from '../features/members/api/membersApi';
 import { i18n } from '../lib/i18n/i18n';
 import { queryClient } from '../lib/queryClient';
+import { DatePickersLocalization } from './DatePickersLocalization';
 import { memberPanels } from './memberPanels';
 import { theme } from './theme';
 
@@ -18,12 +17,12 @@ export function Providers({ children }: { children: ReactNode }) {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <ThemeProvider theme={theme}>
-          <LocalizationProvider dateAdapter={AdapterDayjs}>
+          <DatePickersLocalization>
             <CssBaseline />
             <MemberPanelsContext.Provider value={memberPanels}>
               <MemberSearchContext.Provider value={useMemberSearch}>{children}</MemberSearchContext.Provider>
             </MemberPanelsContext.Provider>
-          </LocalizationProvider>
+          </DatePickersLocalization>
         </ThemeProvider>
       </QueryClientProvider>
     </I18nextProvider>

@@ -18,6 +18,12 @@ export const meQuery = () =>
     staleTime: 5 * 60_000,
   });
 
+/**
+ * The feedback source of signing in: the sign-in calls' failures and the session-expired message.
+ * A good sign-in dismisses them, so none follows the user into the console.
+ */
+export const SIGN_IN_FEEDBACK = 'signIn';
+
 /** Stores the tokens, resets the menu groups and loads the app data. */
 export async function signIn(pair: TokenPair): Promise<Me> {
   setTokens({ accessToken: pair.access, refreshToken: pair.refresh });

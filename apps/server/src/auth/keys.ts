@@ -3,8 +3,9 @@
  * private key sealed by the instance secret, so every process of an install signs alike.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, importSPKI } from 'jose';
-import type { Db } from '../db/client.ts';
+import { ADVISORY_LOCKS, type Db } from '../db/client.ts';
 import { signingKeys } from '../db/schema/index.ts';
 import type { SecretBox } from '../lib/crypto.ts';
 
@@ -18,7 +19,9 @@ export interface SigningKeys {
 }
 
 export async function loadOrCreateSigningKeys(db: Db, box: SecretBox): Promise<SigningKeys> {
-  let [row] = await db.select().from(signingKeys).limit(1);
+  // The oldest key: every node picks the same one.
+  const oldest = () => db.select().from(signingKeys).orderBy(signingKeys.createdAt, signingKeys.kid).limit(1);
+  let [row] = await oldest();
   if (!row) {
     const pair = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
     const candidate = {
@@ -26,9 +29,13 @@ export async function loadOrCreateSigningKeys(db: Db, box: SecretBox): Promise<S
       publicPem: await exportSPKI(pair.publicKey),
       privateKeyEnc: box.encrypt(await exportPKCS8(pair.privateKey)),
     };
-    // Two processes starting together: the first insert wins, both then read it.
-    await db.insert(signingKeys).values(candidate).onConflictDoNothing();
-    [row] = await db.select().from(signingKeys).limit(1);
+    // Nodes starting together: under the lock the first one inserts, the others find its key.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.signingKey}::bigint)`);
+      const [present] = await tx.select({ kid: signingKeys.kid }).from(signingKeys).limit(1);
+      if (!present) await tx.insert(signingKeys).values(candidate);
+    });
+    [row] = await oldest();
   }
   if (!row) throw new Error('Could not create the signing key');
   return {

@@ -43,6 +43,8 @@ export class LoginService {
     private readonly mailer: Mailer,
     private readonly throttle: LoginThrottle,
     private readonly now: () => Date = () => new Date(),
+    /** Told each outcome as it is recorded (metrics). */
+    private readonly onOutcome: (outcome: string) => void = () => {},
   ) {}
 
   async login(req: LoginRequest, source: SignInSource): Promise<SignInResult> {
@@ -203,6 +205,7 @@ export class LoginService {
 
   private async record(username: string, staffUserId: string | null, ip: string, outcome: string): Promise<void> {
     await this.db.insert(loginAttempts).values({ username, staffUserId, ip, outcome, createdAt: this.now() });
+    this.onOutcome(outcome);
   }
 }
 

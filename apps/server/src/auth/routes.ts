@@ -4,6 +4,7 @@ import {
   loginRequestSchema,
   loginResponseSchema,
   logoutRequestSchema,
+  noContentSchema,
   publicKeyResponseSchema,
   refreshRequestSchema,
   tokenPairSchema,
@@ -44,7 +45,7 @@ export const authRoutes =
     app.post(
       '/login/',
       {
-        config: limited,
+        config: { ...limited, errors: [401, 422] },
         schema: {
           tags,
           summary: 'Sign in (password, then mailed code)',
@@ -58,7 +59,7 @@ export const authRoutes =
     app.post(
       '/login/change-password/',
       {
-        config: limited,
+        config: { ...limited, errors: [401] },
         schema: {
           tags,
           summary: 'Forced password change',
@@ -72,7 +73,7 @@ export const authRoutes =
     app.post(
       '/login/refresh/',
       {
-        config: limited,
+        config: { ...limited, errors: [401] },
         schema: {
           tags,
           summary: 'Rotate the refresh token',
@@ -85,7 +86,10 @@ export const authRoutes =
 
     app.post(
       '/logout/',
-      { config: open, schema: { tags, summary: 'Revoke the session', body: logoutRequestSchema } },
+      {
+        config: open,
+        schema: { tags, summary: 'Revoke the session', body: logoutRequestSchema, response: { 204: noContentSchema } },
+      },
       async (req, reply) => {
         if (req.body.refresh) await services.tokens.revoke(req.body.refresh);
         // The access token's session ends too, so it stops working at once.

@@ -47,6 +47,8 @@ export class LoginThrottle {
   constructor(
     private readonly db: Db,
     private readonly now: () => Date = () => new Date(),
+    /** Told when a failure bars a source or an account (metrics). */
+    private readonly onLockout: (scope: 'source' | 'account') => void = () => {},
   ) {}
 
   /** Resolves the source: a device cookie this account signed in from, else the address. */
@@ -82,8 +84,9 @@ export class LoginThrottle {
 
   /** Counts a failure against the source and, for untrusted sources, the account. */
   async failure(a: Attempt): Promise<void> {
-    await this.count(a.sourceKey, SOURCE_FREE_FAILURES, SOURCE_BASE_DELAY_S);
-    if (!a.trusted) await this.count(a.accountKey, ACCOUNT_FREE_FAILURES, ACCOUNT_BASE_DELAY_S);
+    if (await this.count(a.sourceKey, SOURCE_FREE_FAILURES, SOURCE_BASE_DELAY_S)) this.onLockout('source');
+    if (!a.trusted && (await this.count(a.accountKey, ACCOUNT_FREE_FAILURES, ACCOUNT_BASE_DELAY_S)))
+      this.onLockout('account');
     await this.cleanupNowAndThen();
   }
 
@@ -97,13 +100,13 @@ export class LoginThrottle {
       .onConflictDoUpdate({ target: [loginDevices.username, loginDevices.deviceHash], set: { lastUsedAt: now } });
   }
 
-  /** One statement: add a failure and, past the free ones, bar for a doubling delay. */
-  private async count(key: string, free: number, baseDelayS: number): Promise<void> {
+  /** One statement: add a failure and, past the free ones, bar for a doubling delay. True when it bars. */
+  private async count(key: string, free: number, baseDelayS: number): Promise<boolean> {
     const now = this.now();
     const stale = new Date(now.getTime() - FORGET_AFTER_S * 1000);
     // failures after this one; the first bar (free + 1) lasts baseDelayS.
     const next = sql`(case when ${loginThrottle.updatedAt} < ${stale.toISOString()}::timestamptz then 1 else ${loginThrottle.failures} + 1 end)`;
-    await this.db
+    const [row] = await this.db
       .insert(loginThrottle)
       .values({
         key,
@@ -118,7 +121,9 @@ export class LoginThrottle {
           lockedUntil: sql`case when ${next} > ${free} then ${now.toISOString()}::timestamptz + make_interval(secs => least(${MAX_DELAY_S}, ${baseDelayS} * power(2, ${next} - ${free} - 1))) else null end`,
           updatedAt: now,
         },
-      });
+      })
+      .returning({ lockedUntil: loginThrottle.lockedUntil });
+    return Boolean(row?.lockedUntil);
   }
 
   /** Forgotten counts and long-unused devices are removed about once an hour per process. */

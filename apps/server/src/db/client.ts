@@ -19,14 +19,27 @@ export type Schema = typeof schema;
 // biome-ignore lint/suspicious/noExplicitAny: both drivers share this base type
 export type Db = PgDatabase<PgQueryResultHKT & any, Schema>;
 
+/** Set by whoever counts queries (the metrics plugin); drizzle reports each query here. */
+export interface DatabaseEvents {
+  onQuery?: () => void;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Connections this process may open: PGlite has one, the PostgreSQL pool POSTGRES_POOL_MAX. */
+  maxConnections: number;
+  events: DatabaseEvents;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
+function queryReporter(events: DatabaseEvents) {
+  return { logQuery: () => events.onQuery?.() };
+}
+
+const POSTGRES_POOL_MAX = 10;
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 /** `dataDir` undefined means in-memory PGlite (tests). */
@@ -34,10 +47,13 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   // pg_trgm backs the members' free-text search index.
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const events: DatabaseEvents = {};
+  const db = drizzlePglite(client, { schema, logger: queryReporter(events) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    maxConnections: 1,
+    events,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -46,13 +62,31 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
+/**
+ * PostgreSQL advisory lock keys: held while migrating, seeding and creating the signing key, so
+ * that nodes starting together on one database do each once, one at a time.
+ */
+export const ADVISORY_LOCKS = { migrate: 0x706f7274_01, seed: 0x706f7274_02, signingKey: 0x706f7274_03 } as const;
+
 export function openPostgres(url: string): Database {
-  const client = postgres(url, { max: 10, onnotice: () => {} });
-  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  const client = postgres(url, { max: POSTGRES_POOL_MAX, onnotice: () => {} });
+  const events: DatabaseEvents = {};
+  const db = drizzlePostgres(client, { schema, logger: queryReporter(events) }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePostgres(db as never, { migrationsFolder }),
+    maxConnections: POSTGRES_POOL_MAX,
+    events,
+    migrate: async () => {
+      // A session lock on a connection of its own, released when that connection ends.
+      const lock = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        await lock`select pg_advisory_lock(${ADVISORY_LOCKS.migrate}::bigint)`;
+        await migratePostgres(db as never, { migrationsFolder });
+      } finally {
+        await lock.end({ timeout: 5 });
+      }
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },

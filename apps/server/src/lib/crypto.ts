@@ -16,11 +16,23 @@ export class SecretBox {
     if (key.length !== 32) throw new Error('The instance secret key must be 32 bytes');
   }
 
-  /** Loads the key file, creating it (mode 0600) on first start. */
+  /**
+   * Loads the key file, creating it (mode 0600) on first start. Written aside and then linked
+   * into place, so processes starting together on one key file all read the one complete key.
+   */
   static fromFile(file: string): SecretBox {
     if (!fs.existsSync(file)) {
       fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+      const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+      fs.writeFileSync(aside, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+      try {
+        fs.linkSync(aside, file);
+      } catch (err) {
+        // Another process made it first: use theirs.
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      } finally {
+        fs.rmSync(aside, { force: true });
+      }
     }
     return new SecretBox(Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64'));
   }

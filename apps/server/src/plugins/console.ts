@@ -13,6 +13,9 @@ export async function serveConsole(app: FastifyInstance, dir: string): Promise<b
   await app.register(fastifyStatic, {
     root: dir,
     wildcard: false,
+    // The build writes .br and .gz next to each file (vite-plugin-compression2): sent as they
+    // are to browsers that accept them, with Vary: Accept-Encoding; others get the plain file.
+    preCompressed: true,
     // Hashed assets never change; index.html must always be fresh.
     setHeaders: (res, file: string) => {
       res.header(

@@ -1,6 +1,6 @@
 /** Demo dataset for an empty database: one reseller, two customers, their staff. */
-import { count } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { count, sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS, type Db } from '../db/client.ts';
 import { customers, resellers, staffUsers } from '../db/schema/index.ts';
 import type { SecretBox } from '../lib/crypto.ts';
 import { hashPassword } from '../lib/passwords.ts';
@@ -16,10 +16,12 @@ export const DEMO_ACCOUNTS = [
 
 /** Seeds only an empty database; answers whether it did. */
 export async function seedDemo(db: Db, box: SecretBox, opts: { members?: boolean } = {}): Promise<boolean> {
-  const [existing] = await db.select({ n: count() }).from(resellers);
-  if ((existing?.n ?? 0) > 0) return false;
+  const isEmpty = async (q: Db) => ((await q.select({ n: count() }).from(resellers))[0]?.n ?? 0) === 0;
+  if (!(await isEmpty(db))) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.seed}::bigint)`);
+    if (!(await isEmpty(tx as unknown as Db))) return false;
     const [northwind] = await tx.insert(resellers).values({ name: 'Northwind Partners' }).returning();
     if (!northwind) throw new Error('seed failed');
     const nextYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
@@ -56,6 +58,6 @@ export async function seedDemo(db: Db, box: SecretBox, opts: { members?: boolean
       await seedMembers(tx as unknown as Db, box, acme.id, 'acme.example', 200, 1);
       await seedMembers(tx as unknown as Db, box, globex.id, 'globex.example', 20, 2);
     }
+    return true;
   });
-  return true;
 }

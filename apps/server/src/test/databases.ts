@@ -19,17 +19,31 @@ export function testDatabases(): TestDatabase[] {
 }
 
 async function openFreshPostgres(adminUrl: string): Promise<Database> {
-  const name = `portiere_t_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = openPostgres(url.toString());
+  const scratch = await createScratchPostgres(adminUrl);
+  const database = openPostgres(scratch.url);
   return {
     ...database,
     close: async () => {
       await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/** A new empty database on the server of `adminUrl`: its URL, and how to drop it. */
+export async function createScratchPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `portiere_t_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
       const dropper = postgres(adminUrl, { max: 1, onnotice: () => {} });
       await dropper.unsafe(`drop database if exists ${name} with (force)`);
       await dropper.end();

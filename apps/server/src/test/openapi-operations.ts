@@ -48,6 +48,10 @@ export type Audience = 'public' | 'customer' | 'reseller' | 'any';
 export interface Operation {
   /** 'PATCH users/{id}/': method and route, a readable key. */
   id: string;
+  /** The document's operationId: 'patchUser'. */
+  operationId: string;
+  /** The statuses the document lists for the operation, errors included. */
+  statuses: number[];
   method: HttpMethod;
   /** The OpenAPI path: '/api/v1/users/{id}/'. */
   path: string;
@@ -70,6 +74,8 @@ export interface Operation {
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 interface OpenApiOperation {
+  operationId?: string;
+  responses?: Record<string, unknown>;
   tags?: string[];
   summary?: string;
   security?: unknown[];
@@ -95,6 +101,8 @@ export function operationsOf(app: FastifyInstance): Operation[] {
       const types = op['x-user-types'] ?? [];
       operations.push({
         id,
+        operationId: op.operationId ?? '',
+        statuses: Object.keys(op.responses ?? {}).map(Number),
         method,
         path,
         route,

@@ -7,8 +7,8 @@ import type { Db } from '../db/client.ts';
 
 export interface ChecksumOptions {
   /**
-   * Leave out the append-only sign-in bookkeeping (login_attempts, login_throttle*): a refused
-   * sign-in rightly records the attempt there.
+   * Leave out the sign-in bookkeeping (login_attempts, login_throttle*, rate_limit_hits): a
+   * refused sign-in rightly records the attempt there, and a rate-limited route counts it.
    */
   excludeSignInBookkeeping?: boolean;
 }
@@ -36,7 +36,7 @@ export function publicTables(db: Db): Promise<string[]> {
 }
 
 export const isSignInBookkeeping = (table: string): boolean =>
-  table === 'login_attempts' || table.startsWith('login_throttle');
+  table === 'login_attempts' || table.startsWith('login_throttle') || table === 'rate_limit_hits';
 
 /** md5 of each table's rows, independent of row order, in one round trip. */
 export async function tableChecksums(db: Db, opts: ChecksumOptions = {}): Promise<Record<string, string>> {

@@ -76,15 +76,19 @@ describe('signed-in layout', () => {
     expect(await screen.findByLabelText('Username')).toBeTruthy();
   });
 
-  it('shows the data retrieval error when settings cannot be loaded', async () => {
+  it('shows the data retrieval error once, with Retry, when settings cannot be loaded', async () => {
+    const user = userEvent.setup();
     renderApp('/general-settings');
     expect((await screen.findByTestId('page-title')).textContent).toBe('General');
-    expect(
-      (
-        await screen.findAllByText(
-          'Error retrieving data from server. Check your connection and try reloading your page.',
-        )
-      ).length,
-    ).toBeGreaterThan(0);
+    const message = 'Error retrieving data from server. Check your connection and try reloading your page.';
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(feedback.store.getState().list).toEqual([]);
+    const loads = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/settings/')).length;
+    expect(loads()).toBe(1);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(loads()).toBe(2));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.getAllByText(message)).toHaveLength(1);
   });
 });

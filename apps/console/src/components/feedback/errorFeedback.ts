@@ -17,6 +17,8 @@ export interface ErrorFeedbackOptions {
   codeFields?: Partial<Record<ErrorCode, string>>;
   /** false: the screen shows the message itself (in the dialog), no snackbar message. */
   notify?: boolean;
+  /** The action that failed: its next success dismisses this message (see useApiMutation). */
+  source?: string;
 }
 
 /**
@@ -49,6 +51,6 @@ export function reportApiError(t: TFunction, err: unknown, options: ErrorFeedbac
     const fields = serverFieldErrors(t, err, options.codeFields);
     if (Object.keys(fields).length) options.onFieldErrors(fields);
   }
-  if (options.notify !== false) feedback.push({ type: 'error', message });
+  if (options.notify !== false) feedback.push({ type: 'error', message, source: options.source });
   return message;
 }

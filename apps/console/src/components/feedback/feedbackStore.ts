@@ -13,6 +13,8 @@ export interface Feedback {
   id: number;
   type: FeedbackType;
   message: string;
+  /** The action the message is about (a write, the sign-in): its success dismisses its errors. */
+  source?: string;
 }
 interface FeedbackState {
   /** Messages shown in the snackbar. */
@@ -40,7 +42,7 @@ export function createFeedback(deps: { dialogs: DialogRegistry; loading: Loading
 
   return {
     store,
-    push(input: { type: FeedbackType; message: string }) {
+    push(input: { type: FeedbackType; message: string; source?: string }) {
       const item: Feedback = { id: nextId++, ...input };
       if (deps.dialogs.isOpen(FEEDBACK_DIALOG) || deps.dialogs.hasOpenStepper()) {
         store.setState((s) => ({ dialogList: [...s.dialogList, item] }));
@@ -58,6 +60,10 @@ export function createFeedback(deps: { dialogs: DialogRegistry; loading: Loading
       timers.push(setTimeout(() => remove(item.id), until - now));
     },
     remove,
+    /** The action worked after all: its earlier errors in the snackbar no longer hold. */
+    dismissErrors(source: string) {
+      store.setState((s) => ({ list: s.list.filter((f) => f.type !== 'error' || f.source !== source) }));
+    },
     reset() {
       for (const t of timers) clearTimeout(t);
       timers = [];

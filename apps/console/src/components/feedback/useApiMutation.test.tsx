@@ -70,4 +70,43 @@ describe('useApiMutation', () => {
     expect(onError).toHaveBeenCalledWith(refused, 'This name is already used.', 'Office');
     expect(client.getQueryState(['configurations', 'list', {}])?.isInvalidated).toBe(true);
   });
+
+  it("a success dismisses the errors of the same action's failed attempts, not those of other actions", async () => {
+    let ok = false;
+    const hook = (source?: string) =>
+      useApiMutation({
+        mutationFn: async (name: string) => {
+          if (!ok) throw new ApiError(401, { reason: 'Login failed.', code: 'login' });
+          return { name };
+        },
+        success: () => 'Signed in.',
+        source,
+      });
+    const signIn = renderHook(() => hook(), { wrapper });
+    const other = renderHook(() => hook(), { wrapper });
+    const sharing = renderHook(() => hook('shared'), { wrapper });
+    const sharingToo = renderHook(() => hook('shared'), { wrapper });
+    for (const attempt of ['a', 'b', 'c']) await act(async () => void (await signIn.result.current.run(attempt)));
+    await act(async () => void (await other.result.current.run('x')));
+    await act(async () => void (await sharing.result.current.run('y')));
+    feedback.push({ type: 'error', message: 'Not about signing in.' });
+    expect(messages().filter((m) => m === 'error: Login failed.')).toHaveLength(5);
+
+    ok = true;
+    await act(async () => void (await signIn.result.current.run('d')));
+    expect(messages()).toEqual([
+      'error: Login failed.',
+      'error: Login failed.',
+      'error: Not about signing in.',
+      'success: Signed in.',
+    ]);
+    // Hooks naming one source are one action.
+    await act(async () => void (await sharingToo.result.current.run('z')));
+    expect(messages()).toEqual([
+      'error: Login failed.',
+      'error: Not about signing in.',
+      'success: Signed in.',
+      'success: Signed in.',
+    ]);
+  });
 });

@@ -1,6 +1,6 @@
 import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useCallback } from 'react';
+import { useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Area, invalidateAreas } from '../../lib/api/queryKeys';
 import { type ErrorFeedbackOptions, reportApiError } from './errorFeedback';
@@ -29,22 +29,27 @@ export type ApiMutation<TData, TVars> = UseMutationResult<TData, unknown, TVars>
 /**
  * useMutation with the console's conventions: a success message, failures through the one
  * error-to-feedback handler (with field errors handed to the form), and the written areas'
- * queries refreshed afterwards. Area API modules wrap it in one hook per write.
+ * queries refreshed afterwards. A success dismisses the error messages of the same action's
+ * earlier failed attempts (the action is this hook, or `source` when several share one).
+ * Area API modules wrap it in one hook per write.
  */
 export function useApiMutation<TData, TVars = void>(
   options: ApiMutationOptions<TData, TVars>,
 ): ApiMutation<TData, TVars> {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const ownSource = useId();
+  const source = options.source ?? ownSource;
   const mutation = useMutation<TData, unknown, TVars>({
     mutationFn: options.mutationFn,
     onSuccess: async (data, vars) => {
+      feedback.dismissErrors(source);
       const message = options.success?.(t, data, vars);
       if (message) feedback.push(typeof message === 'string' ? { type: 'success', message } : message);
       await options.onSuccess?.(data, vars);
     },
     onError: (err, vars) => {
-      const message = reportApiError(t, err, options);
+      const message = reportApiError(t, err, { ...options, source });
       options.onError?.(err, message, vars);
     },
     onSettled: () => (options.invalidates ? invalidateAreas(queryClient, options.invalidates) : undefined),

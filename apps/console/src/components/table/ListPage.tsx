@@ -1,16 +1,14 @@
-import { Alert, Button, Paper, Stack } from '@mui/material';
+import { Paper, Stack } from '@mui/material';
 import type { GridValidRowModel } from '@mui/x-data-grid';
 import type { PagedList } from '@portiere/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ComponentProps, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../lib/i18n/errorMessage';
-import { useQueryErrorFeedback } from '../feedback/useQueryErrorFeedback';
+import { loadFailure } from '../feedback/LoadError';
 import { ServerDataGrid } from './ServerDataGrid';
 
 type GridProps<R extends GridValidRowModel> = Omit<
   ComponentProps<typeof ServerDataGrid<R>>,
-  'rows' | 'rowCount' | 'loading' | 'noRowsLabel' | 'columns'
+  'rows' | 'rowCount' | 'loading' | 'noRowsLabel' | 'columns' | 'failure'
 >;
 
 export interface ListPageProps<R extends GridValidRowModel> extends GridProps<R> {
@@ -31,29 +29,14 @@ export interface ListPageProps<R extends GridValidRowModel> extends GridProps<R>
  */
 export function ListPage<R extends GridValidRowModel>(props: ListPageProps<R>) {
   const { list, columns, noRowsLabel, toolbar, children, sx, ...grid } = props;
-  const { t } = useTranslation();
-  useQueryErrorFeedback(list);
-  const failed = list.isError && !list.isFetching;
   return (
     <Stack spacing={2}>
       {toolbar}
-      {failed && (
-        <Alert
-          severity="error"
-          data-testid="list-error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {errorMessage(t, list.error)}
-        </Alert>
-      )}
       <Paper sx={{ width: '100%' }}>
         <ServerDataGrid<R>
-          rows={failed ? [] : (list.data?.results ?? [])}
-          rowCount={failed ? 0 : (list.data?.count ?? 0)}
+          failure={loadFailure(list)}
+          rows={list.data?.results ?? []}
+          rowCount={list.data?.count ?? 0}
           columns={columns}
           loading={list.isFetching}
           disableColumnSorting

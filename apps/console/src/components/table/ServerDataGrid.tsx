@@ -8,6 +8,7 @@ import {
 } from '@mui/x-data-grid';
 import type { MouseEvent } from 'react';
 import { useGridLocale } from '../../lib/useGridLocale';
+import { LoadError, type LoadFailure } from '../feedback/LoadError';
 import { setPaging, usePaging } from './pagingStore';
 
 export const PAGE_SIZES = [10, 25, 50, 100];
@@ -18,20 +19,24 @@ type Props<R extends GridValidRowModel> = Omit<
 > & {
   /** Shown when the page has no rows (also in Italian grids). */
   noRowsLabel: string;
+  /** The list could not be loaded (see loadFailure): the error with Retry instead of the grid. */
+  failure?: LoadFailure | null;
 };
 
 /**
  * A DataGrid paged by the server through the shared paging store (reset on every navigation),
- * in the user's language. Pages give rows, the total count and their columns.
+ * in the user's language. Pages give rows, the total count and their columns. A failed load
+ * shows its error with Retry in place of the grid: an empty grid would claim there are no rows.
  * A row that opens something on click opens it with Enter on one of its cells too (WCAG 2.1.1).
  */
 export function ServerDataGrid<R extends GridValidRowModel>(allProps: Props<R>) {
-  const { noRowsLabel, apiRef: givenApiRef, onCellKeyDown, ...props } = allProps;
+  const { noRowsLabel, failure, apiRef: givenApiRef, onCellKeyDown, ...props } = allProps;
   const { page, pageSize } = usePaging();
   const localeText = useGridLocale(noRowsLabel);
   const ownApiRef = useGridApiRef();
   const apiRef = givenApiRef ?? ownApiRef;
   const { onRowClick } = props;
+  if (failure) return <LoadError failure={failure} data-testid="list-error" />;
   return (
     <DataGrid<R>
       paginationMode="server"

@@ -116,3 +116,18 @@ export const signingKeys = pgTable('signing_keys', {
   privateKeyEnc: text('private_key_enc').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Request counts of the per-address rate limits (@fastify/rate-limit), shared by every node
+ * when no REDIS_URL is set. One row per route and client key, counting within a fixed window
+ * that ends at `resetAt`; rows past it are pruned.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_hits_reset_idx').on(t.resetAt)],
+);

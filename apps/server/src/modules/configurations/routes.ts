@@ -6,6 +6,7 @@ import {
   configurationSchema,
   idsSchema,
   memberSchema,
+  noContentSchema,
   pagedListSchema,
   pagingQuerySchema,
 } from '@portiere/contracts';
@@ -38,6 +39,7 @@ export const configurationRoutes =
     app.post(
       '/groups/',
       {
+        config: { errors: [409] },
         schema: {
           tags,
           summary: 'Create a configuration group',
@@ -57,6 +59,7 @@ export const configurationRoutes =
     app.patch(
       '/groups/:id/',
       {
+        config: { errors: [409] },
         schema: {
           tags,
           summary: 'Change a configuration group',
@@ -69,7 +72,9 @@ export const configurationRoutes =
     );
     app.delete(
       '/groups/:id/',
-      { schema: { tags, summary: 'Delete a configuration group', params: idParams } },
+      {
+        schema: { tags, summary: 'Delete a configuration group', params: idParams, response: { 204: noContentSchema } },
+      },
       async (req, reply) => {
         await g.remove(customerOf(req), req.params.id);
         return reply.status(204).send();
@@ -108,6 +113,7 @@ export const configurationRoutes =
           tags,
           summary: 'Remove a member from the group',
           params: z.object({ id: z.string(), uid: z.string() }),
+          response: { 204: noContentSchema },
         },
       },
       async (req, reply) => {

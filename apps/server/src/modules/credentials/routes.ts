@@ -1,12 +1,15 @@
 /** users/{id}/credentials/ and the device enrolment calls enroll/app/. */
 import {
   appEnrollRequestSchema,
+  appEnrollResultSchema,
   credentialCreatedSchema,
   credentialCreateSchema,
   credentialPatchSchema,
   credentialSchema,
   credentialTestResultSchema,
   credentialTestSchema,
+  enrollmentQrResponseSchema,
+  noContentSchema,
   sentToSchema,
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -39,6 +42,7 @@ export const credentialRoutes =
     app.post(
       '/users/:id/credentials/',
       {
+        config: { errors: [409, 422] },
         schema: {
           tags,
           summary: 'Create a credential',
@@ -64,7 +68,7 @@ export const credentialRoutes =
     );
     app.delete(
       '/users/:id/credentials/:cid/',
-      { schema: { tags, summary: 'Delete a credential', params } },
+      { schema: { tags, summary: 'Delete a credential', params, response: { 204: noContentSchema } } },
       async (req, reply) => {
         await c.remove(customerOf(req), req.params.id, req.params.cid);
         return reply.status(204).send();
@@ -73,6 +77,7 @@ export const credentialRoutes =
     app.post(
       '/users/:id/credentials/:cid/test/',
       {
+        config: { errors: [422] },
         schema: {
           tags,
           summary: 'Verify a code, password or PIN',
@@ -86,6 +91,7 @@ export const credentialRoutes =
     app.post(
       '/users/:id/credentials/:cid/send/',
       {
+        config: { errors: [422] },
         schema: {
           tags,
           summary: 'Send a code (mail, SMS) or the app QR code',
@@ -98,6 +104,7 @@ export const credentialRoutes =
     app.post(
       '/users/:id/credentials/:cid/reset/',
       {
+        config: { errors: [422] },
         schema: {
           tags,
           summary: 'Reset an app credential to pending',
@@ -119,8 +126,13 @@ export const credentialRoutes =
     app.post(
       '/enroll/app/',
       {
-        config: { auth: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
-        schema: { tags, summary: 'Device enrolment of an app credential', body: appEnrollRequestSchema },
+        config: { auth: 'public', rateLimit: { max: 20, timeWindow: '1 minute' }, errors: [404] },
+        schema: {
+          tags,
+          summary: 'Device enrolment of an app credential',
+          body: appEnrollRequestSchema,
+          response: { 200: appEnrollResultSchema },
+        },
       },
       (req) => c.enrollApp(req.body.confirmation_code, req.body.deviceModel, req.body.deviceToken),
     );
@@ -132,6 +144,7 @@ export const credentialRoutes =
           tags,
           summary: 'QR code of a pending enrolment',
           params: z.object({ code: z.string() }),
+          response: { 200: enrollmentQrResponseSchema },
         },
       },
       async (req, reply) =>

@@ -2,12 +2,15 @@
 import {
   bulkRequestSchema,
   bulkResultSchema,
+  EXPORT_MEDIA_TYPES,
   exportQuerySchema,
+  exportResponseSchema,
   memberDetailSchema,
   memberInputSchema,
   memberListQuerySchema,
   memberPatchSchema,
   memberSchema,
+  noContentSchema,
   pagedListSchema,
   sentToSchema,
 } from '@portiere/contracts';
@@ -19,9 +22,9 @@ import { exportStream } from './export.ts';
 
 const idParams = z.object({ id: z.string() });
 const CONTENT_TYPES = {
-  csv: 'text/csv; charset=utf-8',
-  json: 'application/json; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: `${EXPORT_MEDIA_TYPES.csv}; charset=utf-8`,
+  json: `${EXPORT_MEDIA_TYPES.json}; charset=utf-8`,
+  xlsx: EXPORT_MEDIA_TYPES.xlsx,
 } as const;
 
 export const memberRoutes =
@@ -45,12 +48,22 @@ export const memberRoutes =
     );
     app.post(
       '/users/',
-      { schema: { tags, summary: 'Create a member', body: memberInputSchema, response: { 201: memberDetailSchema } } },
+      {
+        config: { errors: [409] },
+        schema: { tags, summary: 'Create a member', body: memberInputSchema, response: { 201: memberDetailSchema } },
+      },
       async (req, reply) => reply.status(201).send(await m.create(customerOf(req), req.body)),
     );
     app.get(
       '/users/export/',
-      { schema: { tags, summary: 'Export the filtered members (streamed)', querystring: exportQuerySchema } },
+      {
+        schema: {
+          tags,
+          summary: 'Export the filtered members (streamed)',
+          querystring: exportQuerySchema,
+          response: { 200: exportResponseSchema },
+        },
+      },
       async (req, reply) => {
         const { format, file_name, ...filters } = req.query;
         const name = file_name.endsWith(`.${format}`) ? file_name : `${file_name}.${format}`;
@@ -81,6 +94,7 @@ export const memberRoutes =
     app.patch(
       '/users/:id/',
       {
+        config: { errors: [409] },
         schema: {
           tags,
           summary: 'Change a member',
@@ -93,7 +107,7 @@ export const memberRoutes =
     );
     app.delete(
       '/users/:id/',
-      { schema: { tags, summary: 'Delete a member', params: idParams } },
+      { schema: { tags, summary: 'Delete a member', params: idParams, response: { 204: noContentSchema } } },
       async (req, reply) => {
         await m.remove(customerOf(req), req.params.id);
         return reply.status(204).send();
@@ -112,6 +126,7 @@ export const memberRoutes =
     app.post(
       '/users/:id/send-enrollment/',
       {
+        config: { errors: [422] },
         schema: {
           tags,
           summary: 'Mail the enrolment link',

@@ -1,5 +1,6 @@
 /** Recovery codes and recovery modes: users/{id}/recovery-codes/, users/{id}/recovery-mode/, recovery-mode/ */
 import {
+  noContentSchema,
   pagedListSchema,
   pagingQuerySchema,
   recoveryCodeCreatedSchema,
@@ -60,6 +61,7 @@ export const recoveryRoutes =
     app.post(
       '/users/:id/recovery-mode/',
       {
+        config: { errors: [409, 422] },
         schema: {
           tags,
           summary: 'Activate recovery mode and mail the code',
@@ -72,7 +74,10 @@ export const recoveryRoutes =
     );
     app.delete(
       '/users/:id/recovery-mode/',
-      { schema: { tags, summary: 'End recovery mode', params: idParams } },
+      {
+        config: { errors: [409] },
+        schema: { tags, summary: 'End recovery mode', params: idParams, response: { 204: noContentSchema } },
+      },
       async (req, reply) => {
         await r.deactivate(customerOf(req), req.params.id);
         return reply.status(204).send();

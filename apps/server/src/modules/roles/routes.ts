@@ -3,6 +3,7 @@ import {
   bulkResultSchema,
   idsSchema,
   memberSchema,
+  noContentSchema,
   pagedListSchema,
   pagingQuerySchema,
   roleInputSchema,
@@ -37,7 +38,10 @@ export const roleRoutes =
     );
     app.post(
       '/roles/',
-      { schema: { tags, summary: 'Create a role group', body: roleInputSchema, response: { 201: roleSchema } } },
+      {
+        config: { errors: [409] },
+        schema: { tags, summary: 'Create a role group', body: roleInputSchema, response: { 201: roleSchema } },
+      },
       async (req, reply) => reply.status(201).send(await r.create(customerOf(req), req.body)),
     );
     app.get(
@@ -48,6 +52,7 @@ export const roleRoutes =
     app.patch(
       '/roles/:id/',
       {
+        config: { errors: [409] },
         schema: {
           tags,
           summary: 'Change a role group',
@@ -60,7 +65,7 @@ export const roleRoutes =
     );
     app.delete(
       '/roles/:id/',
-      { schema: { tags, summary: 'Delete a role group', params: idParams } },
+      { schema: { tags, summary: 'Delete a role group', params: idParams, response: { 204: noContentSchema } } },
       async (req, reply) => {
         await r.remove(customerOf(req), req.params.id);
         return reply.status(204).send();
@@ -97,7 +102,14 @@ export const roleRoutes =
     );
     app.delete(
       '/roles/:id/users/:uid/',
-      { schema: { tags, summary: 'Remove an authorised user', params: z.object({ id: z.string(), uid: z.string() }) } },
+      {
+        schema: {
+          tags,
+          summary: 'Remove an authorised user',
+          params: z.object({ id: z.string(), uid: z.string() }),
+          response: { 204: noContentSchema },
+        },
+      },
       async (req, reply) => {
         await r.revoke(customerOf(req), req.params.id, req.params.uid);
         return reply.status(204).send();

@@ -1,5 +1,6 @@
 /** temporary-cards/ and a member's users/{id}/temporary-card/ */
 import {
+  noContentSchema,
   pagedListSchema,
   temporaryCardCreateSchema,
   temporaryCardListQuerySchema,
@@ -35,6 +36,7 @@ export const temporaryCardRoutes =
     app.post(
       '/temporary-cards/',
       {
+        config: { errors: [409] },
         schema: {
           tags,
           summary: 'Create cards',
@@ -46,7 +48,15 @@ export const temporaryCardRoutes =
     );
     app.delete(
       '/temporary-cards/:id/',
-      { schema: { tags, summary: 'Delete a card that is not paired', params: idParams } },
+      {
+        config: { errors: [409] },
+        schema: {
+          tags,
+          summary: 'Delete a card that is not paired',
+          params: idParams,
+          response: { 204: noContentSchema },
+        },
+      },
       async (req, reply) => {
         await cards.remove(customerOf(req), req.params.id);
         return reply.status(204).send();
@@ -67,6 +77,7 @@ export const temporaryCardRoutes =
     app.post(
       '/users/:id/temporary-card/',
       {
+        config: { errors: [409] },
         schema: {
           tags,
           summary: 'Pair a card until a date',
@@ -79,7 +90,7 @@ export const temporaryCardRoutes =
     );
     app.delete(
       '/users/:id/temporary-card/',
-      { schema: { tags, summary: 'Unpair the card', params: idParams } },
+      { schema: { tags, summary: 'Unpair the card', params: idParams, response: { 204: noContentSchema } } },
       async (req, reply) => {
         await cards.unpair(customerOf(req), req.params.id);
         return reply.status(204).send();

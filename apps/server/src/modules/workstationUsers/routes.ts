@@ -31,6 +31,7 @@ export const workstationUserRoutes =
     app.post(
       '/users/:id/autologon/',
       {
+        config: { errors: [422] },
         schema: {
           tags,
           summary: 'Turn Windows autologon on or off',

@@ -10,7 +10,7 @@ import { isApiError } from '../../../lib/api/apiError';
 import { homeFor } from '../../../lib/auth/home';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
 import { currentLocale, switchLanguage } from '../../../lib/i18n/i18n';
-import { signIn } from '../../../lib/session';
+import { SIGN_IN_FEEDBACK, signIn } from '../../../lib/session';
 import { useChangePassword, useLogin } from '../api/authApi';
 import { ChangePasswordStep } from '../components/ChangePasswordStep';
 import { type Credentials, CredentialsStep } from '../components/CredentialsStep';
@@ -39,8 +39,13 @@ export default function LoginPage() {
   }
 
   // A failure of the sign-in that follows the answer (loading the account) is reported like the call's own.
-  const loginCall = useLogin({ onSuccess: (answer) => handleAnswer(answer, 'success.login') });
+  // One action for the feedback: a good answer to either call dismisses the failures of both.
+  const loginCall = useLogin({
+    source: SIGN_IN_FEEDBACK,
+    onSuccess: (answer) => handleAnswer(answer, 'success.login'),
+  });
   const changeCall = useChangePassword({
+    source: SIGN_IN_FEEDBACK,
     // A refused new password is named under its field; the message says the change failed.
     message: (t, err) =>
       serverFieldErrors(t, err).new_password

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { dialogName, openDialog } from '../../../components/dialogs/dialogRegistry';
-import { useQueryErrorFeedback } from '../../../components/feedback/useQueryErrorFeedback';
+import { loadFailure } from '../../../components/feedback/LoadError';
 import { Spinner } from '../../../components/loading/LoadingOverlay';
 import { AddMembersDialog } from '../../../components/members/AddMembersDialog';
 import { PageHeader } from '../../../components/PageHeader';
@@ -39,8 +39,6 @@ export default function ConfigurationDetailPage() {
     success: (t, _r, m) => t('configurations.members.removed', { name: m.username }),
   });
   const { run: remove } = removeMember;
-
-  useQueryErrorFeedback(members);
 
   const columns = useMemo<GridColDef<Member>[]>(() => {
     return [
@@ -121,6 +119,7 @@ export default function ConfigurationDetailPage() {
       </Stack>
       <Paper sx={{ width: '100%' }}>
         <ServerDataGrid
+          failure={loadFailure(members)}
           rows={members.data?.results ?? []}
           rowCount={members.data?.count ?? 0}
           columns={columns}

@@ -4,7 +4,7 @@ import type { Customer } from '@portiere/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useQueryErrorFeedback } from '../../../components/feedback/useQueryErrorFeedback';
+import { loadFailure } from '../../../components/feedback/LoadError';
 import { usePaging } from '../../../components/table/pagingStore';
 import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
 import { formatDate } from '../../../lib/format';
@@ -16,7 +16,6 @@ export default function CustomersPage() {
   const navigate = useNavigate();
   const { page, pageSize } = usePaging();
   const list = useCustomers(page, pageSize);
-  useQueryErrorFeedback(list, (t) => t('error.genericApiFail'));
 
   const columns = useMemo<GridColDef<Customer>[]>(
     () => [
@@ -55,6 +54,7 @@ export default function CustomersPage() {
   return (
     <Paper sx={{ width: '100%' }}>
       <ServerDataGrid
+        failure={loadFailure(list)}
         rows={list.data?.results ?? []}
         rowCount={list.data?.count ?? 0}
         columns={columns}

@@ -3,11 +3,13 @@ import type { GridColDef, GridRowSelectionModel, GridSortModel } from '@mui/x-da
 import type { CredentialType, Member } from '@portiere/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { LoadFailure } from '../../../components/feedback/LoadError';
 import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
 import { formatDate } from '../../../lib/format';
 import { SORT_FIELDS } from '../lib/memberQuery';
 
 interface Props {
+  failure: LoadFailure | null;
   rows: Member[];
   rowCount: number;
   loading: boolean;
@@ -21,7 +23,8 @@ interface Props {
 
 /** The members grid: server paging (the shared paging store) and sorting, checkbox selection; a row click opens the member. */
 export default function MembersGrid(props: Props) {
-  const { rows, rowCount, loading, sort, onSortChange, selection, onSelectionChange, onOpen, typeLabels } = props;
+  const { failure, rows, rowCount, loading, sort, onSortChange, selection, onSelectionChange, onOpen, typeLabels } =
+    props;
   const { t, i18n } = useTranslation();
   const columns = useMemo<GridColDef<Member>[]>(() => {
     const sortable = (field: string) => field in SORT_FIELDS;
@@ -81,6 +84,7 @@ export default function MembersGrid(props: Props) {
 
   return (
     <ServerDataGrid
+      failure={failure}
       rows={rows}
       rowCount={rowCount}
       columns={columns}

@@ -3,11 +3,11 @@ import { Alert, Box, Button, IconButton, Paper, Stack, Tab, Tabs, Typography } f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { LoadError, loadFailure } from '../../../components/feedback/LoadError';
 import { useQueryErrorFeedback } from '../../../components/feedback/useQueryErrorFeedback';
 import { Spinner } from '../../../components/loading/LoadingOverlay';
 import { MemberPanel } from '../../../components/members/memberPanels';
 import { isApiError } from '../../../lib/api/apiError';
-import { errorMessage } from '../../../lib/i18n/errorMessage';
 import { useMember } from '../api/membersApi';
 import { CredentialsTab } from '../components/CredentialsTab';
 import { PersonalInfoTab } from '../components/PersonalInfoTab';
@@ -24,8 +24,9 @@ export default function MemberDetailPage() {
   const [tab, setTab] = useState<TabId>('personal');
   const notFound = member.isError && isApiError(member.error) && member.error.status === 404;
 
-  // An unknown id is said in the page; any other failure is reported as well.
-  useQueryErrorFeedback({ isError: member.isError && !notFound, error: member.error });
+  // A failed load is said in the page (with Retry); a failed refresh of a shown member in the snackbar.
+  useQueryErrorFeedback({ isError: member.isError && Boolean(member.data), error: member.error });
+  const failure = loadFailure(member);
 
   const back = (
     <IconButton aria-label={t('members.detail.backToList')} onClick={() => navigate('/users')}>
@@ -33,13 +34,15 @@ export default function MemberDetailPage() {
     </IconButton>
   );
 
-  if (member.isPending) return <Spinner />;
+  if (!member.data && !notFound && !failure) return <Spinner />;
   if (!member.data) {
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Alert severity={notFound ? 'warning' : 'error'}>
-          {notFound ? t('members.detail.notFound') : errorMessage(t, member.error)}
-        </Alert>
+        {notFound || !failure ? (
+          <Alert severity="warning">{t('members.detail.notFound')}</Alert>
+        ) : (
+          <LoadError failure={failure} />
+        )}
         <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/users')}>
           {t('members.detail.backToList')}
         </Button>

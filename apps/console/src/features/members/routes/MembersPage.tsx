@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { openDialog } from '../../../components/dialogs/dialogRegistry';
-import { useQueryErrorFeedback } from '../../../components/feedback/useQueryErrorFeedback';
+import { loadFailure } from '../../../components/feedback/LoadError';
 import { useFilters } from '../../../components/filters/filtersStore';
 import { Spinner } from '../../../components/loading/LoadingOverlay';
 import { SearchField } from '../../../components/SearchField';
@@ -63,7 +63,6 @@ export default function MembersPage() {
   useFirstPageOn(JSON.stringify(query), () => setSelection(EMPTY_SELECTION));
 
   const list = useMembers(page, pageSize, query);
-  useQueryErrorFeedback(list);
 
   const rows = list.data?.results ?? [];
   const selectedIds: string[] =
@@ -139,6 +138,7 @@ export default function MembersPage() {
       <Paper sx={{ width: '100%' }}>
         <Suspense fallback={<Spinner />}>
           <MembersGrid
+            failure={loadFailure(list)}
             rows={rows}
             rowCount={list.data?.count ?? 0}
             loading={list.isFetching}

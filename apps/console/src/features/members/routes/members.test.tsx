@@ -44,12 +44,17 @@ const office = {
 // The first test loads the data grid chunk cold, which takes seconds on a busy machine.
 describe('members pages', { timeout: 30_000 }, () => {
   let users: unknown[] = [member];
+  /** The member's own answer fails (403) while set. */
+  let failMember = false;
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://x');
     const path = url.pathname;
     if (path.endsWith('/me/')) return jsonResponse(200, customerMe);
     if (path.endsWith('/groups/')) return jsonResponse(200, { count: 1, next_page: null, results: [office] });
     if (path.endsWith('/users/')) return jsonResponse(200, { count: users.length, next_page: null, results: users });
+    if (path.endsWith('/users/m1/') && failMember) {
+      return jsonResponse(403, { reason: 'Not allowed just now.', code: 'somethingNew' });
+    }
     if (path.endsWith('/users/m1/'))
       return jsonResponse(200, { ...member, allowed_credential_types: ['mail', 'password', 'totp'] });
     if (path.endsWith('/users/m1/credentials/')) return jsonResponse(200, []);
@@ -60,6 +65,7 @@ describe('members pages', { timeout: 30_000 }, () => {
     vi.stubGlobal('fetch', fetchMock);
     fetchMock.mockClear();
     users = [member];
+    failMember = false;
     setTokens({ accessToken: customerToken(), refreshToken: 'R1' });
     feedback.reset();
     resetPaging();
@@ -153,5 +159,18 @@ describe('members pages', { timeout: 30_000 }, () => {
   it('answers an unknown id with the not-found message', async () => {
     renderApp('/users/nope');
     expect(await screen.findByText('User not found.', undefined, { timeout: 20_000 })).toBeTruthy();
+  });
+
+  it('says a failed load of a member once, in the page, and Retry loads it', async () => {
+    const user = userEvent.setup();
+    failMember = true;
+    renderApp('/users/m1');
+    expect(await screen.findByText('Not allowed just now.', undefined, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.getAllByText('Not allowed just now.')).toHaveLength(1);
+    expect(feedback.store.getState().list).toEqual([]);
+    failMember = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect((await screen.findByTestId('member-title')).textContent).toBeTruthy();
+    expect(screen.queryByText('Not allowed just now.')).toBeNull();
   });
 });

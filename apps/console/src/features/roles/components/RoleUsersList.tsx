@@ -5,7 +5,7 @@ import { DEFAULT_PAGE_SIZE, type Member } from '@portiere/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
-import { useQueryErrorFeedback } from '../../../components/feedback/useQueryErrorFeedback';
+import { LoadError, loadFailure } from '../../../components/feedback/LoadError';
 import { useDebounced } from '../../../lib/useDebounced';
 import { useGridLocale } from '../../../lib/useGridLocale';
 import { useAuthoriseRoleUser, useRemoveRoleUser, useRoleUsers } from '../api/rolesApi';
@@ -29,7 +29,6 @@ export function RoleUsersList({ roleId, authorised }: { roleId: string; authoris
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts from the first page
   useEffect(() => setPaging((p) => ({ ...p, page: 0 })), [search]);
-  useQueryErrorFeedback(list);
 
   const columns = useMemo<GridColDef<Member>[]>(() => {
     const remove = (m: Member) =>
@@ -67,6 +66,7 @@ export function RoleUsersList({ roleId, authorised }: { roleId: string; authoris
   }, [t, authorised, authorise, removeUser]);
 
   const localeText = useGridLocale(t(`roles.users.${which}Empty`));
+  const failure = loadFailure(list);
 
   return (
     <Box component="section" data-testid={`role-users-${which}`}>
@@ -92,22 +92,26 @@ export function RoleUsersList({ roleId, authorised }: { roleId: string; authoris
         />
       </Stack>
       <Paper variant="outlined">
-        <DataGrid
-          rows={list.data?.results ?? []}
-          rowCount={list.data?.count ?? 0}
-          columns={columns}
-          loading={list.isFetching}
-          paginationMode="server"
-          paginationModel={paging}
-          onPaginationModelChange={setPaging}
-          pageSizeOptions={PAGE_SIZES}
-          disableColumnMenu
-          disableColumnFilter
-          disableColumnSorting
-          disableRowSelectionOnClick
-          localeText={localeText}
-          sx={{ minHeight: 300 }}
-        />
+        {failure ? (
+          <LoadError failure={failure} data-testid="list-error" />
+        ) : (
+          <DataGrid
+            rows={list.data?.results ?? []}
+            rowCount={list.data?.count ?? 0}
+            columns={columns}
+            loading={list.isFetching}
+            paginationMode="server"
+            paginationModel={paging}
+            onPaginationModelChange={setPaging}
+            pageSizeOptions={PAGE_SIZES}
+            disableColumnMenu
+            disableColumnFilter
+            disableColumnSorting
+            disableRowSelectionOnClick
+            localeText={localeText}
+            sx={{ minHeight: 300 }}
+          />
+        )}
       </Paper>
     </Box>
   );

@@ -9,11 +9,15 @@ import { GeneralCard } from './GeneralCard';
 import { ScaCard } from './ScaCard';
 import { changedSections, settingsResolver } from './settingsForm';
 
+/** The save's feedback source: a saved form dismisses the messages of refused attempts, its own check's too. */
+const SAVE_SETTINGS = 'saveSettings';
+
 export function SettingsForm({ customerId, answer }: { customerId: string; answer: SettingsAnswer }) {
   const { t } = useTranslation();
   const form = useForm<CustomerSettings>({ defaultValues: answer.settings, resolver: settingsResolver(t) });
   const { handleSubmit, formState, reset, setError } = form;
   const saveSettings = useSaveSettings(customerId, {
+    source: SAVE_SETTINGS,
     success: (t) => t('success.savedSettings'),
     message: (t) => t('error.savingSettings'),
     onFieldErrors: (fields) => {
@@ -30,7 +34,7 @@ export function SettingsForm({ customerId, answer }: { customerId: string; answe
       if (Object.keys(patch).length === 0) return;
       await saveSettings.run(patch);
     },
-    () => feedback.push({ type: 'error', message: t('error.validation') }),
+    () => feedback.push({ type: 'error', message: t('error.validation'), source: SAVE_SETTINGS }),
   );
 
   return (

@@ -1,6 +1,5 @@
-import { Alert, Box } from '@mui/material';
-import { useTranslation } from 'react-i18next';
-import { useQueryErrorFeedback } from '../../../components/feedback/useQueryErrorFeedback';
+import { Box } from '@mui/material';
+import { LoadError, loadFailure } from '../../../components/feedback/LoadError';
 import { Spinner } from '../../../components/loading/LoadingOverlay';
 import { useClaims } from '../../../lib/auth/tokenStorage';
 import { useSettings } from '../api/settingsApi';
@@ -8,12 +7,12 @@ import { SettingsForm } from '../components/SettingsForm';
 
 /** General, PIN/OTP/HOTP and workstation settings of the signed-in user's customer. */
 export default function GeneralSettingsPage() {
-  const { t } = useTranslation();
   const customerId = useClaims()?.customer_id ?? '';
   const query = useSettings(customerId);
-  useQueryErrorFeedback(query, (t) => t('error.genericApiFail'));
+  // A failed load is said once, here with Retry (not also in the snackbar).
+  const failure = loadFailure(query);
 
-  if (query.isError) return <Alert severity="error">{t('error.genericApiFail')}</Alert>;
+  if (failure) return <LoadError failure={failure} message={(t) => t('error.genericApiFail')} />;
   if (!query.data) {
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>

@@ -3,7 +3,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { WorkstationUser } from '@portiere/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueryErrorFeedback } from '../../../components/feedback/useQueryErrorFeedback';
+import { loadFailure } from '../../../components/feedback/LoadError';
 import { SearchField } from '../../../components/SearchField';
 import { useFirstPageOn, usePaging } from '../../../components/table/pagingStore';
 import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
@@ -23,7 +23,6 @@ export default function WorkstationUsersPage() {
   useFirstPageOn(search);
 
   const list = useWorkstationUsers(page, pageSize, search);
-  useQueryErrorFeedback(list);
   const rows = list.data?.results ?? [];
   const open = rows.find((r) => r.id === openId) ?? null;
 
@@ -102,6 +101,7 @@ export default function WorkstationUsersPage() {
       </Stack>
       <Paper sx={{ width: '100%' }}>
         <ServerDataGrid
+          failure={loadFailure(list)}
           rows={rows}
           rowCount={list.data?.count ?? 0}
           columns={columns}

@@ -1,0 +1,227 @@
+/**
+ * Prometheus metrics at /metrics (README, Monitoring). Each app has its own registry, so several
+ * apps in one process (the tests) keep their counts apart. Requests are labelled by route
+ * pattern (/api/v1/users/:id), never by the raw URL, so ids and secrets never become labels.
+ *
+ * Not public: on the main address /metrics needs METRICS_TOKEN as a bearer token and answers 404
+ * without one configured; with METRICS_PORT it is served only on that separate address.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { safeEqual, sha256 } from '../lib/crypto.ts';
+import { AppError } from '../lib/errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+
+export type LockoutScope = 'source' | 'account';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: AppMetrics;
+    /** The separate metrics listener's address (METRICS_PORT), once the app is ready. */
+    metricsAddress(): AddressInfo | null;
+  }
+}
+
+export class AppMetrics {
+  readonly registry = new Registry();
+  private readonly registers = [this.registry];
+  private readonly requests = new Counter({
+    name: 'portiere_http_requests_total',
+    help: 'HTTP requests answered, by route pattern, method and status class',
+    labelNames: ['method', 'route', 'status_class'] as const,
+    registers: this.registers,
+  });
+  private readonly latency = new Histogram({
+    name: 'portiere_http_request_duration_seconds',
+    help: 'Time to answer HTTP requests, by route pattern, method and status class',
+    labelNames: ['method', 'route', 'status_class'] as const,
+    registers: this.registers,
+  });
+  private readonly signIns = new Counter({
+    name: 'portiere_sign_ins_total',
+    help: 'Staff sign-in steps by outcome (the outcomes of the sign-in audit: success, bad_password, bad_otp, throttled, ...)',
+    labelNames: ['outcome'] as const,
+    registers: this.registers,
+  });
+  private readonly lockouts = new Counter({
+    name: 'portiere_sign_in_lockouts_total',
+    help: 'Sign-in failures that barred a source from an account, or an account from untrusted sources',
+    labelNames: ['scope'] as const,
+    registers: this.registers,
+  });
+  private readonly mails = new Counter({
+    name: 'portiere_mails_total',
+    help: 'Mails handed to the mail transport, by result (sent or failed)',
+    labelNames: ['result'] as const,
+    registers: this.registers,
+  });
+  private readonly queries = new Counter({
+    name: 'portiere_db_queries_total',
+    help: 'Database queries issued by this process',
+    registers: this.registers,
+  });
+
+  constructor(database: Database) {
+    for (const result of ['sent', 'failed']) this.mails.inc({ result }, 0);
+    for (const scope of ['source', 'account']) this.lockouts.inc({ scope }, 0);
+    database.events.onQuery = () => this.queries.inc();
+    new Gauge({
+      name: 'portiere_db_max_connections',
+      help: 'Connections this process may open to the database (PGlite: one)',
+      labelNames: ['kind'] as const,
+      registers: this.registers,
+    }).set({ kind: database.kind }, database.maxConnections);
+    // One query per scrape fills the three gauges below (the registry collects them in parallel).
+    let probing: Promise<DatabaseProbe> | undefined;
+    const probeOnce = () => {
+      probing ??= probeDatabase(database).finally(() => {
+        probing = undefined;
+      });
+      return probing;
+    };
+    new Gauge({
+      name: 'portiere_db_up',
+      help: 'Whether the database answered the scrape (1) or not (0)',
+      registers: this.registers,
+      async collect() {
+        this.set((await probeOnce()).up ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'portiere_db_probe_seconds',
+      help: "Time the database took to answer the scrape's connection count",
+      registers: this.registers,
+      async collect() {
+        this.set((await probeOnce()).seconds);
+      },
+    });
+    new Gauge({
+      name: 'portiere_db_connections',
+      help: 'Connections to the database by state, as the database reports them (all nodes sharing it)',
+      labelNames: ['state'] as const,
+      registers: this.registers,
+      async collect() {
+        const { connections } = await probeOnce();
+        this.reset();
+        for (const [state, n] of connections) this.set({ state }, n);
+      },
+    });
+  }
+
+  signIn(outcome: string): void {
+    this.signIns.inc({ outcome });
+  }
+
+  lockout(scope: LockoutScope): void {
+    this.lockouts.inc({ scope });
+  }
+
+  /** The same mailer, counting what it sends and what fails. */
+  countMails(mailer: Mailer): Mailer {
+    return {
+      send: async (mail) => {
+        try {
+          await mailer.send(mail);
+        } catch (error) {
+          this.mails.inc({ result: 'failed' });
+          throw error;
+        }
+        this.mails.inc({ result: 'sent' });
+      },
+      describe: () => mailer.describe(),
+      close: () => mailer.close(),
+    };
+  }
+
+  /** Counts and times every answer of the app, the 404s included. */
+  countRequests(app: FastifyInstance): void {
+    app.addHook('onResponse', async (request, reply) => {
+      const labels = {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status_class: `${Math.floor(reply.statusCode / 100)}xx`,
+      };
+      this.requests.inc(labels);
+      this.latency.observe(labels, reply.elapsedTime / 1000);
+    });
+  }
+}
+
+interface DatabaseProbe {
+  up: boolean;
+  seconds: number;
+  connections: [state: string, count: number][];
+}
+
+async function probeDatabase(database: Database): Promise<DatabaseProbe> {
+  const started = performance.now();
+  try {
+    const result = await database.db.execute(
+      sql`select coalesce(state, 'unknown') as state, count(*)::int as n from pg_stat_activity where datname = current_database() group by 1`,
+    );
+    // postgres.js answers an array of rows, PGlite an object holding them.
+    const rows = (Array.isArray(result) ? result : result.rows) as { state: string; n: number }[];
+    const connections = rows.map((r): [string, number] => [r.state, Number(r.n)]);
+    return { up: true, seconds: (performance.now() - started) / 1000, connections };
+  } catch {
+    return { up: false, seconds: (performance.now() - started) / 1000, connections: [] };
+  }
+}
+
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = /^bearer +(\S+)$/i.exec(header ?? '')?.[1];
+  // Hashes first: equal lengths for the constant-time comparison.
+  return given !== undefined && safeEqual(sha256(given), sha256(token));
+}
+
+/** The /metrics route on the main address, or a separate listener when METRICS_PORT is set. */
+export function serveMetrics(app: FastifyInstance, metrics: AppMetrics, settings: Config['metrics']): void {
+  const { token, port, host } = settings;
+  app.decorate('metrics', metrics);
+  if (token !== undefined || port !== undefined) collectDefaultMetrics({ register: metrics.registry });
+
+  // Registered even when off, so /metrics is a clean 404 and not a console page.
+  app.get('/metrics', { schema: { hide: true }, config: { auth: 'public' } }, async (request, reply) => {
+    if (port !== undefined || token === undefined) return reply.callNotFound();
+    if (!bearerMatches(request.headers.authorization, token)) {
+      reply.header('www-authenticate', 'Bearer');
+      throw new AppError(401, 'unauthenticated');
+    }
+    const body = await metrics.registry.metrics();
+    return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(body);
+  });
+
+  let server: http.Server | undefined;
+  app.decorate('metricsAddress', () => (server?.address() as AddressInfo | null) ?? null);
+  if (port === undefined) return;
+  server = http.createServer(async (req, res) => {
+    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') return res.writeHead(404).end();
+    if (token !== undefined && !bearerMatches(req.headers.authorization, token))
+      return res.writeHead(401, { 'www-authenticate': 'Bearer' }).end();
+    try {
+      const body = await metrics.registry.metrics();
+      res.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }).end(body);
+    } catch (error) {
+      app.log.error({ error: String(error) }, 'metrics scrape failed');
+      res.writeHead(500).end();
+    }
+  });
+  const listener = server;
+  app.addHook('onReady', async () => {
+    await new Promise<void>((resolve, reject) => {
+      listener.once('error', reject);
+      listener.listen(port, host, () => resolve());
+    });
+    app.log.info({ address: listener.address() }, 'metrics listening');
+  });
+  app.addHook('onClose', async () => {
+    if (!listener.listening) return;
+    listener.closeAllConnections();
+    await new Promise((resolve) => listener.close(resolve));
+  });
+}

@@ -1,0 +1,131 @@
+/**
+ * The OpenAPI document (@fastify/swagger, served at /api/docs/json). What the shape of a route
+ * tells is written here once for every operation: its operationId (from method and path), who
+ * may call it, and the error answers that follow from its shape (400 for any input, 401 behind
+ * a token, 403 for routes restricted to user types, 404 with path ids, 413/415 for methods
+ * that carry a body,
+ * 429 with a rate limit). A route declares only the errors its service adds (`config.errors`).
+ * Every error answer references one shared component, ApiError.
+ */
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import { apiErrorSchema, USER_TYPES, VERSION } from '@portiere/contracts';
+import type { RouteOptions } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import pluralize from 'pluralize';
+import type { Config } from '../config.ts';
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Error answers the route's service gives beyond those its shape implies (openapi.ts). */
+    errors?: readonly ErrorStatus[];
+  }
+}
+
+const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
+  400: 'The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character',
+  401: 'No valid access token, or the credentials sent are wrong or expired',
+  403: 'The signed-in user type may not call this operation',
+  404: 'No such object in the caller’s tenant',
+  409: 'Conflicts with data that already exists',
+  413: 'The request body is too large',
+  415: 'The request body is not JSON',
+  422: 'The request is valid but cannot be carried out as things stand',
+  429: 'Too many requests; Retry-After says when to try again',
+};
+
+/**
+ * The operationId of a route: the method, then the path's words in camelCase, a collection
+ * followed by an id in the singular ('DELETE /api/v1/users/:id/credentials/:cid/' is
+ * deleteUserCredential). A function of method and path alone, so it stays as long as they do.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const segments = url
+    .replace(/^\/api\/v1\//, '')
+    .split('/')
+    .filter(Boolean);
+  const words = segments.flatMap((segment, i) => {
+    if (segment.startsWith(':')) return [];
+    const name = segments[i + 1]?.startsWith(':') ? pluralize.singular(segment) : segment;
+    return name.split(/[-_]/);
+  });
+  const pascal = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()).join('');
+  return `${method.toLowerCase()}${pascal}`;
+}
+
+/** The error answers of a route: those its shape implies and those it declares. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function errorStatusesOf(route: Pick<RouteOptions, 'method' | 'url' | 'config'>): ErrorStatus[] {
+  const config = route.config ?? {};
+  const statuses = new Set<ErrorStatus>([400, ...(config.errors ?? [])]);
+  if (config.auth !== 'public') statuses.add(401);
+  if (Array.isArray(config.auth) && config.auth.length) statuses.add(403);
+  if (route.url.includes(':')) statuses.add(404);
+  // Fastify reads a body sent with these methods, whether or not the route takes one.
+  if ([route.method].flat().some((m) => BODY_METHODS.has(m))) {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  if (config.rateLimit) statuses.add(429);
+  return [...statuses].sort();
+}
+
+const errorResponse = (status: ErrorStatus) => ({
+  description: ERROR_DESCRIPTIONS[status],
+  content: { 'application/json': { schema: apiErrorSchema } },
+});
+
+type Transform = NonNullable<FastifyDynamicSwaggerOptions['transform']>;
+type TransformObject = NonNullable<FastifyDynamicSwaggerOptions['transformObject']>;
+
+const transform: Transform = (input) => {
+  const route = input.route;
+  const config = route.config ?? {};
+  const schema = input.schema ?? {};
+  const method = Array.isArray(route.method) ? String(route.method[0]) : route.method;
+  const errors = Object.fromEntries(errorStatusesOf(route).map((s) => [s, errorResponse(s)]));
+  const out = jsonSchemaTransform({
+    ...input,
+    schema: {
+      operationId: operationIdOf(method, route.url),
+      ...schema,
+      response: { ...(schema.response as object | undefined), ...errors },
+    },
+  });
+  // Public operations need no token; the others name the user types they admit
+  // (x-user-types), which the generated suites read.
+  const auth = config.auth;
+  const access = auth === 'public' ? { security: [] } : { 'x-user-types': auth?.length ? auth : USER_TYPES };
+  return { ...out, schema: { ...out.schema, ...access } };
+};
+
+/** Adds the components the routes reference (ApiError) and drops the ones nothing references. */
+const transformObject: TransformObject = (documentObject) => {
+  const doc = jsonSchemaTransformObject(documentObject) as { components?: { schemas?: Record<string, unknown> } };
+  const schemas = doc.components?.schemas ?? {};
+  const text = JSON.stringify(doc);
+  for (const name of Object.keys(schemas)) if (!text.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+  return doc as ReturnType<TransformObject>;
+};
+
+export function openApiOptions(config: Config): FastifyDynamicSwaggerOptions {
+  return {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Portiere API',
+        version: VERSION,
+        description: 'Administration API of the Portiere MFA platform',
+        license: { name: 'MIT', identifier: 'MIT' },
+      },
+      // Where clients reach the API: PUBLIC_URL when set, else the server that served the document.
+      servers: [{ url: config.explicitPublicUrl?.replace(/\/+$/, '') || '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform,
+    transformObject,
+  };
+}
