@@ -98,7 +98,7 @@ async function fillParams(route: AppRoute, api: Api): Promise<string> {
  * tried: the other rows open the same dialogs.
  */
 async function checkDialogs(page: Page, where: string) {
-  const openers = page.locator('main [aria-haspopup="dialog"]:visible');
+  const openers = page.locator('[aria-haspopup="dialog"]:visible');
   const count = await openers.count();
   let opened = 0;
   for (let i = 0; i < count; i++) {
