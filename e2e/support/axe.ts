@@ -20,6 +20,7 @@ export function formatViolations(violations: Violations): string {
 
 /** Runs axe on the page, or only inside `include`, and fails softly with the violations listed. */
 export async function expectNoAxeViolations(page: Page, what: string, include?: string) {
+  await transitionsDone(page);
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
@@ -32,4 +33,19 @@ export async function waitForLoaded(page: Page) {
   // The first load of a page fetches its chunks: allow for a busy machine.
   await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 30_000 });
+}
+
+/**
+ * Waits for the running CSS transitions (a dialog fading in, a drawer sliding) to end: axe would
+ * otherwise measure the contrast of half-transparent text. Endless ones (spinners) are left out.
+ */
+export async function transitionsDone(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
