@@ -42,11 +42,12 @@ export function AccountMenu({ username }: { username: string }) {
       </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
         <Box sx={{ px: 2, py: 1 }} data-testid="account-name">
-          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+          {/* Plain text, not headings or list items: a menu may hold only its items (ARIA). */}
+          <Typography variant="subtitle1" component="div" sx={{ fontWeight: 600 }}>
             {name}
           </Typography>
           {domain && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" component="div" color="text.secondary">
               {domain}
             </Typography>
           )}
@@ -58,7 +59,9 @@ export function AccountMenu({ username }: { username: string }) {
           </ListItemIcon>
           <ListItemText>{t('common.support')}</ListItemText>
         </MenuItem>
-        <ListSubheader sx={{ lineHeight: '32px' }}>{t('common.language')}</ListSubheader>
+        <ListSubheader component="div" sx={{ lineHeight: '32px' }}>
+          {t('common.language')}
+        </ListSubheader>
         {LOCALES.map((l: Locale) => (
           <MenuItem
             key={l}
@@ -78,6 +81,7 @@ export function AccountMenu({ username }: { username: string }) {
           <ListItemText>{t('common.version', { version: VERSION })}</ListItemText>
         </MenuItem>
         <MenuItem
+          aria-haspopup="dialog"
           onClick={() => {
             close();
             openDialog(LOGOUT_DIALOG);

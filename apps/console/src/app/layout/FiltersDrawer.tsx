@@ -26,7 +26,10 @@ export function FiltersDrawer() {
       open={state.open}
       onClose={close}
       data-testid="filters-drawer"
-      slotProps={{ paper: { sx: { width: FILTERS_DRAWER_WIDTH } } }}
+      // A modal panel: announced as a dialog named by its title.
+      slotProps={{
+        paper: { sx: { width: FILTERS_DRAWER_WIDTH }, role: 'dialog', 'aria-labelledby': 'filters-drawer-title' },
+      }}
     >
       <Box
         component="form"
@@ -40,7 +43,9 @@ export function FiltersDrawer() {
         }}
       >
         <Toolbar sx={{ justifyContent: 'space-between' }}>
-          <Typography variant="h6">{t('filters.title')}</Typography>
+          <Typography variant="h6" component="h2" id="filters-drawer-title">
+            {t('filters.title')}
+          </Typography>
           <IconButton ref={closeButton} aria-label={t('common.close')} onClick={close}>
             <CloseIcon />
           </IconButton>

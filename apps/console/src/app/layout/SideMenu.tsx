@@ -16,6 +16,7 @@ import {
   Drawer,
   IconButton,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -94,49 +95,55 @@ export function SideMenu({ userType }: { userType: UserType | null }) {
         </IconButton>
       </Toolbar>
       <Divider />
-      <List component="nav" aria-label={t('menu.navigation')} sx={{ flex: 1 }}>
-        {top.map((r) => (
-          <ListItemButton key={r.path} component={NavLink} to={r.path} selected={pathname === r.path}>
-            {label(t(r.menu?.labelKey ?? r.titleKey), TOP_ICONS[r.path])}
-          </ListItemButton>
-        ))}
-        {groups.map((g) => {
-          const open = openGroups.includes(g.id) && !collapsed;
-          return (
-            <Box key={g.id}>
-              <ListItemButton
-                aria-expanded={open}
-                selected={collapsed && groupOf(pathname) === g.id}
-                onClick={() => {
-                  if (collapsed) {
-                    // A collapsed menu has no room for sub-items: expand it and show the group.
-                    setMenuCollapsed(false);
-                    openMenuGroup(g.id);
-                  } else toggleMenuGroup(g.id);
-                }}
-              >
-                {label(t(g.labelKey), GROUP_ICONS[g.id])}
-                {!collapsed && (open ? <ExpandLessIcon /> : <ExpandMoreIcon />)}
+      {/* A nav landmark holding real lists: every entry is an <li>, a group's entries a nested list. */}
+      <Box component="nav" aria-label={t('menu.navigation')} sx={{ flex: 1 }}>
+        <List>
+          {top.map((r) => (
+            <ListItem key={r.path} disablePadding>
+              <ListItemButton component={NavLink} to={r.path} selected={pathname === r.path}>
+                {label(t(r.menu?.labelKey ?? r.titleKey), TOP_ICONS[r.path])}
               </ListItemButton>
-              <Collapse in={open} timeout="auto" unmountOnExit>
-                <List disablePadding>
-                  {g.items.map((r) => (
-                    <ListItemButton
-                      key={r.path}
-                      component={NavLink}
-                      to={r.path}
-                      selected={pathname === r.path || pathname.startsWith(`${r.path}/`)}
-                      sx={{ pl: 9 }}
-                    >
-                      <ListItemText primary={t(r.menu?.labelKey ?? r.titleKey)} />
-                    </ListItemButton>
-                  ))}
-                </List>
-              </Collapse>
-            </Box>
-          );
-        })}
-      </List>
+            </ListItem>
+          ))}
+          {groups.map((g) => {
+            const open = openGroups.includes(g.id) && !collapsed;
+            return (
+              <ListItem key={g.id} disablePadding sx={{ display: 'block' }}>
+                <ListItemButton
+                  aria-expanded={open}
+                  selected={collapsed && groupOf(pathname) === g.id}
+                  onClick={() => {
+                    if (collapsed) {
+                      // A collapsed menu has no room for sub-items: expand it and show the group.
+                      setMenuCollapsed(false);
+                      openMenuGroup(g.id);
+                    } else toggleMenuGroup(g.id);
+                  }}
+                >
+                  {label(t(g.labelKey), GROUP_ICONS[g.id])}
+                  {!collapsed && (open ? <ExpandLessIcon /> : <ExpandMoreIcon />)}
+                </ListItemButton>
+                <Collapse in={open} timeout="auto" unmountOnExit>
+                  <List disablePadding>
+                    {g.items.map((r) => (
+                      <ListItem key={r.path} disablePadding>
+                        <ListItemButton
+                          component={NavLink}
+                          to={r.path}
+                          selected={pathname === r.path || pathname.startsWith(`${r.path}/`)}
+                          sx={{ pl: 9 }}
+                        >
+                          <ListItemText primary={t(r.menu?.labelKey ?? r.titleKey)} />
+                        </ListItemButton>
+                      </ListItem>
+                    ))}
+                  </List>
+                </Collapse>
+              </ListItem>
+            );
+          })}
+        </List>
+      </Box>
       <Typography
         variant="caption"
         color="text.secondary"

@@ -19,6 +19,7 @@ export function TopBar({ title, username }: { title: string; username: string })
         {hasFilters && (
           <IconButton
             color="inherit"
+            aria-haspopup="dialog"
             aria-label={t('filters.open')}
             onClick={() => dispatchFilters({ type: 'toggle', open: true })}
           >

@@ -3,7 +3,7 @@ import type { Configuration } from '@portiere/contracts';
 import { CONFIGURATION_CREDENTIAL_TYPES } from '@portiere/contracts';
 import { useTranslation } from 'react-i18next';
 
-/** Available credential kinds as chips (forbidden ones struck through). */
+/** Available credential kinds as chips (forbidden ones struck through and greyed). */
 export function AllowedChips({ group, showForbidden = false }: { group: Configuration; showForbidden?: boolean }) {
   const { t } = useTranslation();
   const allowed = new Set<string>(group.allowed);
@@ -18,7 +18,8 @@ export function AllowedChips({ group, showForbidden = false }: { group: Configur
           label={t(`configurations.kinds.${k}`)}
           data-testid={`allowed-${k}`}
           data-allowed={allowed.has(k)}
-          sx={allowed.has(k) ? undefined : { textDecoration: 'line-through', opacity: 0.6 }}
+          // Dimmed by a lighter text colour, not by opacity, so it keeps the 4.5:1 contrast of WCAG AA.
+          sx={allowed.has(k) ? undefined : { textDecoration: 'line-through', color: 'text.secondary' }}
         />
       ))}
     </Stack>

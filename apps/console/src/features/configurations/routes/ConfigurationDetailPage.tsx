@@ -53,6 +53,7 @@ export default function ConfigurationDetailPage() {
         renderCell: ({ row }) => (
           <Tooltip title={t('configurations.members.remove')}>
             <IconButton
+              aria-haspopup="dialog"
               aria-label={t('configurations.members.removeNamed', { name: row.username })}
               onClick={() =>
                 askConfirmation({ kind: 'disassociate', name: row.username, onConfirm: () => remove(row) })
@@ -95,6 +96,7 @@ export default function ConfigurationDetailPage() {
             <Button
               startIcon={<EditIcon />}
               variant="outlined"
+              aria-haspopup="dialog"
               onClick={() => openDialog(CONFIGURATION_FORM_DIALOG, g)}
             >
               {t('configurations.edit')}
@@ -106,7 +108,12 @@ export default function ConfigurationDetailPage() {
         <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
           {t('configurations.members.title', { count: g.members_count })}
         </Typography>
-        <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => openDialog(ADD_DIALOG)}>
+        <Button
+          variant="contained"
+          startIcon={<PersonAddIcon />}
+          aria-haspopup="dialog"
+          onClick={() => openDialog(ADD_DIALOG)}
+        >
           {t('configurations.members.add')}
         </Button>
       </Stack>

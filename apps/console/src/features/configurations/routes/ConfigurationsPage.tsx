@@ -81,12 +81,20 @@ export default function ConfigurationsPage() {
         renderCell: ({ row }) => (
           <Box onClick={(e) => e.stopPropagation()}>
             <Tooltip title={t('configurations.edit')}>
-              <IconButton aria-label={t('configurations.editNamed', { name: row.name })} onClick={() => edit(row)}>
+              <IconButton
+                aria-haspopup="dialog"
+                aria-label={t('configurations.editNamed', { name: row.name })}
+                onClick={() => edit(row)}
+              >
                 <EditIcon fontSize="small" />
               </IconButton>
             </Tooltip>
             <Tooltip title={t('configurations.delete')}>
-              <IconButton aria-label={t('configurations.deleteNamed', { name: row.name })} onClick={() => remove(row)}>
+              <IconButton
+                aria-haspopup="dialog"
+                aria-label={t('configurations.deleteNamed', { name: row.name })}
+                onClick={() => remove(row)}
+              >
                 <DeleteIcon fontSize="small" />
               </IconButton>
             </Tooltip>
@@ -115,6 +123,7 @@ export default function ConfigurationsPage() {
           <Button
             variant="contained"
             startIcon={<AddIcon />}
+            aria-haspopup="dialog"
             onClick={() => openDialog(CONFIGURATION_FORM_DIALOG, null)}
           >
             {t('configurations.new')}

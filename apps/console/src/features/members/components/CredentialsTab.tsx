@@ -77,7 +77,12 @@ export function CredentialsTab({ member, view }: { member: MemberDetail; view: C
       )}
       {view === 'all' && (
         <Box>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => openDialog(ADD_CREDENTIAL_DIALOG)}>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            aria-haspopup="dialog"
+            onClick={() => openDialog(ADD_CREDENTIAL_DIALOG)}
+          >
             {t('credentials.add')}
           </Button>
         </Box>
@@ -173,7 +178,11 @@ export function CredentialsTab({ member, view }: { member: MemberDetail; view: C
                   <TableCell>
                     <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
                       {TESTABLE.includes(c.type) && (
-                        <Button size="small" onClick={() => openDialog(TEST_CREDENTIAL_DIALOG, c)}>
+                        <Button
+                          size="small"
+                          aria-haspopup="dialog"
+                          onClick={() => openDialog(TEST_CREDENTIAL_DIALOG, c)}
+                        >
                           {t('credentials.test')}
                         </Button>
                       )}
@@ -188,13 +197,14 @@ export function CredentialsTab({ member, view }: { member: MemberDetail; view: C
                         </Button>
                       )}
                       {isApp(c.type) && (
-                        <Button size="small" onClick={() => openDialog(RESET_APP_DIALOG, c)}>
+                        <Button size="small" aria-haspopup="dialog" onClick={() => openDialog(RESET_APP_DIALOG, c)}>
                           {t('credentials.reset')}
                         </Button>
                       )}
                       <Button
                         size="small"
                         color="error"
+                        aria-haspopup="dialog"
                         onClick={() =>
                           askConfirmation({
                             kind: 'delete',

@@ -48,7 +48,12 @@ export function PersonalInfoTab({ member }: { member: MemberDetail }) {
   return (
     <Stack spacing={3}>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button variant="contained" startIcon={<EditIcon />} onClick={() => openDialog(MEMBER_FORM_DIALOG, member)}>
+        <Button
+          variant="contained"
+          startIcon={<EditIcon />}
+          aria-haspopup="dialog"
+          onClick={() => openDialog(MEMBER_FORM_DIALOG, member)}
+        >
           {t('members.detail.edit')}
         </Button>
         <Button
@@ -61,7 +66,7 @@ export function PersonalInfoTab({ member }: { member: MemberDetail }) {
         <Button variant="outlined" startIcon={<SendIcon />} onClick={() => sendEnrollment.run(member.id)}>
           {t('members.detail.sendEnrollment')}
         </Button>
-        <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={remove}>
+        <Button variant="outlined" color="error" startIcon={<DeleteIcon />} aria-haspopup="dialog" onClick={remove}>
           {t('members.detail.delete')}
         </Button>
       </Stack>

@@ -102,6 +102,7 @@ export default function MembersPage() {
             <Button
               size="small"
               color="error"
+              aria-haspopup="dialog"
               onClick={() =>
                 askConfirmation({
                   kind: 'delete',
@@ -117,10 +118,20 @@ export default function MembersPage() {
             </Button>
           </Stack>
         )}
-        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => openDialog(EXPORT_DIALOG, query)}>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          aria-haspopup="dialog"
+          onClick={() => openDialog(EXPORT_DIALOG, query)}
+        >
           {t('members.export')}
         </Button>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => openDialog(MEMBER_FORM_DIALOG, null)}>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          aria-haspopup="dialog"
+          onClick={() => openDialog(MEMBER_FORM_DIALOG, null)}
+        >
           {t('members.newUser')}
         </Button>
       </Stack>

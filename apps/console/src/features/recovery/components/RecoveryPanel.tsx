@@ -55,7 +55,7 @@ export function RecoveryPanel({ memberId }: { memberId: string }) {
           {t('recovery.disabledCredentials', { count: m.disabled_credentials })}
         </Typography>
         <Box sx={{ flex: 1 }} />
-        <Button variant="outlined" color="warning" onClick={askDeactivate}>
+        <Button variant="outlined" color="warning" aria-haspopup="dialog" onClick={askDeactivate}>
           {t('recovery.deactivate')}
         </Button>
       </Stack>
@@ -65,7 +65,12 @@ export function RecoveryPanel({ memberId }: { memberId: string }) {
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Chip variant="outlined" label={t('recovery.inactive')} data-testid="recovery-state" />
         <Box sx={{ flex: 1 }} />
-        <Button variant="contained" color="warning" onClick={() => openDialog(ACTIVATE_RECOVERY_CONFIRM)}>
+        <Button
+          variant="contained"
+          color="warning"
+          aria-haspopup="dialog"
+          onClick={() => openDialog(ACTIVATE_RECOVERY_CONFIRM)}
+        >
           {t('recovery.activate')}
         </Button>
       </Stack>

@@ -76,6 +76,7 @@ export default function RecoveryModesPage() {
           <Button
             size="small"
             color="warning"
+            aria-haspopup="dialog"
             onClick={() => deactivate(row)}
             aria-label={t('recovery.deactivateFor', { name: row.member.username })}
           >
@@ -98,7 +99,12 @@ export default function RecoveryModesPage() {
           <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
             {t('recovery.listIntro')}
           </Typography>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => openDialog(ACTIVATE_FOR_USER_DIALOG)}>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            aria-haspopup="dialog"
+            onClick={() => openDialog(ACTIVATE_FOR_USER_DIALOG)}
+          >
             {t('recovery.activateForUser')}
           </Button>
         </Stack>

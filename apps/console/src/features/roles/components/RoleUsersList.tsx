@@ -46,6 +46,7 @@ export function RoleUsersList({ roleId, authorised }: { roleId: string; authoris
             <Button
               size="small"
               color="warning"
+              aria-haspopup="dialog"
               aria-label={t('roles.users.removeNamed', { name: row.username })}
               onClick={() => remove(row)}
             >

@@ -76,10 +76,15 @@ export default function RoleDetailPage() {
                 </Typography>
               </Box>
               <Stack direction="row" spacing={1}>
-                <Button variant="outlined" startIcon={<EditIcon />} onClick={() => openDialog(ROLE_FORM_DIALOG, r)}>
+                <Button
+                  variant="outlined"
+                  startIcon={<EditIcon />}
+                  aria-haspopup="dialog"
+                  onClick={() => openDialog(ROLE_FORM_DIALOG, r)}
+                >
                   {t('roles.edit')}
                 </Button>
-                <Button color="error" startIcon={<DeleteIcon />} onClick={remove}>
+                <Button color="error" startIcon={<DeleteIcon />} aria-haspopup="dialog" onClick={remove}>
                   {t('roles.delete')}
                 </Button>
               </Stack>

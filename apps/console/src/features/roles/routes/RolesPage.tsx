@@ -44,12 +44,20 @@ export default function RolesPage() {
         renderCell: ({ row }) => (
           <Box onClick={(e) => e.stopPropagation()}>
             <Tooltip title={t('roles.edit')}>
-              <IconButton aria-label={t('roles.editNamed', { name: row.name })} onClick={() => edit(row)}>
+              <IconButton
+                aria-haspopup="dialog"
+                aria-label={t('roles.editNamed', { name: row.name })}
+                onClick={() => edit(row)}
+              >
                 <EditIcon fontSize="small" />
               </IconButton>
             </Tooltip>
             <Tooltip title={t('roles.delete')}>
-              <IconButton aria-label={t('roles.deleteNamed', { name: row.name })} onClick={() => remove(row)}>
+              <IconButton
+                aria-haspopup="dialog"
+                aria-label={t('roles.deleteNamed', { name: row.name })}
+                onClick={() => remove(row)}
+              >
                 <DeleteIcon fontSize="small" />
               </IconButton>
             </Tooltip>
@@ -71,7 +79,12 @@ export default function RolesPage() {
           <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
             {t('roles.intro')}
           </Typography>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => openDialog(ROLE_FORM_DIALOG, null)}>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            aria-haspopup="dialog"
+            onClick={() => openDialog(ROLE_FORM_DIALOG, null)}
+          >
             {t('roles.new')}
           </Button>
         </Stack>

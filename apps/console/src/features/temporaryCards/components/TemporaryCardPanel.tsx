@@ -34,7 +34,7 @@ export function TemporaryCardPanel({ memberId }: { memberId: string }) {
         <Typography color="text.secondary" data-testid="temporary-card-none">
           {t('temporaryCards.panel.none')}
         </Typography>
-        <Button variant="contained" onClick={() => openDialog(PAIR_TEMPORARY_CARD_DIALOG)}>
+        <Button variant="contained" aria-haspopup="dialog" onClick={() => openDialog(PAIR_TEMPORARY_CARD_DIALOG)}>
           {t('temporaryCards.panel.pair')}
         </Button>
       </Stack>
@@ -55,7 +55,7 @@ export function TemporaryCardPanel({ memberId }: { memberId: string }) {
         </Box>
         <Chip size="small" color={STATUS_COLORS[c.status]} label={t(statusLabelKey(c.status))} />
         <Box sx={{ flex: 1 }} />
-        <Button color="warning" variant="outlined" onClick={() => askUnpair(c.cardCode)}>
+        <Button color="warning" variant="outlined" aria-haspopup="dialog" onClick={() => askUnpair(c.cardCode)}>
           {t('temporaryCards.unpair')}
         </Button>
       </Stack>

@@ -80,6 +80,7 @@ export default function TemporaryCardsPage() {
           row.member && row.status === 'paired' ? (
             <Tooltip title={t('temporaryCards.unpair')}>
               <IconButton
+                aria-haspopup="dialog"
                 aria-label={t('temporaryCards.unpairCard', { code: row.cardCode })}
                 onClick={() => unpair(row)}
               >
@@ -89,6 +90,7 @@ export default function TemporaryCardsPage() {
           ) : (
             <Tooltip title={t('temporaryCards.delete')}>
               <IconButton
+                aria-haspopup="dialog"
                 aria-label={t('temporaryCards.deleteCard', { code: row.cardCode })}
                 onClick={() => remove(row)}
                 disabled={row.status === 'paired'}
@@ -111,7 +113,12 @@ export default function TemporaryCardsPage() {
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' } }}>
           <SearchField label={t('temporaryCards.search')} value={searchText} onChange={setSearchText} />
           <Box sx={{ flex: 1 }} />
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => openDialog(CREATE_TEMPORARY_CARDS_DIALOG)}>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            aria-haspopup="dialog"
+            onClick={() => openDialog(CREATE_TEMPORARY_CARDS_DIALOG)}
+          >
             {t('temporaryCards.create.open')}
           </Button>
         </Stack>
