@@ -1,0 +1,155 @@
+/**
+ * Audit trail: who did what, when, from where (issue 10). One event per administrative action
+ * (each target of a bulk action its own) and per staff sign-in step, hash-chained per tenant.
+ */
+import { z } from 'zod';
+import { pagedListSchema, pagingQuerySchema } from './lists.ts';
+
+/**
+ * Every action the trail records, `<target>.<verb>`. The console translates each; a mutating
+ * route names one of these (or says why it records none), so a new area cannot forget it.
+ */
+export const AUDIT_ACTIONS = [
+  'member.create',
+  'member.update',
+  'member.delete',
+  'member.block',
+  'member.unblock',
+  'member.move',
+  'member.send_enrollment',
+  'member.export',
+  'credential.create',
+  'credential.update',
+  'credential.delete',
+  'credential.test',
+  'credential.send',
+  'credential.reset',
+  'credential.unlock',
+  'credential.enroll_app',
+  'configuration.create',
+  'configuration.update',
+  'configuration.delete',
+  'configuration.add_member',
+  'configuration.remove_member',
+  'role.create',
+  'role.update',
+  'role.delete',
+  'role.add_user',
+  'role.remove_user',
+  'temporary_card.create',
+  'temporary_card.update',
+  'temporary_card.delete',
+  'temporary_card.pair',
+  'temporary_card.unpair',
+  'recovery_code.create',
+  'recovery_code.verify',
+  'recovery_mode.activate',
+  'recovery_mode.deactivate',
+  'workstation_user.autologon',
+  'settings.update',
+  'audit.prune',
+  'sign_in.code_sent',
+  'sign_in.success',
+  'sign_in.failure',
+  'sign_in.throttled',
+  'sign_in.password_change',
+  'session.refresh_reuse',
+  'session.logout',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_TARGET_TYPES = [
+  'member',
+  'credential',
+  'configuration',
+  'role',
+  'temporary_card',
+  'recovery_code',
+  'recovery_mode',
+  'workstation_user',
+  'settings',
+  'staff_user',
+  'session',
+  'audit',
+] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+export const AUDIT_OUTCOMES = ['success', 'failure'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/** Who acted: a staff user, an API key (where those exist), a member's device, or the system. */
+export const AUDIT_ACTOR_TYPES = ['staff', 'api_key', 'member', 'system', 'anonymous'] as const;
+export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
+
+const jsonValue: z.ZodType<unknown> = z.unknown();
+
+export const auditEventSchema = z.object({
+  id: z.string(),
+  /** Position in its tenant's chain, from 1. */
+  seq: z.number().int(),
+  at: z.string(),
+  /** The tenant the event belongs to (a customer, or a reseller for its own actions). */
+  tenant_type: z.enum(['customer', 'reseller']),
+  tenant_id: z.string(),
+  tenant_name: z.string(),
+  actor_type: z.enum(AUDIT_ACTOR_TYPES),
+  actor_id: z.string().nullable(),
+  /** Username of the staff user (or the key's name) as it was at the time. */
+  actor_name: z.string().nullable(),
+  source_ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  target_type: z.enum(AUDIT_TARGET_TYPES).nullable(),
+  target_id: z.string().nullable(),
+  /** A readable name of the target as it was (e.g. the member's username). */
+  target_name: z.string().nullable(),
+  outcome: z.enum(AUDIT_OUTCOMES),
+  /** Error catalogue code (or sign-in outcome) of a failure. */
+  reason: z.string().nullable(),
+  request_id: z.string().nullable(),
+  /**
+   * What changed: `before`/`after` hold only the fields an update changed (secrets never);
+   * exports hold their `filters` and `rows`; bulk actions the `bulk` operation.
+   */
+  details: z.record(z.string(), jsonValue),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+export const auditListSchema = pagedListSchema(auditEventSchema);
+
+/** Query of audit/: paging (newest first) and the filters drawer. Comma-separated lists. */
+export const auditListQuerySchema = pagingQuerySchema.extend({
+  /** Staff user id(s) (or API key id) who acted. */
+  actor: z.string().max(2000).optional(),
+  /** Comma-separated actions, or a `<target>.` prefix such as `member.`. */
+  action: z.string().max(2000).optional(),
+  target_type: z.enum(AUDIT_TARGET_TYPES).optional(),
+  target_id: z.string().max(100).optional(),
+  outcome: z.enum(AUDIT_OUTCOMES).optional(),
+  /** A reseller may narrow to one of its customers (or itself). */
+  tenant: z.string().max(100).optional(),
+  from: z.string().date().optional(),
+  to: z.string().date().optional(),
+});
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
+
+/** audit/verify/: each chain the caller sees, and its first broken link if any. */
+export const auditChainStatusSchema = z.object({
+  tenant_type: z.enum(['customer', 'reseller']),
+  tenant_id: z.string(),
+  tenant_name: z.string(),
+  /** Events checked (those kept: pruning leaves an anchor the chain starts from). */
+  checked: z.number().int(),
+  ok: z.boolean(),
+  /** The first event whose hash or link does not match, when not ok. */
+  first_broken_seq: z.number().int().nullable(),
+  first_broken_id: z.string().nullable(),
+});
+export const auditVerifySchema = z.object({
+  ok: z.boolean(),
+  chains: z.array(auditChainStatusSchema),
+});
+export type AuditVerify = z.infer<typeof auditVerifySchema>;
+
+/** Days of events a customer keeps (customer setting `audit.retention_days`). */
+export const AUDIT_RETENTION_DAYS = { default: 365, min: 30, max: 3650 } as const;
