@@ -15,6 +15,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { configurationRoutes } from './modules/configurations/routes.ts';
 import { credentialRoutes } from './modules/credentials/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(roleRoutes(services));
       await api.register(workstationUserRoutes(services));
       await api.register(dashboardRoutes(services));
+      await api.register(auditRoutes(services));
     },
     { prefix: '/api/v1' },
   );

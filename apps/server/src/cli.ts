@@ -1,5 +1,6 @@
-/** portiere serve | migrate | seed | reset-password <username> <password> | backup FILE | restore FILE */
+/** portiere serve | migrate | seed | reset-password <username> <password> | backup FILE | restore FILE | audit verify */
 import { and, eq, isNull, like, or } from 'drizzle-orm';
+import { verifyAllChains } from './audit/verify.ts';
 import { backup, restore } from './backup/index.ts';
 import { describeCliError } from './cli-errors.ts';
 import { loadConfig } from './config.ts';
@@ -11,7 +12,8 @@ import { seedDemo } from './seed/demo.ts';
 import { serve } from './serve.ts';
 
 const USAGE = `usage: portiere serve | migrate | seed | reset-password <username> <new-password>
-       portiere backup FILE [--without-key] | restore FILE [--force]`;
+       portiere backup FILE [--without-key] | restore FILE [--force]
+       portiere audit verify`;
 
 /** The one positional argument and the flags of a command; unknown flags are refused. */
 function fileAndFlags(args: string[], known: string[]): { file: string; flags: Set<string> } {
@@ -98,6 +100,22 @@ async function run(argv: string[]): Promise<void> {
       if (r.wroteKey) console.log(`Wrote the backup's secret key to ${r.wroteKey}.`);
       if (r.keptAt) console.log(`The replaced database is kept in ${r.keptAt}; remove it once no longer needed.`);
       console.log('Start the server with the same DATA_DIR (or SECRET_KEY_FILE) so it reads the sealed secrets.');
+      return;
+    }
+    case 'audit': {
+      if (args.length !== 1 || args[0] !== 'verify') throw new Error(USAGE);
+      const chains = await withDb((d) => verifyAllChains(d.db));
+      for (const c of chains) {
+        const where = `${c.tenantType} ${c.tenantId}`;
+        console.log(
+          c.ok
+            ? `ok      ${where}: ${c.checked} events`
+            : `BROKEN  ${where}: first broken link at seq ${c.firstBrokenSeq}${c.firstBrokenId ? ` (event ${c.firstBrokenId})` : ' (missing event)'}`,
+        );
+      }
+      const broken = chains.filter((c) => !c.ok).length;
+      console.log(broken ? `${broken} of ${chains.length} chains broken.` : `All ${chains.length} chains verified.`);
+      if (broken) process.exitCode = 1;
       return;
     }
     default:

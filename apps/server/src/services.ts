@@ -7,6 +7,7 @@ import { TokenService } from './auth/tokens.ts';
 import type { Database, Db } from './db/client.ts';
 import type { SecretBox } from './lib/crypto.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { AuditService } from './modules/audit/service.ts';
 import { ConfigurationsService } from './modules/configurations/service.ts';
 import { CredentialsService } from './modules/credentials/service.ts';
 import { CustomersService } from './modules/customers/service.ts';
@@ -37,6 +38,7 @@ export interface Services {
   roles: RolesService;
   workstationUsers: WorkstationUsersService;
   dashboard: DashboardService;
+  audit: AuditService;
 }
 
 export async function buildServices(
@@ -79,5 +81,6 @@ export async function buildServices(
     roles: new RolesService(db),
     workstationUsers: new WorkstationUsersService(db, members, now),
     dashboard: new DashboardService(db),
+    audit: new AuditService(db),
   };
 }

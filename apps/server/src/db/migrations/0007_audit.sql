@@ -32,7 +32,7 @@ CREATE TABLE "audit_events" (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX "audit_events_chain_idx" ON "audit_events" USING btree ("tenant_id","seq");--> statement-breakpoint
-CREATE INDEX "audit_events_tenant_at_idx" ON "audit_events" USING btree ("tenant_id","at","id");--> statement-breakpoint
+CREATE INDEX "audit_events_tenant_at_idx" ON "audit_events" USING btree ("tenant_id","at","seq");--> statement-breakpoint
 CREATE INDEX "audit_events_target_idx" ON "audit_events" USING btree ("tenant_id","target_type","target_id","at");--> statement-breakpoint
 CREATE INDEX "audit_events_actor_idx" ON "audit_events" USING btree ("tenant_id","actor_id","at");--> statement-breakpoint
 CREATE INDEX "audit_events_action_idx" ON "audit_events" USING btree ("tenant_id","action","at");

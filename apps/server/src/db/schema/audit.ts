@@ -37,7 +37,7 @@ export const auditEvents = pgTable(
   (t) => [
     uniqueIndex('audit_events_chain_idx').on(t.tenantId, t.seq),
     // Newest first, per tenant, then each filter of the drawer.
-    index('audit_events_tenant_at_idx').on(t.tenantId, t.at, t.id),
+    index('audit_events_tenant_at_idx').on(t.tenantId, t.at, t.seq),
     index('audit_events_target_idx').on(t.tenantId, t.targetType, t.targetId, t.at),
     index('audit_events_actor_idx').on(t.tenantId, t.actorId, t.at),
     index('audit_events_action_idx').on(t.tenantId, t.action, t.at),

@@ -1,0 +1,158 @@
+/**
+ * Reading the audit trail. A customer user sees its customer's chain; a reseller user its own
+ * and each of its customers'; nobody another tenant's. Events are written by the request
+ * pipeline (plugins/audit.ts), never here.
+ */
+import type { AuditEvent, AuditListQuery, AuditVerify } from '@portiere/contracts';
+import { and, count, desc, eq, gte, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { verifyChain } from '../../audit/verify.ts';
+import type { AuthUser } from '../../auth/tokens.ts';
+import type { Db } from '../../db/client.ts';
+import { auditChains, auditEvents, customers, resellers } from '../../db/schema/index.ts';
+import { paging } from '../../lib/ids.ts';
+
+interface Tenant {
+  id: string;
+  type: 'customer' | 'reseller';
+  name: string;
+}
+
+type EventRow = typeof auditEvents.$inferSelect;
+
+const list = (csv?: string) =>
+  (csv ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+function toEvent(r: EventRow, tenants: Map<string, Tenant>): AuditEvent {
+  return {
+    id: r.id,
+    seq: r.seq,
+    at: r.at.toISOString(),
+    tenant_type: r.tenantType,
+    tenant_id: r.tenantId,
+    tenant_name: tenants.get(r.tenantId)?.name ?? '',
+    actor_type: r.actorType as AuditEvent['actor_type'],
+    actor_id: r.actorId,
+    actor_name: r.actorName,
+    source_ip: r.sourceIp,
+    user_agent: r.userAgent,
+    action: r.action as AuditEvent['action'],
+    target_type: r.targetType as AuditEvent['target_type'],
+    target_id: r.targetId,
+    target_name: r.targetName,
+    outcome: r.outcome,
+    reason: r.reason,
+    request_id: r.requestId,
+    details: r.details as Record<string, unknown>,
+  };
+}
+
+export class AuditService {
+  constructor(private readonly db: Db) {}
+
+  /** The tenants whose events the user may read. */
+  async visibleTenants(user: AuthUser): Promise<Tenant[]> {
+    if (user.user_type === 'CustomerUser') {
+      const rows = await this.db
+        .select({ id: customers.id, name: customers.name })
+        .from(customers)
+        .where(eq(customers.id, user.customer_id ?? ''));
+      return rows.map((c) => ({ ...c, type: 'customer' as const }));
+    }
+    const resellerId = user.reseller_id ?? '';
+    const [own, theirs] = await Promise.all([
+      this.db.select({ id: resellers.id, name: resellers.name }).from(resellers).where(eq(resellers.id, resellerId)),
+      this.db
+        .select({ id: customers.id, name: customers.name })
+        .from(customers)
+        .where(eq(customers.resellerId, resellerId)),
+    ]);
+    return [
+      ...own.map((r) => ({ ...r, type: 'reseller' as const })),
+      ...theirs.map((c) => ({ ...c, type: 'customer' as const })),
+    ];
+  }
+
+  async list(user: AuthUser, q: AuditListQuery) {
+    const visible = await this.visibleTenants(user);
+    const tenants = new Map(visible.map((t) => [t.id, t]));
+    // A tenant filter outside what the user sees matches nothing rather than failing.
+    const ids = q.tenant ? visible.filter((t) => t.id === q.tenant).map((t) => t.id) : [...tenants.keys()];
+    const { page, size, offset } = paging(q);
+    if (!ids.length) return { count: 0, results: [], next_page: null };
+    const filters = this.filters(q);
+    const where = and(inArray(auditEvents.tenantId, ids), ...filters);
+    const [rows, total] = await Promise.all([
+      this.db
+        .select()
+        .from(auditEvents)
+        .where(where)
+        .orderBy(desc(auditEvents.at), desc(auditEvents.seq), desc(auditEvents.id))
+        .limit(size)
+        .offset(offset),
+      filters.length ? this.count(where) : this.keptEvents(ids),
+    ]);
+    return {
+      count: total,
+      results: rows.map((r) => toEvent(r, tenants)),
+      next_page: page * size < total ? page + 1 : null,
+    };
+  }
+
+  async verify(user: AuthUser): Promise<AuditVerify> {
+    const chains = [];
+    for (const t of await this.visibleTenants(user)) {
+      const c = await verifyChain(this.db, t.id);
+      chains.push({
+        tenant_type: t.type,
+        tenant_id: t.id,
+        tenant_name: t.name,
+        checked: c.checked,
+        ok: c.ok,
+        first_broken_seq: c.firstBrokenSeq,
+        first_broken_id: c.firstBrokenId,
+      });
+    }
+    return { ok: chains.every((c) => c.ok), chains };
+  }
+
+  private filters(q: AuditListQuery): SQL[] {
+    const out: SQL[] = [];
+    const actors = list(q.actor);
+    if (actors.length) out.push(inArray(auditEvents.actorId, actors));
+    const actions = list(q.action);
+    if (actions.length) {
+      // `member.` names every action on members.
+      const exact = actions.filter((a) => !a.endsWith('.'));
+      const prefixes = actions.filter((a) => a.endsWith('.'));
+      const any = [
+        ...(exact.length ? [inArray(auditEvents.action, exact)] : []),
+        ...prefixes.map((p) => like(auditEvents.action, `${p.replace(/[\\%_]/g, '\\$&')}%`)),
+      ];
+      out.push(or(...any) as SQL);
+    }
+    if (q.target_type) out.push(eq(auditEvents.targetType, q.target_type));
+    if (q.target_id) out.push(eq(auditEvents.targetId, q.target_id));
+    if (q.outcome) out.push(eq(auditEvents.outcome, q.outcome));
+    if (q.from) out.push(gte(auditEvents.at, new Date(`${q.from}T00:00:00Z`)));
+    // `to` is inclusive: events of that whole day.
+    if (q.to) out.push(lt(auditEvents.at, new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000)));
+    return out;
+  }
+
+  private async count(where: SQL | undefined): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(auditEvents).where(where);
+    return Number(row?.n ?? 0);
+  }
+
+  /** Without filters the chain heads know the count: seq minus what pruning removed. */
+  private async keptEvents(ids: string[]): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<string>`coalesce(sum(${auditChains.seq} - ${auditChains.anchorSeq}), 0)` })
+      .from(auditChains)
+      .where(inArray(auditChains.tenantId, ids));
+    return Number(row?.n ?? 0);
+  }
+}
