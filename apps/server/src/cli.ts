@@ -1,5 +1,6 @@
 /** portiere serve | migrate | seed | reset-password <username> <password> | backup FILE | restore FILE | audit verify */
 import { and, eq, isNull, like, or } from 'drizzle-orm';
+import { pruneAuditEvents } from './audit/prune.ts';
 import { verifyAllChains } from './audit/verify.ts';
 import { backup, restore } from './backup/index.ts';
 import { describeCliError } from './cli-errors.ts';
@@ -13,7 +14,7 @@ import { serve } from './serve.ts';
 
 const USAGE = `usage: portiere serve | migrate | seed | reset-password <username> <new-password>
        portiere backup FILE [--without-key] | restore FILE [--force]
-       portiere audit verify`;
+       portiere audit verify | audit prune`;
 
 /** The one positional argument and the flags of a command; unknown flags are refused. */
 function fileAndFlags(args: string[], known: string[]): { file: string; flags: Set<string> } {
@@ -103,6 +104,12 @@ async function run(argv: string[]): Promise<void> {
       return;
     }
     case 'audit': {
+      if (args.length === 1 && args[0] === 'prune') {
+        const pruned = await withDb((d) => pruneAuditEvents(d.db, new Date()));
+        for (const p of pruned) console.log(`${p.tenantId}: ${p.pruned} events pruned (through seq ${p.throughSeq})`);
+        console.log(pruned.length ? `${pruned.length} chains pruned.` : 'Nothing past its retention.');
+        return;
+      }
       if (args.length !== 1 || args[0] !== 'verify') throw new Error(USAGE);
       const chains = await withDb((d) => verifyAllChains(d.db));
       for (const c of chains) {

@@ -151,5 +151,5 @@ export const auditVerifySchema = z.object({
 });
 export type AuditVerify = z.infer<typeof auditVerifySchema>;
 
-/** Days of events a customer keeps (customer setting `audit.retention_days`). */
-export const AUDIT_RETENTION_DAYS = { default: 365, min: 30, max: 3650 } as const;
+/** Days a reseller's own events are kept (a customer's: its `general.audit_retention_days`). */
+export const RESELLER_AUDIT_RETENTION_DAYS = 365;

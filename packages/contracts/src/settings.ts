@@ -52,6 +52,8 @@ export const SETTING_BOUNDS = {
   'cms.transport_puk.length': { min: 6, max: 12 },
   'general.id_token_duration': { min: 60, max: 86_400 },
   'general.oidc_refresh_token_duration': { min: 60, max: 2_592_000 },
+  /** Days of audit events kept; older ones are pruned (the chain stays verifiable). */
+  'general.audit_retention_days': { min: 30, max: 3650 },
 } as const satisfies Record<string, { min: number; max: number; values?: readonly number[] }>;
 export type BoundPath = keyof typeof SETTING_BOUNDS;
 
@@ -117,6 +119,7 @@ export const generalSettingsSchema = z.object({
   id_token_duration: bounded('general.id_token_duration'),
   oidc_refresh_token_duration: bounded('general.oidc_refresh_token_duration'),
   enable_sso: z.boolean(),
+  audit_retention_days: bounded('general.audit_retention_days'),
 });
 
 export const scaSettingsSchema = z.object({
@@ -205,6 +208,7 @@ export function defaultSettings(): CustomerSettings {
       id_token_duration: 3600,
       oidc_refresh_token_duration: 86_400,
       enable_sso: false,
+      audit_retention_days: 365,
     },
     sca: {
       callback_url_successful_enroll: '',

@@ -23,6 +23,8 @@ export const settings = {
     tokensTitle: 'Tokens and single sign-on',
     idTokenDuration: 'ID token duration (s)',
     oidcRefreshTokenDuration: 'OIDC refresh token duration (s)',
+    auditTitle: 'Audit trail',
+    auditRetentionDays: 'Keep audit events for (days)',
     enableSso: 'Enable single sign-on',
   },
   sca: {

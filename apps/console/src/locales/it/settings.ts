@@ -26,6 +26,8 @@ export const settings: DeepStrings<Phrases['settings']> = {
     tokensTitle: 'Token e single sign-on',
     idTokenDuration: 'Durata ID token (s)',
     oidcRefreshTokenDuration: 'Durata refresh token OIDC (s)',
+    auditTitle: 'Registro delle attività',
+    auditRetentionDays: 'Conserva gli eventi del registro per (giorni)',
     enableSso: 'Abilita single sign-on',
   },
   sca: {

@@ -61,6 +61,14 @@ export function GeneralCard({ validators }: { validators: Record<string, Validat
         />
         <SettingsSwitch name="general.enable_sso" label={t('settings.general.enableSso')} />
       </FieldGroup>
+      <FieldGroup title={t('settings.general.auditTitle')}>
+        <SettingsField
+          name="general.audit_retention_days"
+          label={t('settings.general.auditRetentionDays')}
+          number
+          bounds={boundsOf(validators, 'general.audit_retention_days')}
+        />
+      </FieldGroup>
     </SettingsCard>
   );
 }
