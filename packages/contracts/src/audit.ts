@@ -133,6 +133,13 @@ export const auditListQuerySchema = pagingQuerySchema.extend({
 });
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
 
+/** audit/export/: the list's filters, as CSV (UTF-8 BOM) or JSON, newest first. */
+export const AUDIT_EXPORT_FORMATS = ['csv', 'json'] as const;
+export const auditExportQuerySchema = auditListQuerySchema.omit({ page: true, page_size: true }).extend({
+  format: z.enum(AUDIT_EXPORT_FORMATS),
+});
+export type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;
+
 /** audit/verify/: each chain the caller sees, and its first broken link if any. */
 export const auditChainStatusSchema = z.object({
   tenant_type: z.enum(['customer', 'reseller']),
