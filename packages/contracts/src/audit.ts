@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { pagedListSchema, pagingQuerySchema } from './lists.ts';
+import { EXPORT_MEDIA_TYPES } from './members.ts';
+import { fileSchema } from './responses.ts';
 
 /**
  * Every action the trail records, `<target>.<verb>`. The console translates each; a mutating
@@ -119,7 +121,7 @@ export const auditListSchema = pagedListSchema(auditEventSchema);
 
 /** Query of audit/: paging (newest first) and the filters drawer. Comma-separated lists. */
 export const auditListQuerySchema = pagingQuerySchema.extend({
-  /** Staff user id(s) (or API key id) who acted. */
+  /** Who acted: staff user ids (or API key ids) or usernames, comma-separated. */
   actor: z.string().max(2000).optional(),
   /** Comma-separated actions, or a `<target>.` prefix such as `member.`. */
   action: z.string().max(2000).optional(),
@@ -139,6 +141,35 @@ export const auditExportQuerySchema = auditListQuerySchema.omit({ page: true, pa
   format: z.enum(AUDIT_EXPORT_FORMATS),
 });
 export type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;
+
+/** Columns of the CSV export, in order; `details` is its JSON text. */
+export const AUDIT_EXPORT_COLUMNS = [
+  'at',
+  'tenant_name',
+  'seq',
+  'actor_type',
+  'actor_name',
+  'source_ip',
+  'user_agent',
+  'action',
+  'target_type',
+  'target_id',
+  'target_name',
+  'outcome',
+  'reason',
+  'request_id',
+  'details',
+] as const satisfies readonly (keyof AuditEvent)[];
+
+export const auditExportResponseSchema = {
+  description: 'The events as a file, newest first',
+  content: {
+    [EXPORT_MEDIA_TYPES.csv]: {
+      schema: fileSchema('RFC 4180 CSV with a header row, starting with a UTF-8 byte order mark'),
+    },
+    [EXPORT_MEDIA_TYPES.json]: { schema: z.array(auditEventSchema).describe('One object per event, newest first') },
+  },
+};
 
 /** audit/verify/: each chain the caller sees, and its first broken link if any. */
 export const auditChainStatusSchema = z.object({

@@ -35,4 +35,5 @@ CREATE UNIQUE INDEX "audit_events_chain_idx" ON "audit_events" USING btree ("ten
 CREATE INDEX "audit_events_tenant_at_idx" ON "audit_events" USING btree ("tenant_id","at","seq");--> statement-breakpoint
 CREATE INDEX "audit_events_target_idx" ON "audit_events" USING btree ("tenant_id","target_type","target_id","at");--> statement-breakpoint
 CREATE INDEX "audit_events_actor_idx" ON "audit_events" USING btree ("tenant_id","actor_id","at");--> statement-breakpoint
+CREATE INDEX "audit_events_actor_name_idx" ON "audit_events" USING btree ("tenant_id","actor_name","at");--> statement-breakpoint
 CREATE INDEX "audit_events_action_idx" ON "audit_events" USING btree ("tenant_id","action","at");

@@ -40,6 +40,7 @@ export const auditEvents = pgTable(
     index('audit_events_tenant_at_idx').on(t.tenantId, t.at, t.seq),
     index('audit_events_target_idx').on(t.tenantId, t.targetType, t.targetId, t.at),
     index('audit_events_actor_idx').on(t.tenantId, t.actorId, t.at),
+    index('audit_events_actor_name_idx').on(t.tenantId, t.actorName, t.at),
     index('audit_events_action_idx').on(t.tenantId, t.action, t.at),
   ],
 );

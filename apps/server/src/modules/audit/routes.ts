@@ -1,8 +1,16 @@
 /** audit/ (the trail the caller may read) and audit/verify/ (its chains' integrity). */
-import { auditListQuerySchema, auditListSchema, auditVerifySchema } from '@portiere/contracts';
+import {
+  auditExportQuerySchema,
+  auditExportResponseSchema,
+  auditListQuerySchema,
+  auditListSchema,
+  auditVerifySchema,
+  EXPORT_MEDIA_TYPES,
+} from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
+import { auditExportStream } from './export.ts';
 
 export const auditRoutes =
   (services: Services): FastifyPluginAsyncZod =>
@@ -19,6 +27,25 @@ export const auditRoutes =
         },
       },
       (req) => services.audit.list(currentUser(req), req.query),
+    );
+    app.get(
+      '/audit/export/',
+      {
+        schema: {
+          tags,
+          summary: 'Export the filtered events (streamed)',
+          querystring: auditExportQuerySchema,
+          response: { 200: auditExportResponseSchema },
+        },
+      },
+      async (req, reply) => {
+        const { format, ...filters } = req.query;
+        const day = new Date().toISOString().slice(0, 10);
+        reply
+          .header('content-type', `${EXPORT_MEDIA_TYPES[format]}; charset=utf-8`)
+          .header('content-disposition', `attachment; filename="audit-${day}.${format}"`);
+        return reply.send(auditExportStream(services.audit.exportEvents(currentUser(req), filters), format));
+      },
     );
     app.get(
       '/audit/verify/',

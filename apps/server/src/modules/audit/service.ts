@@ -9,7 +9,7 @@ import { verifyChain } from '../../audit/verify.ts';
 import type { AuthUser } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
 import { auditChains, auditEvents, customers, resellers } from '../../db/schema/index.ts';
-import { paging } from '../../lib/ids.ts';
+import { isUuid, paging } from '../../lib/ids.ts';
 
 interface Tenant {
   id: string;
@@ -18,6 +18,7 @@ interface Tenant {
 }
 
 type EventRow = typeof auditEvents.$inferSelect;
+type AuditFilters = Omit<AuditListQuery, 'page' | 'page_size'>;
 
 const list = (csv?: string) =>
   (csv ?? '')
@@ -75,15 +76,20 @@ export class AuditService {
     ];
   }
 
-  async list(user: AuthUser, q: AuditListQuery) {
+  /** The tenants the query may read and the conditions of its filters. */
+  private async scope(user: AuthUser, q: AuditFilters) {
     const visible = await this.visibleTenants(user);
     const tenants = new Map(visible.map((t) => [t.id, t]));
     // A tenant filter outside what the user sees matches nothing rather than failing.
     const ids = q.tenant ? visible.filter((t) => t.id === q.tenant).map((t) => t.id) : [...tenants.keys()];
+    const filters = this.filters(q);
+    return { tenants, ids, filters, where: and(inArray(auditEvents.tenantId, ids), ...filters) };
+  }
+
+  async list(user: AuthUser, q: AuditListQuery) {
+    const { tenants, ids, filters, where } = await this.scope(user, q);
     const { page, size, offset } = paging(q);
     if (!ids.length) return { count: 0, results: [], next_page: null };
-    const filters = this.filters(q);
-    const where = and(inArray(auditEvents.tenantId, ids), ...filters);
     const [rows, total] = await Promise.all([
       this.db
         .select()
@@ -99,6 +105,30 @@ export class AuditService {
       results: rows.map((r) => toEvent(r, tenants)),
       next_page: page * size < total ? page + 1 : null,
     };
+  }
+
+  /**
+   * Every matching event, newest first, read in keyset batches on (at, seq, id): the millionth
+   * row costs what the first does.
+   */
+  async *exportEvents(user: AuthUser, q: AuditFilters, batchRows = 1000): AsyncGenerator<AuditEvent> {
+    const { tenants, ids, where } = await this.scope(user, q);
+    if (!ids.length) return;
+    let last: EventRow | undefined;
+    for (;;) {
+      const after = last
+        ? sql`(${auditEvents.at}, ${auditEvents.seq}, ${auditEvents.id}) < (${last.at.toISOString()}::timestamptz, ${last.seq}, ${last.id}::uuid)`
+        : undefined;
+      const rows = await this.db
+        .select()
+        .from(auditEvents)
+        .where(after ? and(where, after) : where)
+        .orderBy(desc(auditEvents.at), desc(auditEvents.seq), desc(auditEvents.id))
+        .limit(batchRows);
+      for (const r of rows) yield toEvent(r, tenants);
+      last = rows.at(-1);
+      if (!last || rows.length < batchRows) return;
+    }
   }
 
   async verify(user: AuthUser): Promise<AuditVerify> {
@@ -118,10 +148,20 @@ export class AuditService {
     return { ok: chains.every((c) => c.ok), chains };
   }
 
-  private filters(q: AuditListQuery): SQL[] {
+  private filters(q: AuditFilters): SQL[] {
     const out: SQL[] = [];
+    // An actor is named by id or by username (as it was when acting).
     const actors = list(q.actor);
-    if (actors.length) out.push(inArray(auditEvents.actorId, actors));
+    const actorIds = actors.filter(isUuid);
+    const actorNames = actors.filter((a) => !isUuid(a)).map((a) => a.toLowerCase());
+    if (actors.length) {
+      out.push(
+        or(
+          ...(actorIds.length ? [inArray(auditEvents.actorId, actorIds)] : []),
+          ...(actorNames.length ? [inArray(auditEvents.actorName, actorNames)] : []),
+        ) as SQL,
+      );
+    }
     const actions = list(q.action);
     if (actions.length) {
       // `member.` names every action on members.

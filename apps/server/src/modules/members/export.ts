@@ -8,6 +8,7 @@ import { EXPORT_COLUMNS, type MemberExportRow, type MemberListQuery } from '@por
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { configurations, members } from '../../db/schema/index.ts';
+import { CSV_BOM, csvLine } from '../../lib/csv.ts';
 import { memberSort, memberWhere } from './list-query.ts';
 
 export const EXPORT_BATCH_ROWS = 1000;
@@ -104,16 +105,10 @@ function sheetCell(value: ExportRow[keyof ExportRow]): string | boolean | Date |
   return Array.isArray(value) ? value.join(' ') : value;
 }
 
-/** RFC 4180 quoting; a leading = + - @ is prefixed so spreadsheets do not run it as a formula. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-function csvLine(r: ExportRow): string {
+function memberCsvLine(r: ExportRow): string {
   const text = (v: ExportRow[keyof ExportRow]) =>
     v === null ? '' : v instanceof Date ? v.toISOString() : Array.isArray(v) ? v.join(' ') : String(v);
-  return `${EXPORT_COLUMNS.map((c) => csvCell(text(r[c]))).join(',')}\r\n`;
+  return csvLine(EXPORT_COLUMNS.map((c) => text(r[c])));
 }
 
 const DATE_COLUMNS: ReadonlySet<string> = new Set(['enrolled_at', 'created_at']);
@@ -151,9 +146,8 @@ export function exportStream(
     const write = (chunk: string) =>
       out.write(chunk) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', r));
     if (format === 'csv') {
-      // The byte order mark tells Excel the file is UTF-8 (else "Niccolò" shows as "NiccolÃ²").
-      await write(`\uFEFF${EXPORT_COLUMNS.join(',')}\r\n`);
-      for await (const row of rows) await write(csvLine(row));
+      await write(`${CSV_BOM}${csvLine(EXPORT_COLUMNS)}`);
+      for await (const row of rows) await write(memberCsvLine(row));
     } else {
       await write('[');
       let first = true;
