@@ -6,6 +6,7 @@ import { authOverhead } from './auth-overhead.ts';
 import { coldStart } from './cold-start.ts';
 import { membersList } from './members-list.ts';
 import { signInThroughput } from './sign-in.ts';
+import { writes } from './writes.ts';
 
 const cold = await coldStart();
 console.log('cold start', cold);
@@ -13,6 +14,8 @@ const signIn = await signInThroughput();
 console.log('sign-in', signIn);
 const auth = await authOverhead();
 console.log('auth overhead', auth);
+const written = await writes();
+console.log('writes', written);
 const list = await membersList();
 console.log('members list', JSON.stringify(list, null, 1));
 
@@ -56,6 +59,18 @@ unknown ones before, and within 0.4 ms (either way) after.
 | refresh rotations per second | ${f(auth.refreshPerSecond)} | ${f(auth.rawSignPerSecond)} RS256 signatures/s | ${(auth.refreshPerSecond / auth.rawSignPerSecond).toFixed(3)} |
 | sign-in step 1, wrong password, known username (median) | ${auth.knownMs.toFixed(1)} ms | ${auth.rawArgonMs.toFixed(1)} ms per argon2id verification | ${(auth.rawArgonMs / auth.knownMs).toFixed(2)} |
 | sign-in step 1, wrong password, unknown username (median) | ${auth.unknownMs.toFixed(1)} ms | | ${(auth.rawArgonMs / auth.unknownMs).toFixed(2)} |
+
+## Writes through the app, beside raw SQL of the same run
+
+8 callers for 3 s each on PGlite: creating members (POST users/) and renaming them (PATCH), against
+plain SQL inserts and updates of a member row on the same database. Before the audit trail's write
+side (issue 10), on 2026-11-23 with other work on the machine: 107 and 114 creations/s (ratios
+0.08 and 0.11), 128 and 177 updates/s.
+
+| measure | per second | raw SQL per second | ratio |
+|---|---|---|---|
+| member creations | ${f(written.createPerSecond)} | ${f(written.rawInsertPerSecond)} inserts | ${(written.createPerSecond / written.rawInsertPerSecond).toFixed(3)} |
+| member updates | ${f(written.updatePerSecond)} | ${f(written.rawUpdatePerSecond)} updates | ${(written.updatePerSecond / written.rawUpdatePerSecond).toFixed(3)} |
 `;
 const listTables = Object.entries(list)
   .map(
