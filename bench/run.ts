@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { auditList } from './audit-list.ts';
 import { authOverhead } from './auth-overhead.ts';
 import { coldStart } from './cold-start.ts';
 import { membersList } from './members-list.ts';
@@ -17,6 +18,8 @@ console.log('auth overhead', auth);
 const written = await writes();
 console.log('writes', written);
 const list = await membersList();
+const audit = await auditList();
+console.log('audit list', JSON.stringify(audit, null, 1));
 console.log('members list', JSON.stringify(list, null, 1));
 
 const f = (n: number) => n.toFixed(0);
@@ -84,12 +87,30 @@ ${Object.entries(r.results)
 `,
   )
   .join('\n');
+const auditTables = Object.entries(audit)
+  .map(
+    ([db, r]) => `### ${db} (1,000,000 events generated in ${f(r.fillMs)} ms)
+
+| request | matches | p50 | p95 |
+|---|---|---|---|
+${Object.entries(r.results)
+  .map(([name, x]) => `| ${name} | ${x.count} | ${x.p50.toFixed(1)} ms | ${x.p95.toFixed(1)} ms |`)
+  .join('\n')}
+`,
+  )
+  .join('\n');
 const full = `${md}
 ## Lists and dashboard at 100,000 members (through the app, 30 runs after 3 warm-up)
 
 Each list answer carries one page of 25 and the total count; the members have about 120,000 credentials. Set BENCH_DATABASE_URL to also measure PostgreSQL.
 
 ${listTables}
+## Audit trail at 1,000,000 events of one customer (through the app, 30 runs after 3 warm-up)
+
+Each answer carries one page of 25 and the total count. Without filters the count is read from
+the chain head (no scan); with filters it is an exact count over the matching index range.
+
+${auditTables}
 ## Reading the figures
 
 - Sign-in is bound by argon2id (two verifications per full sign-in: password, then password + code);
