@@ -84,7 +84,7 @@ export const audit = {
     'session.logout': 'Signed out',
   },
   filters: {
-    actor: 'Actor (user id)',
+    actor: 'Actor (username or id)',
     action: 'Action',
     targetType: 'Target type',
     outcome: 'Outcome',

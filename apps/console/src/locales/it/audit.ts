@@ -86,7 +86,7 @@ export const audit: DeepStrings<Phrases['audit']> = {
     'session.logout': 'Disconnessione',
   },
   filters: {
-    actor: 'Autore (id utente)',
+    actor: 'Autore (nome utente o id)',
     action: 'Azione',
     targetType: 'Tipo di oggetto',
     outcome: 'Esito',
