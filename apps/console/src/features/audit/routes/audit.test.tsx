@@ -86,6 +86,12 @@ describe('audit page', { timeout: 30_000 }, () => {
     const path = url.pathname;
     if (path.endsWith('/me/')) return jsonResponse(200, customerMe);
     if (path.endsWith('/audit/verify/')) return jsonResponse(200, verify);
+    if (path.endsWith('/audit/export/')) {
+      return new Response('at,action\n', {
+        status: 200,
+        headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="audit-acme.csv"' },
+      });
+    }
     if (path.endsWith('/audit/') && failList) return jsonResponse(403, { reason: 'Not allowed just now.', code: 'x' });
     if (path.endsWith('/audit/')) return jsonResponse(200, { count: events.length, next_page: null, results: events });
     if (path.endsWith('/users/m1/')) return jsonResponse(200, member);
@@ -247,6 +253,40 @@ describe('audit page', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(screen.getByTestId('audit-verify-status').textContent).toBe('The chain of Acme is broken at position 7.'),
     );
+  });
+
+  it('exports what the list filters, in the chosen format, under the server file name', async () => {
+    const user = userEvent.setup();
+    const saved: string[] = [];
+    // jsdom has no object URLs; the saved file is the anchor's download name.
+    class FileURL extends URL {
+      static createObjectURL = () => 'blob:audit';
+      static revokeObjectURL = () => {};
+    }
+    vi.stubGlobal('URL', FileURL);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    try {
+      renderApp('/settings/audit');
+      await screen.findByRole('gridcell', { name: 'User updated' }, COLD);
+      act(() => {
+        dispatchFilters({ type: 'set', key: 'outcome', value: 'failure' });
+        dispatchFilters({ type: 'apply' });
+      });
+      await waitFor(() => expect(auditCalls().at(-1)?.searchParams.get('outcome')).toBe('failure'));
+      await user.click(screen.getByRole('button', { name: 'Export' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Export as CSV' }));
+      await waitFor(() => expect(saved).toEqual(['audit-acme.csv']));
+      const exportCall = fetchMock.mock.calls
+        .map(([u]) => new URL(String(u), 'http://x'))
+        .find((u) => u.pathname.endsWith('/audit/export/'));
+      expect(exportCall?.searchParams.get('format')).toBe('csv');
+      expect(exportCall?.searchParams.get('outcome')).toBe('failure');
+      expect(await screen.findByText('Data exported.')).toBeTruthy();
+    } finally {
+      click.mockRestore();
+    }
   });
 
   it('says a failed load once, in the page, and Retry loads it', async () => {
