@@ -9,4 +9,7 @@ export const memberPanels: MemberPanels = {
   Recovery: lazy(() =>
     import('../features/recovery/components/RecoveryPanel').then((m) => ({ default: m.RecoveryPanel })),
   ),
+  Activity: lazy(() =>
+    import('../features/audit/components/MemberActivityPanel').then((m) => ({ default: m.MemberActivityPanel })),
+  ),
 };

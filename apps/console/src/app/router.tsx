@@ -22,6 +22,7 @@ const PAGES: Record<PageId, () => Promise<{ default: ComponentType }>> = {
   roles: () => import('../features/roles/routes/RolesPage'),
   roleDetail: () => import('../features/roles/routes/RoleDetailPage'),
   workstationUsers: () => import('../features/workstationUsers/routes/WorkstationUsersPage'),
+  audit: () => import('../features/audit/routes/AuditPage'),
   placeholder: () => import('./PlaceholderPage'),
 };
 

@@ -41,6 +41,7 @@ export type PageId =
   | 'roles'
   | 'roleDetail'
   | 'workstationUsers'
+  | 'audit'
   | 'placeholder';
 
 const C: readonly UserType[] = ['CustomerUser'];
@@ -64,6 +65,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     hideHeader: true,
     page: 'customerUsers',
   },
+  // The audit trail: a reseller's own first-level entry beside Customers, a customer's under Settings.
+  { path: '/audit', titleKey: 'routes.audit', userTypes: R, menu: { group: 'top' }, page: 'audit' },
   { path: '/users', titleKey: 'routes.members', userTypes: C, menu: { group: 'users' }, page: 'members' },
   { path: '/users/:id', titleKey: 'routes.members', userTypes: C, page: 'memberDetail' },
   {
@@ -190,6 +193,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     menu: { group: 'settings' },
     page: 'placeholder',
   },
+  { path: '/settings/audit', titleKey: 'routes.audit', userTypes: C, menu: { group: 'settings' }, page: 'audit' },
 ];
 
 /** Menu groups in display order, with their label keys. */

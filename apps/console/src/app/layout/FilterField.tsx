@@ -4,6 +4,7 @@ import {
   Checkbox,
   Chip,
   FormControlLabel,
+  MenuItem,
   TextField,
   ToggleButton,
   ToggleButtonGroup,
@@ -89,6 +90,26 @@ export function FilterField({ definition: d, values, onChange }: Props) {
           value={typeof value === 'string' ? value : ''}
           onChange={(e) => onChange(d.key, e.target.value)}
         />
+      );
+    case 'select':
+      return (
+        <TextField
+          select
+          size="small"
+          fullWidth
+          label={t(d.label)}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(d.key, e.target.value || null)}
+        >
+          <MenuItem value="">
+            <em>{t('filters.any')}</em>
+          </MenuItem>
+          {d.options.map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
       );
     case 'multiSearch': {
       const selected = Array.isArray(value) ? value : [];

@@ -7,6 +7,7 @@ import ComputerIcon from '@mui/icons-material/Computer';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import HistoryIcon from '@mui/icons-material/History';
 import PeopleIcon from '@mui/icons-material/People';
 import SettingsIcon from '@mui/icons-material/Settings';
 import {
@@ -36,6 +37,7 @@ export const COLLAPSED_MENU_WIDTH = 64;
 const TOP_ICONS: Record<string, ReactNode> = {
   '/dashboard': <DashboardIcon />,
   '/customer-view': <BusinessIcon />,
+  '/audit': <HistoryIcon />,
 };
 const GROUP_ICONS: Record<MenuGroupId, ReactNode> = {
   users: <PeopleIcon />,

@@ -29,16 +29,21 @@ export interface MultiSearchFilter extends BaseFilter {
   type: 'multiSearch';
   options?: FilterOption[];
 }
+/** One value (or none) picked from `options`: for a server filter that takes a single code. */
+export interface SelectFilter extends BaseFilter {
+  type: 'select';
+  options: FilterOption[];
+}
 export interface GroupFilter extends BaseFilter {
   type: 'group';
   children: LeafFilter[];
 }
-export type LeafFilter = BooleanFilter | TriModeFilter | DateFilter | SearchFilter | MultiSearchFilter;
+export type LeafFilter = BooleanFilter | TriModeFilter | DateFilter | SearchFilter | MultiSearchFilter | SelectFilter;
 export type FilterDefinition = LeafFilter | GroupFilter;
 
 /**
  * boolean: true or unset (false); triMode: 'true' | 'false' | unset; date: YYYY-MM-DD;
- * search: text; multiSearch: list of texts; unset: null.
+ * search: text; select: one option value; multiSearch: list of texts; unset: null.
  */
 export type FilterValue = boolean | string | string[] | null;
 export type FilterValues = Record<string, FilterValue>;

@@ -7,6 +7,8 @@ import { type ComponentType, createContext, Suspense, useContext } from 'react';
 export interface MemberPanels {
   TemporaryCard?: ComponentType<{ memberId: string }>;
   Recovery?: ComponentType<{ memberId: string }>;
+  /** The audit events about the member. */
+  Activity?: ComponentType<{ memberId: string }>;
 }
 
 export const MemberPanelsContext = createContext<MemberPanels>({});

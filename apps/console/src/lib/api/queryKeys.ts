@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
  * namespaces and the first element of every query key use these names.
  */
 export const AREAS = [
+  'audit',
   'auth',
   'configurations',
   'customers',
@@ -26,6 +27,7 @@ export type Area = (typeof AREAS)[number];
  * another feature's keys; they name the area they write and this table does the rest.
  */
 export const SHOWN_IN: Readonly<Record<Area, readonly Area[]>> = {
+  audit: [],
   auth: [],
   configurations: ['members', 'workstationUsers'],
   customers: [],

@@ -1,3 +1,4 @@
+import { audit } from './audit';
 import { auth } from './auth';
 import { common } from './common';
 import { configurations } from './configurations';
@@ -38,5 +39,6 @@ export const en = {
   roles,
   workstationUsers,
   dashboard,
+  audit,
 };
 export type Phrases = typeof en;

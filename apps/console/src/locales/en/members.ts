@@ -95,6 +95,7 @@ export const members = {
       credentials: 'Credentials',
       web: 'Web',
       workstation: 'Workstation',
+      activity: 'Activity',
     },
     edit: 'Edit',
     block: 'Block',

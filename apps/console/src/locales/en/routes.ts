@@ -23,6 +23,7 @@ export const routes = {
   web: 'Web',
   loginGroups: 'Login Groups',
   customers: 'Customers',
+  audit: 'Audit trail',
   userManagement: 'User Management',
   customerScripts: 'Scripts',
   notFound: 'Page not found',

@@ -1,5 +1,6 @@
 import type { Phrases } from '../en';
 import type { DeepStrings } from '../types';
+import { audit } from './audit';
 import { auth } from './auth';
 import { common } from './common';
 import { configurations } from './configurations';
@@ -40,4 +41,5 @@ export const it: DeepStrings<Phrases> = {
   roles,
   workstationUsers,
   dashboard,
+  audit,
 };

@@ -97,6 +97,7 @@ export const members: DeepStrings<Phrases['members']> = {
       credentials: 'Credenziali',
       web: 'Web',
       workstation: 'Postazione di lavoro',
+      activity: 'Attività',
     },
     edit: 'Modifica',
     block: 'Blocca',

@@ -25,6 +25,7 @@ export const routes: DeepStrings<Phrases['routes']> = {
   web: 'Web',
   loginGroups: 'Gruppi di accesso',
   customers: 'Clienti',
+  audit: 'Registro attività',
   userManagement: 'Gestione utenti',
   customerScripts: 'Script',
   notFound: 'Pagina non trovata',

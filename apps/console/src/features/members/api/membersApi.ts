@@ -15,10 +15,9 @@ import {
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
-import { ApiError, toErrorBody } from '../../../lib/api/apiError';
-import { api, buildUrl } from '../../../lib/api/client';
+import { api } from '../../../lib/api/client';
+import { downloadFile } from '../../../lib/api/download';
 import { areaKeys } from '../../../lib/api/queryKeys';
-import { getAccessToken } from '../../../lib/api/tokenRefresh';
 
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -164,31 +163,6 @@ export const useExportMembers = (ui: MutationUi<string, ExportRequest> = {}) =>
     ...ui,
   });
 
-/** File name from a content-disposition header, else the fallback. */
-export function fileNameFrom(disposition: string | null, fallback: string): string {
-  const m = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition ?? '');
-  return m?.[1] ? decodeURIComponent(m[1]) : fallback;
-}
-
-/**
- * Streams the export with the bearer token (refreshed first like every call) and saves it
- * through a temporary object URL.
- */
-export async function downloadExport(format: ExportFormat, fileName: string, query: MemberQuery): Promise<string> {
-  const token = await getAccessToken();
-  const res = await fetch(buildUrl('users/export/', { ...query, format, file_name: fileName }), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!res.ok) throw new ApiError(res.status, toErrorBody(await res.json().catch(() => null)));
-  const blob = await res.blob();
-  const name = fileNameFrom(res.headers.get('content-disposition'), `${fileName}.${format}`);
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
-}
+/** Downloads the export of what the list filters, in its order. */
+export const downloadExport = (format: ExportFormat, fileName: string, query: MemberQuery): Promise<string> =>
+  downloadFile('users/export/', { ...query, format, file_name: fileName }, `${fileName}.${format}`);

@@ -12,10 +12,10 @@ import { useMember } from '../api/membersApi';
 import { CredentialsTab } from '../components/CredentialsTab';
 import { PersonalInfoTab } from '../components/PersonalInfoTab';
 
-const TABS = ['personal', 'recovery', 'credentials', 'web', 'workstation'] as const;
+const TABS = ['personal', 'recovery', 'credentials', 'web', 'workstation', 'activity'] as const;
 type TabId = (typeof TABS)[number];
 
-/** One member: Personal Info, Recovery Modes, Credentials, Web and Workstation tabs. */
+/** One member: Personal Info, Recovery Modes, Credentials, Web, Workstation and Activity tabs. */
 export default function MemberDetailPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -82,6 +82,7 @@ export default function MemberDetailPage() {
               <CredentialsTab member={m} view="workstation" />
             </Stack>
           )}
+          {tab === 'activity' && <MemberPanel kind="Activity" memberId={m.id} />}
         </Box>
       </Paper>
     </Stack>

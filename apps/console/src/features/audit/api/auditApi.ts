@@ -1,0 +1,50 @@
+import {
+  AUDIT_EXPORT_FORMATS,
+  type AuditListQuery,
+  type AuditVerify,
+  auditListSchema,
+  auditVerifySchema,
+} from '@portiere/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
+import { api } from '../../../lib/api/client';
+import { downloadFile } from '../../../lib/api/download';
+import { areaKeys } from '../../../lib/api/queryKeys';
+
+export type AuditQuery = Omit<AuditListQuery, 'page' | 'page_size'>;
+export type AuditExportFormat = (typeof AUDIT_EXPORT_FORMATS)[number];
+export { AUDIT_EXPORT_FORMATS };
+
+/** Query keys of the audit area. The trail is only read here: events are written by the server. */
+export const auditKeys = areaKeys('audit');
+
+export const auditEventsQuery = (page: number, pageSize: number, query: AuditQuery) =>
+  queryOptions({
+    queryKey: auditKeys.list({ page, pageSize, ...query }),
+    queryFn: () => api.get('audit/', { schema: auditListSchema, query: { page, page_size: pageSize, ...query } }),
+    placeholderData: keepPreviousData,
+    // Every action elsewhere adds events: a page shown again reads them afresh.
+    staleTime: 0,
+  });
+
+export const useAuditEvents = (page: number, pageSize: number, query: AuditQuery) =>
+  useQuery(auditEventsQuery(page, pageSize, query));
+
+/** Re-computes every chain the caller sees; run on demand (it reads the whole trail). */
+export const useVerifyAudit = (ui: MutationUi<AuditVerify, void> = {}) =>
+  useApiMutation({
+    mutationFn: () => api.get('audit/verify/', { schema: auditVerifySchema }),
+    ...ui,
+  });
+
+export interface AuditExportRequest {
+  format: AuditExportFormat;
+  query: AuditQuery;
+}
+/** Downloads what the list filters (newest first) as CSV or JSON. */
+export const useExportAudit = (ui: MutationUi<string, AuditExportRequest> = {}) =>
+  useApiMutation({
+    mutationFn: ({ format, query }: AuditExportRequest) =>
+      downloadFile('audit/export/', { ...query, format }, `audit.${format}`),
+    ...ui,
+  });
