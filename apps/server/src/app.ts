@@ -26,6 +26,7 @@ import { roleRoutes } from './modules/roles/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { temporaryCardRoutes } from './modules/temporaryCards/routes.ts';
 import { workstationUserRoutes } from './modules/workstationUsers/routes.ts';
+import { type AuditHooks, type AuditRoute, installAudit } from './plugins/audit.ts';
 import { API_PREFIX, installAuthentication } from './plugins/auth-guard.ts';
 import { serveConsole } from './plugins/console.ts';
 import { frameworkErrors, installErrorHandler } from './plugins/error-handler.ts';
@@ -47,11 +48,15 @@ export interface BuildOptions {
   mailer?: Mailer;
   now?: () => Date;
   logger?: boolean;
+  /** Test-only steps of the audit pipeline (plugins/audit.ts). */
+  auditHooks?: AuditHooks;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** 'METHOD url' of each API route -> its audit declaration (audit-routes.test.ts). */
+    auditRoutes: Map<string, AuditRoute | undefined>;
   }
 }
 
@@ -149,6 +154,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(swagger, openApiOptions(config));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  app.decorate('auditRoutes', installAudit(app, opts.database.db, opts.now ?? (() => new Date()), opts.auditHooks));
   healthRoutes(app, opts.database);
   serveMetrics(app, metrics, config.metrics);
   await app.register(
@@ -156,7 +162,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(authRoutes(services, config.loginRateLimit));
       await api.register(customerRoutes(services));
       await api.register(settingsRoutes(services));
-      await api.register(memberRoutes(services, config.exportBatchRows));
+      await api.register(memberRoutes(services, config.exportBatchRows, opts.now));
       await api.register(credentialRoutes(services));
       await api.register(configurationRoutes(services));
       await api.register(temporaryCardRoutes(services));

@@ -35,6 +35,13 @@ function answer(req: FastifyRequest, reply: FastifyReply, result: SignInResult) 
   return result.answer;
 }
 
+/**
+ * Sign-in steps record their own events (LoginService, TokenService): outside one request
+ * transaction, so a refused sign-in is recorded though nothing else is written, and no
+ * transaction is held across password hashing.
+ */
+const RECORDED_BY_SERVICE = 'sign-in events are recorded by the login and token services';
+
 export const authRoutes =
   (services: Services, rateLimit: number): FastifyPluginAsyncZod =>
   async (app) => {
@@ -45,7 +52,7 @@ export const authRoutes =
     app.post(
       '/login/',
       {
-        config: { ...limited, errors: [401, 422, 502] },
+        config: { ...limited, errors: [401, 422, 502], audit: { none: RECORDED_BY_SERVICE } },
         schema: {
           tags,
           summary: 'Sign in (password, then mailed code)',
@@ -59,7 +66,7 @@ export const authRoutes =
     app.post(
       '/login/change-password/',
       {
-        config: { ...limited, errors: [401] },
+        config: { ...limited, errors: [401], audit: { none: RECORDED_BY_SERVICE } },
         schema: {
           tags,
           summary: 'Forced password change',
@@ -73,7 +80,7 @@ export const authRoutes =
     app.post(
       '/login/refresh/',
       {
-        config: { ...limited, errors: [401] },
+        config: { ...limited, errors: [401], audit: { none: RECORDED_BY_SERVICE } },
         schema: {
           tags,
           summary: 'Rotate the refresh token',
@@ -87,7 +94,7 @@ export const authRoutes =
     app.post(
       '/logout/',
       {
-        config: open,
+        config: { ...open, audit: { none: RECORDED_BY_SERVICE } },
         schema: { tags, summary: 'Revoke the session', body: logoutRequestSchema, response: { 204: noContentSchema } },
       },
       async (req, reply) => {
