@@ -7,7 +7,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, credentials, members } from '../db/schema/index.ts';
 import { testDatabases } from '../test/databases.ts';
-import { call, type Harness, post, signIn, startHarness } from '../test/harness.ts';
+import { call, type Harness, signIn, startHarness } from '../test/harness.ts';
 
 const AGENT = 'audit-test-agent/1.0';
 
@@ -88,7 +88,9 @@ describe.each(testDatabases())('audit trail writes on $name', (database) => {
     expect(res.body).toEqual({ done: 2, skipped: 1 });
     const blocked = (await eventsOf(acmeId)).filter((e) => e.action === 'member.block');
     expect(blocked.map((e) => e.targetName).sort()).toEqual(['bulk.a', 'bulk.b']);
-    expect(blocked.every((e) => e.requestId === blocked[0]?.requestId && e.details.bulk === 'block')).toBe(true);
+    expect(
+      blocked.every((e) => e.requestId === blocked[0]?.requestId && (e.details as { bulk?: string }).bulk === 'block'),
+    ).toBe(true);
     expect(await eventsFor(globexId, other)).toHaveLength(1); // its create only
   });
 
