@@ -153,4 +153,47 @@ describe.each(testDatabases())('audit trail writes on $name', (database) => {
     const [event] = (await eventsOf(acmeId)).filter((e) => e.action === 'member.export');
     expect(event?.details).toMatchObject({ rows: 2, filters: { format: 'csv', search: 'bulk.' } });
   });
+  it("records sign-in steps and session ends in the staff user's chain; an unknown username nowhere", async () => {
+    const mine = () => eventsOf(acmeId).then((all) => all.filter((e) => e.actorName === 'admin@acme.example'));
+    const from = (await mine()).length;
+    const session = await signIn(h, 'admin@acme.example');
+    const bad = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/login/',
+      payload: { username: 'admin@acme.example', password: 'not-the-password' },
+    });
+    expect(bad.statusCode).toBe(401);
+    const total = (await h.app.services.db.select().from(auditEvents)).length;
+    await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/login/',
+      payload: { username: 'nobody@x.example', password: 'x' },
+    });
+    expect(await h.app.services.db.select().from(auditEvents)).toHaveLength(total);
+    // A refresh token used twice: the second use ends the session as a leak.
+    const rotate = () =>
+      h.app.inject({ method: 'POST', url: '/api/v1/login/refresh/', payload: { refresh: session.refresh } });
+    expect((await rotate()).statusCode).toBe(200);
+    expect((await rotate()).statusCode).toBe(401);
+    const again = await signIn(h, 'admin@acme.example');
+    const out = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/logout/',
+      payload: { refresh: again.refresh },
+      headers: { authorization: `Bearer ${again.access}`, 'user-agent': AGENT },
+    });
+    expect(out.statusCode).toBe(204);
+    const steps = (await mine()).slice(from).map((e) => [e.action, e.outcome, e.reason]);
+    expect(steps).toEqual([
+      ['sign_in.code_sent', 'success', null],
+      ['sign_in.success', 'success', null],
+      ['sign_in.failure', 'failure', 'bad_password'],
+      ['session.refresh_reuse', 'success', null],
+      ['sign_in.code_sent', 'success', null],
+      ['sign_in.success', 'success', null],
+      ['session.logout', 'success', null],
+    ]);
+    const [logout] = (await mine()).slice(-1);
+    expect(logout).toMatchObject({ sourceIp: '127.0.0.1', userAgent: AGENT, tenantType: 'customer' });
+  });
 });

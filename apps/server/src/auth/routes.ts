@@ -22,6 +22,10 @@ function sourceOf(req: FastifyRequest) {
   return { ip: req.ip, device: req.cookies[DEVICE_COOKIE] };
 }
 
+function staffSource(req: FastifyRequest) {
+  return { ip: req.ip, userAgent: req.headers['user-agent'] ?? null };
+}
+
 function answer(req: FastifyRequest, reply: FastifyReply, result: SignInResult) {
   if (result.device) {
     reply.setCookie(DEVICE_COOKIE, result.device, {
@@ -88,7 +92,7 @@ export const authRoutes =
           response: { 200: tokenPairSchema },
         },
       },
-      (req) => services.tokens.rotate(req.body.refresh),
+      (req) => services.tokens.rotate(req.body.refresh, staffSource(req)),
     );
 
     app.post(
@@ -98,12 +102,12 @@ export const authRoutes =
         schema: { tags, summary: 'Revoke the session', body: logoutRequestSchema, response: { 204: noContentSchema } },
       },
       async (req, reply) => {
-        if (req.body.refresh) await services.tokens.revoke(req.body.refresh);
+        if (req.body.refresh) await services.tokens.revoke(req.body.refresh, staffSource(req));
         // The access token's session ends too, so it stops working at once.
         const bearer = req.headers.authorization;
         if (bearer?.startsWith('Bearer ')) {
           const user = await services.tokens.verifyAccess(bearer.slice(7)).catch(() => null);
-          if (user) await services.tokens.revokeSession(user.sid, 'logout');
+          if (user) await services.tokens.revokeSession(user.sid, 'logout', staffSource(req));
         }
         return reply.status(204).send();
       },
