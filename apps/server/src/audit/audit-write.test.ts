@@ -196,4 +196,20 @@ describe.each(testDatabases())('audit trail writes on $name', (database) => {
     const [logout] = (await mine()).slice(-1);
     expect(logout).toMatchObject({ sourceIp: '127.0.0.1', userAgent: AGENT, tenantType: 'customer' });
   });
+  it("records a reseller's settings change in its customer's chain: the changed keys of each section", async () => {
+    const northwind = (await signIn(h, 'partner@northwind.example')).access;
+    const current = (await call(h.app, 'GET', `customers/${acmeId}/settings/`, northwind)).body.settings;
+    const res = await send('PATCH', `customers/${acmeId}/settings/`, northwind, {
+      general: { primary_color: '#0A0B0C', address: current.general.address, sms_api_token: 'tok-secret-123' },
+    });
+    expect(res.status).toBe(200);
+    const [event] = (await eventsOf(acmeId)).filter((e) => e.action === 'settings.update');
+    expect(event).toMatchObject({ actorName: 'partner@northwind.example', targetId: acmeId, tenantType: 'customer' });
+    expect(event?.details).toEqual({
+      sections: ['general'],
+      before: { general: { primary_color: current.general.primary_color } },
+      after: { general: { primary_color: '#0A0B0C' } },
+    });
+    expect(JSON.stringify(await eventsOf(acmeId))).not.toContain('tok-secret-123');
+  });
 });
