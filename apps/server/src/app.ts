@@ -26,7 +26,7 @@ import { roleRoutes } from './modules/roles/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { temporaryCardRoutes } from './modules/temporaryCards/routes.ts';
 import { workstationUserRoutes } from './modules/workstationUsers/routes.ts';
-import { type AuditHooks, type AuditRoute, installAudit } from './plugins/audit.ts';
+import { type AuditRoute, installAudit } from './plugins/audit.ts';
 import { API_PREFIX, installAuthentication } from './plugins/auth-guard.ts';
 import { serveConsole } from './plugins/console.ts';
 import { frameworkErrors, installErrorHandler } from './plugins/error-handler.ts';
@@ -48,8 +48,6 @@ export interface BuildOptions {
   mailer?: Mailer;
   now?: () => Date;
   logger?: boolean;
-  /** Test-only steps of the audit pipeline (plugins/audit.ts). */
-  auditHooks?: AuditHooks;
 }
 
 declare module 'fastify' {
@@ -154,7 +152,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(swagger, openApiOptions(config));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  app.decorate('auditRoutes', installAudit(app, opts.database.db, opts.now ?? (() => new Date()), opts.auditHooks));
+  app.decorate('auditRoutes', installAudit(app, opts.database.db, opts.now ?? (() => new Date())));
   healthRoutes(app, opts.database);
   serveMetrics(app, metrics, config.metrics);
   await app.register(

@@ -37,11 +37,6 @@ declare module 'fastify' {
   }
 }
 
-/** Test-only: runs after the handler and before the event is appended (rollback tests). */
-export interface AuditHooks {
-  afterHandler?: (request: FastifyRequest) => void | Promise<void>;
-}
-
 const NOT_SENT = Symbol('not sent');
 
 type Declared = Exclude<AuditRoute, { none: string }>;
@@ -106,7 +101,8 @@ export function eventsOf(
         targetName: scope?.target?.name ?? null,
         outcome: 'failure',
         reason: failure.code,
-        details: scope?.details ?? {},
+        // What the handler noted describes a change that was rolled back: not recorded.
+        details: {},
       },
     ];
   }
@@ -141,12 +137,7 @@ export function eventsOf(
  * Installs the pipeline on `app` (the root, before any route): `db` is the plain database,
  * whose `transaction` the scoped Db of the services then resolves to.
  */
-export function installAudit(
-  app: FastifyInstance,
-  db: Db,
-  now: () => Date,
-  hooks: AuditHooks = {},
-): Map<string, AuditRoute | undefined> {
+export function installAudit(app: FastifyInstance, db: Db, now: () => Date): Map<string, AuditRoute | undefined> {
   /** 'METHOD url' of each API route -> its declaration, for audit-routes.test.ts. */
   const declared = new Map<string, AuditRoute | undefined>();
 
@@ -192,7 +183,6 @@ export function installAudit(
             // Settles once the answer is out (a reply's then); nothing to wait for.
             running.catch(() => {});
             const payload = outcome.returned === reply || outcome.returned === undefined ? sent : outcome.returned;
-            await hooks.afterHandler?.(request);
             await appendAuditEvents(tx, eventsOf(request, route, scope, now(), payload === NOT_SENT ? null : payload));
             return outcome;
           });
