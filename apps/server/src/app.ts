@@ -27,6 +27,7 @@ import { roleRoutes } from './modules/roles/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { temporaryCardRoutes } from './modules/temporaryCards/routes.ts';
 import { workstationUserRoutes } from './modules/workstationUsers/routes.ts';
+import { type AuditRoute, installAudit } from './plugins/audit.ts';
 import { pruneAuditPeriodically } from './plugins/audit-retention.ts';
 import { API_PREFIX, installAuthentication } from './plugins/auth-guard.ts';
 import { serveConsole } from './plugins/console.ts';
@@ -54,6 +55,8 @@ export interface BuildOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** 'METHOD url' of each API route -> its audit declaration (audit-routes.test.ts). */
+    auditRoutes: Map<string, AuditRoute | undefined>;
   }
 }
 
@@ -151,6 +154,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(swagger, openApiOptions(config));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  app.decorate('auditRoutes', installAudit(app, opts.database.db, opts.now ?? (() => new Date())));
   healthRoutes(app, opts.database);
   pruneAuditPeriodically(app, services.db, opts.now ?? (() => new Date()));
   serveMetrics(app, metrics, config.metrics);
@@ -159,7 +163,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(authRoutes(services, config.loginRateLimit));
       await api.register(customerRoutes(services));
       await api.register(settingsRoutes(services));
-      await api.register(memberRoutes(services, config.exportBatchRows));
+      await api.register(memberRoutes(services, config.exportBatchRows, opts.now));
       await api.register(credentialRoutes(services));
       await api.register(configurationRoutes(services));
       await api.register(temporaryCardRoutes(services));

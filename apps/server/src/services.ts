@@ -1,5 +1,6 @@
 /** The services of one app instance, built once and handed to the routes. */
 
+import { scopedDb } from './audit/context.ts';
 import { loadOrCreateSigningKeys, type SigningKeys } from './auth/keys.ts';
 import { LoginService } from './auth/login-service.ts';
 import { LoginThrottle } from './auth/throttle.ts';
@@ -49,7 +50,8 @@ export async function buildServices(
   now?: () => Date,
   metrics?: AppMetrics,
 ): Promise<Services> {
-  const db = database.db;
+  // Inside an audited request, the request's transaction (audit/context.ts).
+  const db = scopedDb(database.db);
   const keys = await loadOrCreateSigningKeys(db, box);
   const tokens = new TokenService(db, keys, now);
   const settings = new SettingsService(db, box);

@@ -17,6 +17,8 @@ import {
   passwordPolicyError,
 } from '@portiere/contracts';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { appendAuditEvents } from '../audit/append.ts';
+import { signInAction, staffEvent } from '../audit/staff-events.ts';
 import type { Db } from '../db/client.ts';
 import { loginAttempts, loginOtps, passwordChangeTokens, staffUsers } from '../db/schema/index.ts';
 import { newOpaqueToken, randomDigits, type SecretBox, safeEqual, sha256 } from '../lib/crypto.ts';
@@ -53,14 +55,14 @@ export class LoginService {
     const attempt = await this.throttle.attempt(username, source);
     const user = await this.checkPassword(attempt, req.password, ip);
     if (user.mustChangePassword) {
-      await this.record(username, user.id, ip, 'password_change_required');
+      await this.record(username, user, ip, 'password_change_required');
       return { answer: { change: await this.newChangeToken(user.id) } };
     }
     if (req.otp === undefined) return { answer: await this.sendOtp(user, ip) };
     await this.checkOtp(user, attempt, req.otp, ip);
     const device = source.device && source.device.length >= 32 ? source.device : randomBytes(32).toString('base64url');
     await this.throttle.success(attempt, device);
-    await this.record(username, user.id, ip, 'success');
+    await this.record(username, user, ip, 'success');
     return { answer: await this.tokens.issue(user), device };
   }
 
@@ -92,7 +94,7 @@ export class LoginService {
       .set({ passwordHash, mustChangePassword: false })
       .where(eq(staffUsers.id, user.id))
       .returning();
-    await this.record(user.username, user.id, ip, 'password_changed');
+    await this.record(user.username, user, ip, 'password_changed');
     // Every staff sign-in still needs the mailed code.
     return this.sendOtp(updated ?? user, ip);
   }
@@ -106,18 +108,18 @@ export class LoginService {
     const [user] = await this.db.select().from(staffUsers).where(eq(staffUsers.username, username));
     const barred = await this.throttle.barredFor(attempt);
     if (barred > 0) {
-      await this.record(username, user?.id ?? null, ip, 'throttled');
+      await this.record(username, user ?? null, ip, 'throttled');
       throw throttled(barred);
     }
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
     if (!user || !ok) {
       await this.throttle.failure(attempt);
-      await this.record(username, user?.id ?? null, ip, user ? 'bad_password' : 'unknown_user');
+      await this.record(username, user ?? null, ip, user ? 'bad_password' : 'unknown_user');
       throw new AppError(401, 'login');
     }
     const now = this.now();
     if (user.blockedAt || (user.expiration && user.expiration <= now)) {
-      await this.record(username, user.id, ip, user.blockedAt ? 'account_blocked' : 'account_expired');
+      await this.record(username, user, ip, user.blockedAt ? 'account_blocked' : 'account_expired');
       throw new AppError(401, 'login');
     }
     return user;
@@ -126,7 +128,7 @@ export class LoginService {
   private async sendOtp(user: StaffUser, ip: string): Promise<LoginResponse> {
     const to = user.email;
     if (!to) {
-      await this.record(user.username, user.id, ip, 'no_otp_mail');
+      await this.record(user.username, user, ip, 'no_otp_mail');
       throw new AppError(422, 'noOtpMail');
     }
     const now = this.now();
@@ -157,7 +159,7 @@ export class LoginService {
         await this.mailer.send({ to, ...composeMail(LOGIN_OTP_MAIL, tags) });
       });
     }
-    await this.record(user.username, user.id, ip, recent ? 'otp_reused' : 'otp_sent');
+    await this.record(user.username, user, ip, recent ? 'otp_reused' : 'otp_sent');
     return { email: maskEmail(to) };
   }
 
@@ -172,7 +174,7 @@ export class LoginService {
       .limit(1);
     if (!code || code.expiresAt <= now || code.tries >= LOGIN_OTP_MAX_TRIES) {
       await this.throttle.failure(attempt);
-      await this.record(user.username, user.id, ip, 'otp_missing_or_expired');
+      await this.record(user.username, user, ip, 'otp_missing_or_expired');
       throw new AppError(401, 'login');
     }
     if (!safeEqual(code.codeHash, this.box.hmac(otp))) {
@@ -183,7 +185,7 @@ export class LoginService {
         .set({ tries, ...(tries >= LOGIN_OTP_MAX_TRIES ? { usedAt: now } : {}) })
         .where(eq(loginOtps.id, code.id));
       await this.throttle.failure(attempt);
-      await this.record(user.username, user.id, ip, 'bad_otp');
+      await this.record(user.username, user, ip, 'bad_otp');
       throw new AppError(401, 'login');
     }
     const spent = await this.db
@@ -204,8 +206,19 @@ export class LoginService {
     return token;
   }
 
-  private async record(username: string, staffUserId: string | null, ip: string, outcome: string): Promise<void> {
-    await this.db.insert(loginAttempts).values({ username, staffUserId, ip, outcome, createdAt: this.now() });
+  /**
+   * The attempt for the throttle and its audit event, together, after any password hashing.
+   * An unknown username belongs to no tenant, so it has no audit chain: it stays in
+   * login_attempts only.
+   */
+  private async record(username: string, user: StaffUser | null, ip: string, outcome: string): Promise<void> {
+    const createdAt = this.now();
+    const { action, outcome: result, reason } = signInAction(outcome);
+    const event = user ? staffEvent(user, action, result, reason, createdAt, { ip }) : null;
+    await this.db.transaction(async (tx) => {
+      await tx.insert(loginAttempts).values({ username, staffUserId: user?.id ?? null, ip, outcome, createdAt });
+      if (event) await appendAuditEvents(tx, [event]);
+    });
     this.onOutcome(outcome);
   }
 }

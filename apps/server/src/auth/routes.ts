@@ -22,6 +22,10 @@ function sourceOf(req: FastifyRequest) {
   return { ip: req.ip, device: req.cookies[DEVICE_COOKIE] };
 }
 
+function staffSource(req: FastifyRequest) {
+  return { ip: req.ip, userAgent: req.headers['user-agent'] ?? null };
+}
+
 function answer(req: FastifyRequest, reply: FastifyReply, result: SignInResult) {
   if (result.device) {
     reply.setCookie(DEVICE_COOKIE, result.device, {
@@ -35,6 +39,13 @@ function answer(req: FastifyRequest, reply: FastifyReply, result: SignInResult) 
   return result.answer;
 }
 
+/**
+ * Sign-in steps record their own events (LoginService, TokenService): outside one request
+ * transaction, so a refused sign-in is recorded though nothing else is written, and no
+ * transaction is held across password hashing.
+ */
+const RECORDED_BY_SERVICE = 'sign-in events are recorded by the login and token services';
+
 export const authRoutes =
   (services: Services, rateLimit: number): FastifyPluginAsyncZod =>
   async (app) => {
@@ -45,7 +56,7 @@ export const authRoutes =
     app.post(
       '/login/',
       {
-        config: { ...limited, errors: [401, 422, 502] },
+        config: { ...limited, errors: [401, 422, 502], audit: { none: RECORDED_BY_SERVICE } },
         schema: {
           tags,
           summary: 'Sign in (password, then mailed code)',
@@ -59,7 +70,7 @@ export const authRoutes =
     app.post(
       '/login/change-password/',
       {
-        config: { ...limited, errors: [401] },
+        config: { ...limited, errors: [401], audit: { none: RECORDED_BY_SERVICE } },
         schema: {
           tags,
           summary: 'Forced password change',
@@ -73,7 +84,7 @@ export const authRoutes =
     app.post(
       '/login/refresh/',
       {
-        config: { ...limited, errors: [401] },
+        config: { ...limited, errors: [401], audit: { none: RECORDED_BY_SERVICE } },
         schema: {
           tags,
           summary: 'Rotate the refresh token',
@@ -81,22 +92,22 @@ export const authRoutes =
           response: { 200: tokenPairSchema },
         },
       },
-      (req) => services.tokens.rotate(req.body.refresh),
+      (req) => services.tokens.rotate(req.body.refresh, staffSource(req)),
     );
 
     app.post(
       '/logout/',
       {
-        config: open,
+        config: { ...open, audit: { none: RECORDED_BY_SERVICE } },
         schema: { tags, summary: 'Revoke the session', body: logoutRequestSchema, response: { 204: noContentSchema } },
       },
       async (req, reply) => {
-        if (req.body.refresh) await services.tokens.revoke(req.body.refresh);
+        if (req.body.refresh) await services.tokens.revoke(req.body.refresh, staffSource(req));
         // The access token's session ends too, so it stops working at once.
         const bearer = req.headers.authorization;
         if (bearer?.startsWith('Bearer ')) {
           const user = await services.tokens.verifyAccess(bearer.slice(7)).catch(() => null);
-          if (user) await services.tokens.revokeSession(user.sid, 'logout');
+          if (user) await services.tokens.revokeSession(user.sid, 'logout', staffSource(req));
         }
         return reply.status(204).send();
       },

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ACCESS_TOKEN_TTL_S,
+  type AuditAction,
   REFRESH_TOKEN_ABSOLUTE_S,
   REFRESH_TOKEN_IDLE_S,
   TOKEN_CLOCK_TOLERANCE_S,
@@ -16,6 +17,8 @@ import {
 } from '@portiere/contracts';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
+import { appendAuditEvents } from '../audit/append.ts';
+import { type StaffSource, staffEvent } from '../audit/staff-events.ts';
 import type { Db } from '../db/client.ts';
 import { refreshTokens, staffSessions, staffUsers } from '../db/schema/index.ts';
 import { newOpaqueToken, sha256 } from '../lib/crypto.ts';
@@ -31,6 +34,11 @@ export interface AuthUser extends TokenClaims {
 }
 
 const ISSUER = 'portiere';
+/** Session ends the audit trail records (others follow from a recorded action, e.g. a password reset). */
+const SESSION_ACTIONS: Record<string, AuditAction | undefined> = {
+  logout: 'session.logout',
+  refresh_reuse: 'session.refresh_reuse',
+};
 const expired = () => new AppError(401, 'sessionExpired');
 
 export function claimsFor(user: Pick<StaffUser, 'userType' | 'username' | 'customerId' | 'resellerId'>) {
@@ -163,7 +171,7 @@ export class TokenService {
    * Rotation: a valid token is spent and replaced within its session. A token that was
    * already spent means it leaked: the whole session is revoked.
    */
-  async rotate(refresh: string): Promise<TokenPair> {
+  async rotate(refresh: string, source: StaffSource = {}): Promise<TokenPair> {
     const now = this.now();
     const [row] = await this.db
       .select({ token: refreshTokens, session: staffSessions })
@@ -172,7 +180,7 @@ export class TokenService {
       .where(eq(refreshTokens.tokenHash, sha256(refresh)));
     if (!row || row.session.revokedAt) throw expired();
     if (row.token.rotatedAt) {
-      await this.revokeSession(row.session.id, 'refresh_reuse');
+      await this.revokeSession(row.session.id, 'refresh_reuse', source);
       throw expired();
     }
     if (row.token.expiresAt <= now || row.session.absoluteExpiresAt <= now) throw expired();
@@ -183,7 +191,7 @@ export class TokenService {
       .where(and(eq(refreshTokens.id, row.token.id), isNull(refreshTokens.rotatedAt)))
       .returning({ id: refreshTokens.id });
     if (spent.length === 0) {
-      await this.revokeSession(row.session.id, 'refresh_reuse');
+      await this.revokeSession(row.session.id, 'refresh_reuse', source);
       throw expired();
     }
     const [user] = await this.db.select().from(staffUsers).where(eq(staffUsers.id, row.token.staffUserId));
@@ -192,11 +200,21 @@ export class TokenService {
     return { access: await this.signAccess(user, row.session.id), refresh: next };
   }
 
-  async revokeSession(sessionId: string, reason: string): Promise<void> {
-    await this.db
-      .update(staffSessions)
-      .set({ revokedAt: this.now(), revokedReason: reason })
-      .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
+  /** Ends a session; a logout or a detected refresh reuse is recorded in the user's audit chain. */
+  async revokeSession(sessionId: string, reason: string, source: StaffSource = {}): Promise<void> {
+    const at = this.now();
+    await this.db.transaction(async (tx) => {
+      const [revoked] = await tx
+        .update(staffSessions)
+        .set({ revokedAt: at, revokedReason: reason })
+        .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)))
+        .returning({ staffUserId: staffSessions.staffUserId });
+      const action = SESSION_ACTIONS[reason];
+      if (!revoked || !action) return;
+      const [user] = await tx.select().from(staffUsers).where(eq(staffUsers.id, revoked.staffUserId));
+      const event = user && staffEvent(user, action, 'success', null, at, source, 'session');
+      if (event) await appendAuditEvents(tx, [{ ...event, targetId: sessionId, details: { reason } }]);
+    });
   }
 
   /** Ends every session of an account (password reset, blocking). */
@@ -208,11 +226,11 @@ export class TokenService {
   }
 
   /** Logout by refresh token: revoke its session; unknown tokens are ignored. */
-  async revoke(refresh: string): Promise<void> {
+  async revoke(refresh: string, source: StaffSource = {}): Promise<void> {
     const [row] = await this.db
       .select({ sessionId: refreshTokens.sessionId })
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, sha256(refresh)));
-    if (row) await this.revokeSession(row.sessionId, 'logout');
+    if (row) await this.revokeSession(row.sessionId, 'logout', source);
   }
 }

@@ -9,6 +9,8 @@ export interface ChecksumOptions {
   /**
    * Leave out the sign-in bookkeeping (login_attempts, login_throttle*, rate_limit_hits): a
    * refused sign-in rightly records the attempt there, and a rate-limited route counts it.
+   * The audit trail (audit_events, audit_chains) too: a refused action of a declared route,
+   * and a refused sign-in, rightly get a `failure` event there (plugins/audit.ts).
    */
   excludeSignInBookkeeping?: boolean;
 }
@@ -36,7 +38,10 @@ export function publicTables(db: Db): Promise<string[]> {
 }
 
 export const isSignInBookkeeping = (table: string): boolean =>
-  table === 'login_attempts' || table.startsWith('login_throttle') || table === 'rate_limit_hits';
+  table === 'login_attempts' ||
+  table.startsWith('login_throttle') ||
+  table === 'rate_limit_hits' ||
+  table.startsWith('audit_');
 
 /** md5 of each table's rows, independent of row order, in one round trip. */
 export async function tableChecksums(db: Db, opts: ChecksumOptions = {}): Promise<Record<string, string>> {

@@ -39,7 +39,7 @@ export const configurationRoutes =
     app.post(
       '/groups/',
       {
-        config: { errors: [409] },
+        config: { errors: [409], audit: { action: 'configuration.create', target: 'configuration', param: null } },
         schema: {
           tags,
           summary: 'Create a configuration group',
@@ -59,7 +59,7 @@ export const configurationRoutes =
     app.patch(
       '/groups/:id/',
       {
-        config: { errors: [409] },
+        config: { errors: [409], audit: { action: 'configuration.update', target: 'configuration' } },
         schema: {
           tags,
           summary: 'Change a configuration group',
@@ -73,6 +73,7 @@ export const configurationRoutes =
     app.delete(
       '/groups/:id/',
       {
+        config: { audit: { action: 'configuration.delete', target: 'configuration' } },
         schema: { tags, summary: 'Delete a configuration group', params: idParams, response: { 204: noContentSchema } },
       },
       async (req, reply) => {
@@ -96,6 +97,7 @@ export const configurationRoutes =
     app.post(
       '/groups/:id/users/',
       {
+        config: { audit: { action: 'configuration.add_member', target: 'configuration' } },
         schema: {
           tags,
           summary: 'Assign members to the group',
@@ -109,6 +111,7 @@ export const configurationRoutes =
     app.delete(
       '/groups/:id/users/:uid/',
       {
+        config: { audit: { action: 'configuration.remove_member', target: 'configuration' } },
         schema: {
           tags,
           summary: 'Remove a member from the group',

@@ -3,6 +3,7 @@
 import { type Configuration, type configurationInputSchema, fieldError } from '@portiere/contracts';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { auditChange, auditTarget } from '../../audit/context.ts';
 import type { Db } from '../../db/client.ts';
 import { configurations, members } from '../../db/schema/index.ts';
 import { customerRow } from '../../lib/customer-row.ts';
@@ -85,7 +86,7 @@ export class ConfigurationsService {
   }
 
   async update(customerId: string, id: string, patch: Partial<GroupInput>): Promise<Configuration> {
-    await this.row(customerId, id);
+    const before = await this.get(customerId, id);
     const set: Partial<typeof configurations.$inferInsert> = {};
     if (patch.name !== undefined) set.name = patch.name;
     if (patch.description !== undefined) set.description = patch.description;
@@ -96,12 +97,15 @@ export class ConfigurationsService {
     if (Object.keys(set).length) {
       await orConflict(() => this.db.update(configurations).set(set).where(eq(configurations.id, id)), nameTaken);
     }
-    return this.get(customerId, id);
+    const after = await this.get(customerId, id);
+    auditChange(before, after);
+    return after;
   }
 
   /** Members of a deleted group keep their credentials and fall back to no group. */
   async remove(customerId: string, id: string): Promise<void> {
-    await this.row(customerId, id);
+    const row = await this.row(customerId, id);
+    auditTarget(row.id, row.name);
     await this.db.delete(configurations).where(eq(configurations.id, id));
   }
 

@@ -13,6 +13,7 @@ import {
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditOutcome } from '../../audit/context.ts';
 import { customerOf, restrictTo } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 
@@ -41,7 +42,7 @@ export const credentialRoutes =
     app.post(
       '/users/:id/credentials/',
       {
-        config: { errors: [409, 422] },
+        config: { errors: [409, 422], audit: { action: 'credential.create', target: 'credential', param: null } },
         schema: {
           tags,
           summary: 'Create a credential',
@@ -55,6 +56,7 @@ export const credentialRoutes =
     app.patch(
       '/users/:id/credentials/:cid/',
       {
+        config: { audit: { action: 'credential.update', target: 'credential', param: 'cid' } },
         schema: {
           tags,
           summary: 'Change flags or description',
@@ -67,7 +69,10 @@ export const credentialRoutes =
     );
     app.delete(
       '/users/:id/credentials/:cid/',
-      { schema: { tags, summary: 'Delete a credential', params, response: { 204: noContentSchema } } },
+      {
+        config: { audit: { action: 'credential.delete', target: 'credential', param: 'cid' } },
+        schema: { tags, summary: 'Delete a credential', params, response: { 204: noContentSchema } },
+      },
       async (req, reply) => {
         await c.remove(customerOf(req), req.params.id, req.params.cid);
         return reply.status(204).send();
@@ -76,7 +81,7 @@ export const credentialRoutes =
     app.post(
       '/users/:id/credentials/:cid/test/',
       {
-        config: { errors: [422] },
+        config: { errors: [422], audit: { action: 'credential.test', target: 'credential', param: 'cid' } },
         schema: {
           tags,
           summary: 'Verify a code, password or PIN',
@@ -85,12 +90,17 @@ export const credentialRoutes =
           response: { 200: credentialTestResultSchema },
         },
       },
-      (req) => c.test(customerOf(req), req.params.id, req.params.cid, req.body.value),
+      async (req) => {
+        const result = await c.test(customerOf(req), req.params.id, req.params.cid, req.body.value);
+        // A wrong value is recorded as a failed test (the attempt it counts is committed with it).
+        if (!result.ok) auditOutcome('failure', result.locked ? 'locked' : 'wrong_value');
+        return result;
+      },
     );
     app.post(
       '/users/:id/credentials/:cid/send/',
       {
-        config: { errors: [422, 502] },
+        config: { errors: [422, 502], audit: { action: 'credential.send', target: 'credential', param: 'cid' } },
         schema: {
           tags,
           summary: 'Send a code (mail, SMS) or the app QR code',
@@ -103,7 +113,7 @@ export const credentialRoutes =
     app.post(
       '/users/:id/credentials/:cid/reset/',
       {
-        config: { errors: [422] },
+        config: { errors: [422], audit: { action: 'credential.reset', target: 'credential', param: 'cid' } },
         schema: {
           tags,
           summary: 'Reset an app credential to pending',
@@ -116,6 +126,7 @@ export const credentialRoutes =
     app.post(
       '/users/:id/credentials/:cid/unlock/',
       {
+        config: { audit: { action: 'credential.unlock', target: 'credential', param: 'cid' } },
         schema: { tags, summary: 'Clear wrong attempts and the lock', params, response: { 200: credentialSchema } },
       },
       (req) => c.unlock(customerOf(req), req.params.id, req.params.cid),
@@ -125,7 +136,13 @@ export const credentialRoutes =
     app.post(
       '/enroll/app/',
       {
-        config: { auth: 'public', rateLimit: { max: 20, timeWindow: '1 minute' }, errors: [404] },
+        config: {
+          auth: 'public',
+          rateLimit: { max: 20, timeWindow: '1 minute' },
+          errors: [404],
+          // Recorded in the member's customer's chain, the member's device as actor (service).
+          audit: { action: 'credential.enroll_app', target: 'credential', param: null },
+        },
         schema: {
           tags,
           summary: 'Device enrolment of an app credential',

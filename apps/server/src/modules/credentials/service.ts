@@ -18,8 +18,9 @@ import {
 } from '@portiere/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
+import { auditChange, auditMemberActor, auditTarget } from '../../audit/context.ts';
 import type { Db } from '../../db/client.ts';
-import { credentials } from '../../db/schema/index.ts';
+import { credentials, members } from '../../db/schema/index.ts';
 import { randomDigits, type SecretBox, safeEqual } from '../../lib/crypto.ts';
 import { customerRow } from '../../lib/customer-row.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -164,7 +165,7 @@ export class CredentialsService {
     id: string,
     patch: { description?: string; is_web?: boolean; is_api?: boolean; isActive?: boolean; windows_login?: boolean },
   ) {
-    await this.row(customerId, memberId, id);
+    const before = await this.row(customerId, memberId, id);
     const set: Partial<typeof credentials.$inferInsert> = {};
     if (patch.description !== undefined) set.description = patch.description;
     if (patch.is_web !== undefined) set.isWeb = patch.is_web;
@@ -175,11 +176,14 @@ export class CredentialsService {
       ? await this.db.update(credentials).set(set).where(eq(credentials.id, id)).returning()
       : await this.db.select().from(credentials).where(eq(credentials.id, id));
     if (!row) throw notFound();
+    auditTarget(row.id, row.description || row.type);
+    auditChange(toCredential(before), toCredential(row));
     return toCredential(row);
   }
 
   async remove(customerId: string, memberId: string, id: string): Promise<void> {
-    await this.row(customerId, memberId, id);
+    const row = await this.row(customerId, memberId, id);
+    auditTarget(row.id, row.description || row.type);
     await this.db.delete(credentials).where(eq(credentials.id, id));
     await this.syncMember(memberId);
   }
@@ -231,6 +235,12 @@ export class CredentialsService {
       .where(and(eq(credentials.id, row.id), eq(credentials.status, 'pending')))
       .returning();
     if (!updated) throw notFound();
+    const [member] = await this.db
+      .select({ customerId: members.customerId, username: members.username })
+      .from(members)
+      .where(eq(members.id, row.memberId));
+    if (member) auditMemberActor(member.customerId, row.memberId, member.username);
+    auditTarget(updated.id, updated.description || updated.type);
     await this.syncMember(row.memberId);
     return { id: updated.id, status: 'active' as const };
   }

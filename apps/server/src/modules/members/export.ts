@@ -119,9 +119,17 @@ export function exportStream(
   q: Partial<MemberListQuery>,
   format: 'csv' | 'xlsx' | 'json',
   batchRows = EXPORT_BATCH_ROWS,
+  /** Called with the row count once every row is written, before the end (the audit record). */
+  onDone?: (rows: number) => Promise<void>,
 ): Readable {
   const out = new PassThrough();
-  const rows = exportRows(db, customerId, q, batchRows);
+  let count = 0;
+  const rows = (async function* counted() {
+    for await (const row of exportRows(db, customerId, q, batchRows)) {
+      count++;
+      yield row;
+    }
+  })();
   const run = async () => {
     if (format === 'xlsx') {
       // Loaded at the first XLSX export, not at every start (it costs about 0.3 s of CPU).
@@ -140,6 +148,7 @@ export function exportStream(
       );
       for await (const row of rows) sheet.addRow(EXPORT_COLUMNS.map((c) => sheetCell(row[c]))).commit();
       sheet.commit();
+      await onDone?.(count);
       await workbook.commit();
       return;
     }
@@ -157,6 +166,7 @@ export function exportStream(
       }
       await write('\n]\n');
     }
+    await onDone?.(count);
     out.end();
   };
   run().catch((err) => out.destroy(err));

@@ -16,6 +16,8 @@ import {
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditAction } from '../../audit/context.ts';
+import { recordStreamed } from '../../plugins/audit.ts';
 import { currentUser, customerOf, restrictTo } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 import { exportStream } from './export.ts';
@@ -28,7 +30,7 @@ const CONTENT_TYPES = {
 } as const;
 
 export const memberRoutes =
-  (services: Services, exportBatchRows?: number): FastifyPluginAsyncZod =>
+  (services: Services, exportBatchRows?: number, now: () => Date = () => new Date()): FastifyPluginAsyncZod =>
   async (app) => {
     restrictTo(app, 'CustomerUser');
     const tags = ['members'];
@@ -49,7 +51,7 @@ export const memberRoutes =
     app.post(
       '/users/',
       {
-        config: { errors: [409] },
+        config: { errors: [409], audit: { action: 'member.create', target: 'member', param: null } },
         schema: { tags, summary: 'Create a member', body: memberInputSchema, response: { 201: memberDetailSchema } },
       },
       async (req, reply) => reply.status(201).send(await m.create(customerOf(req), req.body)),
@@ -57,6 +59,8 @@ export const memberRoutes =
     app.get(
       '/users/export/',
       {
+        // A read, but what leaves matters: recorded with its filters and row count at the end.
+        config: { audit: { action: 'member.export', target: 'member', param: null, stream: true } },
         schema: {
           tags,
           summary: 'Export the filtered members (streamed)',
@@ -71,12 +75,16 @@ export const memberRoutes =
           .header('content-type', CONTENT_TYPES[format])
           .header('content-disposition', `attachment; filename="${name}"`)
           .header('cache-control', 'no-store');
-        return reply.send(exportStream(services.db, customerOf(req), filters, format, exportBatchRows));
+        const record = (rows: number) =>
+          recordStreamed(req, services.db, now, { filters: { ...filters, format }, rows });
+        return reply.send(exportStream(services.db, customerOf(req), filters, format, exportBatchRows, record));
       },
     );
     app.post(
       '/users/bulk/',
       {
+        // One event per member acted on (the service names each); a refusal records the action asked.
+        config: { audit: { action: 'member.update', target: 'member', param: null } },
         schema: {
           tags,
           summary: 'Block, unblock, delete or mail enrolment to many',
@@ -84,7 +92,10 @@ export const memberRoutes =
           response: { 200: bulkResultSchema },
         },
       },
-      (req) => m.bulk(customerOf(req), req.body.action, req.body.ids, currentUser(req).user_username),
+      (req) => {
+        auditAction(`member.${req.body.action}`);
+        return m.bulk(customerOf(req), req.body.action, req.body.ids, currentUser(req).user_username);
+      },
     );
     app.get(
       '/users/:id/',
@@ -94,7 +105,7 @@ export const memberRoutes =
     app.patch(
       '/users/:id/',
       {
-        config: { errors: [409] },
+        config: { errors: [409], audit: { action: 'member.update', target: 'member' } },
         schema: {
           tags,
           summary: 'Change a member',
@@ -107,7 +118,10 @@ export const memberRoutes =
     );
     app.delete(
       '/users/:id/',
-      { schema: { tags, summary: 'Delete a member', params: idParams, response: { 204: noContentSchema } } },
+      {
+        config: { audit: { action: 'member.delete', target: 'member' } },
+        schema: { tags, summary: 'Delete a member', params: idParams, response: { 204: noContentSchema } },
+      },
       async (req, reply) => {
         await m.remove(customerOf(req), req.params.id);
         return reply.status(204).send();
@@ -115,18 +129,24 @@ export const memberRoutes =
     );
     app.post(
       '/users/:id/block/',
-      { schema: { tags, summary: 'Block a member', params: idParams, response: { 200: memberDetailSchema } } },
+      {
+        config: { audit: { action: 'member.block', target: 'member' } },
+        schema: { tags, summary: 'Block a member', params: idParams, response: { 200: memberDetailSchema } },
+      },
       (req) => m.setBlocked(customerOf(req), req.params.id, true, currentUser(req).user_username),
     );
     app.post(
       '/users/:id/unblock/',
-      { schema: { tags, summary: 'Unblock a member', params: idParams, response: { 200: memberDetailSchema } } },
+      {
+        config: { audit: { action: 'member.unblock', target: 'member' } },
+        schema: { tags, summary: 'Unblock a member', params: idParams, response: { 200: memberDetailSchema } },
+      },
       (req) => m.setBlocked(customerOf(req), req.params.id, false, currentUser(req).user_username),
     );
     app.post(
       '/users/:id/send-enrollment/',
       {
-        config: { errors: [422, 502] },
+        config: { errors: [422, 502], audit: { action: 'member.send_enrollment', target: 'member' } },
         schema: {
           tags,
           summary: 'Mail the enrolment link',

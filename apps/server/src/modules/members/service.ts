@@ -13,6 +13,7 @@ import {
 } from '@portiere/contracts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
+import { auditChange, auditEach, auditTarget } from '../../audit/context.ts';
 import type { SigningKeys } from '../../auth/keys.ts';
 import type { Db } from '../../db/client.ts';
 import { configurations, members } from '../../db/schema/index.ts';
@@ -119,14 +120,17 @@ export class MembersService {
       await this.assertUsernameFree(customerId, patch.username);
     }
     const values = toColumns(patch);
-    if (Object.keys(values).length) {
-      await orConflict(() => this.db.update(members).set(values).where(eq(members.id, id)), usernameTaken);
-    }
-    return this.get(customerId, id);
+    if (!Object.keys(values).length) return this.get(customerId, id);
+    const before = await this.get(customerId, id);
+    await orConflict(() => this.db.update(members).set(values).where(eq(members.id, id)), usernameTaken);
+    const after = await this.get(customerId, id);
+    auditChange(before, after);
+    return after;
   }
 
   async remove(customerId: string, id: string): Promise<void> {
-    await this.row(customerId, id);
+    const row = await this.row(customerId, id);
+    auditTarget(row.id, row.username);
     await this.db.delete(members).where(and(eq(members.id, id), eq(members.customerId, customerId)));
   }
 
@@ -151,28 +155,40 @@ export class MembersService {
       eq(members.customerId, customerId),
       inArray(members.id, valid.length ? valid : ['00000000-0000-0000-0000-000000000000']),
     );
-    let done = 0;
+    const picked = { id: members.id, username: members.username };
+    let acted: { id: string; username: string }[] = [];
     if (action === 'delete') {
-      done = (await this.db.delete(members).where(scope).returning({ id: members.id })).length;
+      acted = await this.db.delete(members).where(scope).returning(picked);
     } else if (action === 'block' || action === 'unblock') {
       const set =
         action === 'block'
           ? { blocked: true, blockedBy: by, blockedAt: this.now() }
           : { blocked: false, blockedBy: null, blockedAt: null };
-      done = (await this.db.update(members).set(set).where(scope).returning({ id: members.id })).length;
+      acted = await this.db.update(members).set(set).where(scope).returning(picked);
     } else {
       const rows = await this.db.select().from(members).where(scope);
       for (const row of rows) {
         if (!row.email) continue;
         await this.sendEnrollment(customerId, row);
-        done++;
+        acted.push(row);
       }
     }
+    const done = acted.length;
+    // One event per member acted on; those skipped changed nothing.
+    auditEach(
+      acted.map((m) => ({
+        id: m.id,
+        name: m.username,
+        action: `member.${action}` as const,
+        details: { bulk: action },
+      })),
+    );
     return { done, skipped: ids.length - done };
   }
 
   async sendEnrollmentMail(customerId: string, id: string): Promise<{ sent_to: string }> {
     const row = await this.row(customerId, id);
+    auditTarget(row.id, row.username);
     if (!row.email) throw new AppError(422, 'memberHasNoEmail');
     await this.sendEnrollment(customerId, row);
     return { sent_to: row.email };

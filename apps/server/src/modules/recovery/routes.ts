@@ -24,6 +24,7 @@ export const recoveryRoutes =
     app.post(
       '/users/:id/recovery-codes/',
       {
+        config: { audit: { action: 'recovery_code.create', target: 'member' } },
         schema: {
           tags,
           summary: 'Create a recovery code (shown once)',
@@ -36,6 +37,7 @@ export const recoveryRoutes =
     app.post(
       '/users/:id/recovery-codes/verify/',
       {
+        config: { audit: { action: 'recovery_code.verify', target: 'member' } },
         schema: {
           tags,
           summary: 'Use a recovery code',
@@ -61,7 +63,7 @@ export const recoveryRoutes =
     app.post(
       '/users/:id/recovery-mode/',
       {
-        config: { errors: [409, 422, 502] },
+        config: { errors: [409, 422, 502], audit: { action: 'recovery_mode.activate', target: 'member' } },
         schema: {
           tags,
           summary: 'Activate recovery mode and mail the code',
@@ -75,7 +77,7 @@ export const recoveryRoutes =
     app.delete(
       '/users/:id/recovery-mode/',
       {
-        config: { errors: [409] },
+        config: { errors: [409], audit: { action: 'recovery_mode.deactivate', target: 'member' } },
         schema: { tags, summary: 'End recovery mode', params: idParams, response: { 204: noContentSchema } },
       },
       async (req, reply) => {

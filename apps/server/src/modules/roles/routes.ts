@@ -39,7 +39,7 @@ export const roleRoutes =
     app.post(
       '/roles/',
       {
-        config: { errors: [409] },
+        config: { errors: [409], audit: { action: 'role.create', target: 'role', param: null } },
         schema: { tags, summary: 'Create a role group', body: roleInputSchema, response: { 201: roleSchema } },
       },
       async (req, reply) => reply.status(201).send(await r.create(customerOf(req), req.body)),
@@ -52,7 +52,7 @@ export const roleRoutes =
     app.patch(
       '/roles/:id/',
       {
-        config: { errors: [409] },
+        config: { errors: [409], audit: { action: 'role.update', target: 'role' } },
         schema: {
           tags,
           summary: 'Change a role group',
@@ -65,7 +65,10 @@ export const roleRoutes =
     );
     app.delete(
       '/roles/:id/',
-      { schema: { tags, summary: 'Delete a role group', params: idParams, response: { 204: noContentSchema } } },
+      {
+        config: { audit: { action: 'role.delete', target: 'role' } },
+        schema: { tags, summary: 'Delete a role group', params: idParams, response: { 204: noContentSchema } },
+      },
       async (req, reply) => {
         await r.remove(customerOf(req), req.params.id);
         return reply.status(204).send();
@@ -90,6 +93,7 @@ export const roleRoutes =
     app.post(
       '/roles/:id/users/',
       {
+        config: { audit: { action: 'role.add_user', target: 'role' } },
         schema: {
           tags,
           summary: 'Authorise users',
@@ -103,6 +107,7 @@ export const roleRoutes =
     app.delete(
       '/roles/:id/users/:uid/',
       {
+        config: { audit: { action: 'role.remove_user', target: 'role' } },
         schema: {
           tags,
           summary: 'Remove an authorised user',

@@ -1,6 +1,8 @@
 /** Role groups and the members authorised for each (the Users tab lists both sides). */
+
 import { fieldError, type MemberListQuery, type Role } from '@portiere/contracts';
 import { and, asc, count, eq, exists, inArray, not, sql } from 'drizzle-orm';
+import { auditChange, auditTarget } from '../../audit/context.ts';
 import type { Db } from '../../db/client.ts';
 import { configurations, members, roleGroups, roleMembers } from '../../db/schema/index.ts';
 import { customerRow } from '../../lib/customer-row.ts';
@@ -72,7 +74,7 @@ export class RolesService {
   }
 
   async update(customerId: string, id: string, patch: { name?: string; description?: string }): Promise<Role> {
-    await this.row(customerId, id);
+    const before = await this.get(customerId, id);
     const set = {
       ...(patch.name !== undefined ? { name: patch.name } : {}),
       ...(patch.description !== undefined ? { description: patch.description } : {}),
@@ -80,11 +82,14 @@ export class RolesService {
     if (Object.keys(set).length) {
       await orConflict(() => this.db.update(roleGroups).set(set).where(eq(roleGroups.id, id)), nameTaken);
     }
-    return this.get(customerId, id);
+    const after = await this.get(customerId, id);
+    auditChange(before, after);
+    return after;
   }
 
   async remove(customerId: string, id: string): Promise<void> {
-    await this.row(customerId, id);
+    const row = await this.row(customerId, id);
+    auditTarget(row.id, row.name);
     await this.db.delete(roleGroups).where(eq(roleGroups.id, id));
   }
 

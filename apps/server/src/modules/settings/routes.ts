@@ -35,6 +35,7 @@ export const settingsRoutes =
     app.patch(
       '/customers/:id/settings/',
       {
+        config: { audit: { action: 'settings.update', target: 'settings', customerParam: 'id' } },
         schema: {
           tags,
           summary: 'Change settings sections',

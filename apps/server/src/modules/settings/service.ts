@@ -3,6 +3,7 @@
  * validates each changed section whole and saves all or nothing. The SMS gateway token is
  * kept apart, sealed, and never answered.
  */
+
 import {
   type CustomerSettings,
   deepMerge,
@@ -18,6 +19,7 @@ import {
   validateSection,
 } from '@portiere/contracts';
 import { eq, sql } from 'drizzle-orm';
+import { auditDetails, changedFields } from '../../audit/context.ts';
 import type { Db } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
@@ -86,6 +88,7 @@ export class SettingsService {
         .update(customers)
         .set({ settings: { ...next, general: storedGeneral }, smsApiTokenEnc: sms ?? null })
         .where(eq(customers.id, customerId));
+      auditSettingsChange(sections, current as Record<string, unknown>, next);
       return { settings: effectiveSettings(next, Boolean(sms)), validators: settingsValidators() };
     });
   }
@@ -110,4 +113,25 @@ export class SettingsService {
         .where(eq(customers.id, id));
     }
   }
+}
+
+/** The audit record of a settings change: per section, the keys it changed (secrets never). */
+function auditSettingsChange(
+  sections: SettingsPatch,
+  current: Record<string, unknown>,
+  next: Record<string, unknown>,
+): void {
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const section of SETTINGS_SECTIONS) {
+    if (sections[section] === undefined) continue;
+    const diff = changedFields(
+      (current[section] ?? {}) as Record<string, unknown>,
+      (next[section] ?? {}) as Record<string, unknown>,
+    );
+    if (!Object.keys(diff.before).length) continue;
+    before[section] = diff.before;
+    after[section] = diff.after;
+  }
+  auditDetails({ sections: Object.keys(after), before, after });
 }

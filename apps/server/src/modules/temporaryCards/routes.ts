@@ -36,7 +36,7 @@ export const temporaryCardRoutes =
     app.post(
       '/temporary-cards/',
       {
-        config: { errors: [409] },
+        config: { errors: [409], audit: { action: 'temporary_card.create', target: 'temporary_card', param: null } },
         schema: {
           tags,
           summary: 'Create cards',
@@ -49,7 +49,7 @@ export const temporaryCardRoutes =
     app.delete(
       '/temporary-cards/:id/',
       {
-        config: { errors: [409] },
+        config: { errors: [409], audit: { action: 'temporary_card.delete', target: 'temporary_card' } },
         schema: {
           tags,
           summary: 'Delete a card that is not paired',
@@ -77,7 +77,7 @@ export const temporaryCardRoutes =
     app.post(
       '/users/:id/temporary-card/',
       {
-        config: { errors: [409] },
+        config: { errors: [409], audit: { action: 'temporary_card.pair', target: 'member' } },
         schema: {
           tags,
           summary: 'Pair a card until a date',
@@ -90,7 +90,10 @@ export const temporaryCardRoutes =
     );
     app.delete(
       '/users/:id/temporary-card/',
-      { schema: { tags, summary: 'Unpair the card', params: idParams, response: { 204: noContentSchema } } },
+      {
+        config: { audit: { action: 'temporary_card.unpair', target: 'member' } },
+        schema: { tags, summary: 'Unpair the card', params: idParams, response: { 204: noContentSchema } },
+      },
       async (req, reply) => {
         await cards.unpair(customerOf(req), req.params.id);
         return reply.status(204).send();

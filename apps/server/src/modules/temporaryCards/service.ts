@@ -2,8 +2,10 @@
  * Temporary cards: created with codes of the customer's card_code_length, paired to one
  * member until an expiration date. A pairing past its date no longer counts as paired.
  */
+
 import { fieldError, type TemporaryCard, type TemporaryCardStatus } from '@portiere/contracts';
 import { and, asc, count, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { auditDetails, auditTarget } from '../../audit/context.ts';
 import type { Db } from '../../db/client.ts';
 import { members, temporaryCards } from '../../db/schema/index.ts';
 import { randomDigits } from '../../lib/crypto.ts';
@@ -146,11 +148,14 @@ export class TemporaryCardsService {
       .where(and(eq(temporaryCards.id, cardId), or(isNull(temporaryCards.memberId), this.statusWhere('expired'))))
       .returning();
     if (!row) throw new AppError(409, 'cardAlreadyPaired');
+    auditTarget(member.id, member.username);
+    auditDetails({ card_id: cardId, expires_at: expiration.toISOString() });
     return this.toCard(row, member.username);
   }
 
   async unpair(customerId: string, memberId: string): Promise<void> {
-    await this.members.row(customerId, memberId);
+    const member = await this.members.row(customerId, memberId);
+    auditTarget(member.id, member.username);
     await this.db
       .update(temporaryCards)
       .set({ memberId: null, pairedAt: null, expiresAt: null })

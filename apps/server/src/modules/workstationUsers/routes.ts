@@ -31,7 +31,7 @@ export const workstationUserRoutes =
     app.post(
       '/users/:id/autologon/',
       {
-        config: { errors: [422] },
+        config: { errors: [422], audit: { action: 'workstation_user.autologon', target: 'workstation_user' } },
         schema: {
           tags,
           summary: 'Turn Windows autologon on or off',
