@@ -4,19 +4,8 @@
  * the members list at 100,000 members (members-list.ts): the issue asks for the same speed.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  buildApp,
-  type Database,
-  eq,
-  loadConfig,
-  openPglite,
-  openPostgres,
-  SecretBox,
-  schema,
-  seedDemo,
-  sql,
-} from '@portiere/server';
-import postgres from 'postgres';
+import { buildApp, type Database, eq, loadConfig, SecretBox, schema, seedDemo, sql } from '@portiere/server';
+import { onEachDatabase } from './databases.ts';
 
 const { customers } = schema;
 
@@ -88,24 +77,6 @@ async function measure(database: Database) {
   return { fillMs, results };
 }
 
-export async function auditList() {
-  const out: Record<string, Awaited<ReturnType<typeof measure>>> = {};
-  out.pglite = await measure(await openPglite());
-  const url = process.env.BENCH_DATABASE_URL;
-  if (url) {
-    const name = `portiere_bench_${randomBytes(4).toString('hex')}`;
-    const admin = postgres(url, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    try {
-      out.postgres = await measure(openPostgres(u.toString()));
-    } finally {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  }
-  return out;
-}
+export const auditList = () => onEachDatabase(measure);
 
 if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify(await auditList(), null, 1));

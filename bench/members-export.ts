@@ -4,19 +4,8 @@
  * BENCH_DATABASE_URL, PostgreSQL. `npx tsx bench/members-export.ts` runs it alone.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  buildApp,
-  type Database,
-  eq,
-  loadConfig,
-  openPglite,
-  openPostgres,
-  SecretBox,
-  schema,
-  seedDemo,
-  sql,
-} from '@portiere/server';
-import postgres from 'postgres';
+import { buildApp, type Database, eq, loadConfig, SecretBox, schema, seedDemo, sql } from '@portiere/server';
+import { onEachDatabase } from './databases.ts';
 
 const { customers } = schema;
 const MEMBERS = Number(process.env.EXPORT_MEMBERS ?? 200_000);
@@ -66,24 +55,6 @@ async function measure(database: Database) {
   return results;
 }
 
-export async function membersExport() {
-  const out: Record<string, Awaited<ReturnType<typeof measure>>> = {};
-  if (!process.env.EXPORT_POSTGRES_ONLY) out.pglite = await measure(await openPglite());
-  const url = process.env.BENCH_DATABASE_URL;
-  if (url) {
-    const name = `portiere_bench_${randomBytes(4).toString('hex')}`;
-    const admin = postgres(url, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    try {
-      out.postgres = await measure(openPostgres(u.toString()));
-    } finally {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  }
-  return out;
-}
+export const membersExport = () => onEachDatabase(measure, { pglite: !process.env.EXPORT_POSTGRES_ONLY });
 
 if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify(await membersExport(), null, 1));

@@ -3,19 +3,8 @@
  * requests through the real app (inject), on PGlite and, with BENCH_DATABASE_URL, PostgreSQL.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  buildApp,
-  type Database,
-  eq,
-  loadConfig,
-  openPglite,
-  openPostgres,
-  SecretBox,
-  schema,
-  seedDemo,
-  sql,
-} from '@portiere/server';
-import postgres from 'postgres';
+import { buildApp, type Database, eq, loadConfig, SecretBox, schema, seedDemo, sql } from '@portiere/server';
+import { onEachDatabase } from './databases.ts';
 
 const { configurations, customers } = schema;
 
@@ -96,22 +85,4 @@ async function measure(database: Database) {
   return { fillMs, results };
 }
 
-export async function membersList() {
-  const out: Record<string, Awaited<ReturnType<typeof measure>>> = {};
-  out.pglite = await measure(await openPglite());
-  const url = process.env.BENCH_DATABASE_URL;
-  if (url) {
-    const name = `portiere_bench_${randomBytes(4).toString('hex')}`;
-    const admin = postgres(url, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    try {
-      out.postgres = await measure(openPostgres(u.toString()));
-    } finally {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  }
-  return out;
-}
+export const membersList = () => onEachDatabase(measure);
