@@ -1,11 +1,11 @@
-/** The real app on a fresh in-memory PGlite with the demo tenants and a real SMTP sink. */
+/** The real app on a fresh database (in-memory PGlite unless given) with the demo tenants and a real SMTP sink. */
 import { randomBytes } from 'node:crypto';
-import { buildApp, loadConfig, openPglite, SecretBox, SmtpSink, seedDemo } from '@portiere/server';
+import { buildApp, type Database, loadConfig, openPglite, SecretBox, SmtpSink, seedDemo } from '@portiere/server';
 
-export async function startDemoApp() {
+export async function startDemoApp(given?: Database) {
   const sink = new SmtpSink();
   const smtpUrl = await sink.start();
-  const database = await openPglite();
+  const database = given ?? (await openPglite());
   await database.migrate();
   const box = new SecretBox(randomBytes(32));
   await seedDemo(database.db, box, { members: false });

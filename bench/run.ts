@@ -72,8 +72,13 @@ side (issue 10), on 2026-11-23 with other work on the machine: 107 and 114 creat
 
 | measure | per second | raw SQL per second | ratio |
 |---|---|---|---|
-| member creations | ${f(written.createPerSecond)} | ${f(written.rawInsertPerSecond)} inserts | ${(written.createPerSecond / written.rawInsertPerSecond).toFixed(3)} |
-| member updates | ${f(written.updatePerSecond)} | ${f(written.rawUpdatePerSecond)} updates | ${(written.updatePerSecond / written.rawUpdatePerSecond).toFixed(3)} |
+${Object.entries(written)
+  .map(
+    ([db, w]) =>
+      `| ${db}: member creations | ${f(w.createPerSecond)} | ${f(w.rawInsertPerSecond)} inserts | ${(w.createPerSecond / w.rawInsertPerSecond).toFixed(3)} |
+| ${db}: member updates | ${f(w.updatePerSecond)} | ${f(w.rawUpdatePerSecond)} updates | ${(w.updatePerSecond / w.rawUpdatePerSecond).toFixed(3)} |`,
+  )
+  .join('\n')}
 `;
 const listTables = Object.entries(list)
   .map(

@@ -4,10 +4,15 @@
  * database. The difference is what validation, authentication, tenancy and the audit trail cost.
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from '@portiere/server';
+import { type Database, sql } from '@portiere/server';
+import { onEachDatabase } from './databases.ts';
 import { startDemoApp } from './demo-app.ts';
 
-async function rate(fn: (i: number) => Promise<unknown>, parallel = 8, ms = 3000): Promise<number> {
+async function rate(
+  fn: (i: number) => Promise<unknown>,
+  parallel = Number(process.env.BENCH_PARALLEL ?? 8),
+  ms = 3000,
+): Promise<number> {
   let calls = 0;
   const end = performance.now() + ms;
   const t0 = performance.now();
@@ -19,8 +24,8 @@ async function rate(fn: (i: number) => Promise<unknown>, parallel = 8, ms = 3000
   return calls / ((performance.now() - t0) / 1000);
 }
 
-export async function writes() {
-  const { app, database, close } = await startDemoApp();
+async function measure(given: Database) {
+  const { app, database, close } = await startDemoApp(given);
   const user = await database.db.query.staffUsers.findFirst({
     where: (s, { eq }) => eq(s.username, 'admin@acme.example'),
   });
@@ -63,5 +68,7 @@ export async function writes() {
   await close();
   return { createPerSecond, updatePerSecond, rawInsertPerSecond, rawUpdatePerSecond };
 }
+
+export const writes = () => onEachDatabase(measure);
 
 if (import.meta.url === `file://${process.argv[1]}`) console.log(await writes());

@@ -59,3 +59,49 @@ test('a reseller reaches the audit trail beside Customers, with a tenant column,
   await page.getByRole('menuitem', { name: 'English' }).click();
   await expect(page.getByTestId('page-title')).toHaveText('Audit trail');
 });
+
+test("an operator's change shows on the member's Activity tab with its before and after, and in the trail", async ({
+  page,
+}) => {
+  await signIn(page, 'admin@acme.example');
+  const username = `audited.${Date.now()}`;
+  await page.goto('/users');
+  await page.getByRole('button', { name: 'New user' }).click();
+  const create = page.getByRole('dialog', { name: 'New user' });
+  await create.getByLabel('Username').fill(username);
+  await create.getByLabel('First name', { exact: true }).fill('Eva');
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('User created.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const form = page.getByRole('dialog', { name: 'Edit user' });
+  await form.getByLabel('First name', { exact: true }).fill('Evelina');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('User updated.')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Activity' }).click();
+  const grid = page.getByRole('grid');
+  await expect(grid.getByRole('row', { name: /User updated/ })).toBeVisible();
+  await expect(grid.getByRole('row', { name: /User created/ })).toBeVisible();
+  await grid.getByRole('row', { name: /User updated/ }).getByRole('gridcell').first().click();
+  const detail = page.getByRole('dialog', { name: 'Event' });
+  await expect(detail.getByText('admin@acme.example')).toBeVisible();
+  const changes = detail.getByRole('table', { name: 'Changes' });
+  await expect(changes.getByRole('row', { name: /first_name/ })).toHaveText(/first_name.*Eva.*Evelina/);
+  await detail.getByRole('button', { name: 'OK' }).click();
+
+  // The same event in the trail, found by its target, and sealed into the chain.
+  await page.goto('/settings/audit');
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const drawer = page.getByTestId('filters-drawer');
+  await drawer.getByRole('combobox', { name: 'Action' }).click();
+  await page.getByRole('option', { name: 'User updated' }).click();
+  const filtered = auditAnswer(page, { action: 'member.update' });
+  await drawer.getByRole('button', { name: 'Apply' }).click();
+  expect((await filtered).status()).toBe(200);
+  await expect(page.getByRole('grid').getByRole('row', { name: new RegExp(username) }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Verify integrity' }).click();
+  await expect(page.getByTestId('audit-verify-status')).toHaveText(
+    /^Integrity verified: \d+ events checked, no change found\.$/,
+  );
+});

@@ -106,11 +106,21 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       log: app.log,
     });
   const mailer = metrics.countMails(transport);
-  const services = await buildServices(opts.database, box, mailer, config.publicUrl, opts.now, metrics);
+  const services = await buildServices(opts.database, box, mailer, config.publicUrl, opts.now, metrics, app.log);
   app.decorate('services', services);
   app.addHook('onClose', async () => {
     mailer.close();
     await opts.database.close();
+  });
+  // Audit events are sealed shortly after each write, and what is left at shutdown before the
+  // database closes (onClose hooks run last-added first).
+  app.addHook('onReady', async () => services.auditSealer.start());
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') services.auditSealer.kick();
+  });
+  app.addHook('onClose', async () => {
+    await services.auditSealer.stop();
+    await services.auditSealer.flush().catch(() => {});
   });
 
   await app.register(helmet, {
@@ -171,7 +181,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(roleRoutes(services));
       await api.register(workstationUserRoutes(services));
       await api.register(dashboardRoutes(services));
-      await api.register(auditRoutes(services));
+      await api.register(auditRoutes(services, opts.now));
     },
     { prefix: '/api/v1' },
   );

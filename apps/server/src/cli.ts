@@ -1,11 +1,12 @@
 /** portiere serve | migrate | seed | reset-password <username> <password> | backup FILE | restore FILE | audit verify */
 import { and, eq, isNull, like, or } from 'drizzle-orm';
 import { pruneAuditEvents } from './audit/prune.ts';
+import { AuditSealer } from './audit/sealer.ts';
 import { verifyAllChains } from './audit/verify.ts';
 import { backup, restore } from './backup/index.ts';
 import { describeCliError } from './cli-errors.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { type Db, openDatabase } from './db/client.ts';
 import { loginThrottle, staffSessions, staffUsers } from './db/schema/index.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { hashPassword } from './lib/passwords.ts';
@@ -105,13 +106,22 @@ async function run(argv: string[]): Promise<void> {
     }
     case 'audit': {
       if (args.length === 1 && args[0] === 'prune') {
-        const pruned = await withDb((d) => pruneAuditEvents(d.db, new Date()));
+        const pruned = await withDb(async (d) => {
+          await sealCommitted(d.db);
+          const out = await pruneAuditEvents(d.db, new Date());
+          await sealCommitted(d.db);
+          return out;
+        });
         for (const p of pruned) console.log(`${p.tenantId}: ${p.pruned} events pruned (through seq ${p.throughSeq})`);
         console.log(pruned.length ? `${pruned.length} chains pruned.` : 'Nothing past its retention.');
         return;
       }
       if (args.length !== 1 || args[0] !== 'verify') throw new Error(USAGE);
-      const chains = await withDb((d) => verifyAllChains(d.db));
+      // Events a stopped server left unsealed are sealed first, so they are checked too.
+      const chains = await withDb(async (d) => {
+        await sealCommitted(d.db);
+        return verifyAllChains(d.db);
+      });
       for (const c of chains) {
         const where = `${c.tenantType} ${c.tenantId}`;
         console.log(
@@ -128,6 +138,10 @@ async function run(argv: string[]): Promise<void> {
     default:
       throw new Error(USAGE);
   }
+}
+
+function sealCommitted(db: Db): Promise<void> {
+  return new AuditSealer(db, { warn: (o, msg) => console.error(msg, o) }).flush();
 }
 
 run(process.argv.slice(2)).catch((err) => {

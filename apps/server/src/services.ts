@@ -1,6 +1,7 @@
 /** The services of one app instance, built once and handed to the routes. */
 
 import { scopedDb } from './audit/context.ts';
+import { AuditSealer } from './audit/sealer.ts';
 import { loadOrCreateSigningKeys, type SigningKeys } from './auth/keys.ts';
 import { LoginService } from './auth/login-service.ts';
 import { LoginThrottle } from './auth/throttle.ts';
@@ -40,6 +41,8 @@ export interface Services {
   workstationUsers: WorkstationUsersService;
   dashboard: DashboardService;
   audit: AuditService;
+  /** Links committed audit events into their chains (audit/sealer.ts). */
+  auditSealer: AuditSealer;
 }
 
 export async function buildServices(
@@ -49,6 +52,7 @@ export async function buildServices(
   publicUrl: string,
   now?: () => Date,
   metrics?: AppMetrics,
+  log: { warn(obj: object, msg: string): void } = console,
 ): Promise<Services> {
   // Inside an audited request, the request's transaction (audit/context.ts).
   const db = scopedDb(database.db);
@@ -57,6 +61,8 @@ export async function buildServices(
   const settings = new SettingsService(db, box);
   await settings.sealLegacySmsTokens();
   const members = new MembersService(db, settings, mailer, keys, publicUrl, now);
+  // The plain database: the sealer runs outside any request's transaction.
+  const auditSealer = new AuditSealer(database.db, log);
   return {
     db,
     database,
@@ -83,6 +89,7 @@ export async function buildServices(
     roles: new RolesService(db),
     workstationUsers: new WorkstationUsersService(db, members, now),
     dashboard: new DashboardService(db),
-    audit: new AuditService(db),
+    audit: new AuditService(db, auditSealer),
+    auditSealer,
   };
 }

@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = [
   'workstation_user.autologon',
   'settings.update',
   'audit.prune',
+  'audit.export',
   'sign_in.code_sent',
   'sign_in.success',
   'sign_in.failure',
@@ -87,8 +88,8 @@ const jsonValue: z.ZodType<unknown> = z.unknown();
 
 export const auditEventSchema = z.object({
   id: z.string(),
-  /** Position in its tenant's chain, from 1. */
-  seq: z.number().int(),
+  /** Position in its tenant's chain, from 1; null for the moment between its write and its sealing. */
+  seq: z.number().int().nullable(),
   at: z.string(),
   /** The tenant the event belongs to (a customer, or a reseller for its own actions). */
   tenant_type: z.enum(['customer', 'reseller']),

@@ -1,13 +1,12 @@
 /**
- * Appends events to their tenants' chains, inside the caller's transaction: the event is
- * written with the change it records or not at all. Locking the chain head row serialises
- * appends per tenant (other tenants append in parallel), so seq has no gaps and no forks.
+ * Writes events inside the caller's transaction: the event is stored with the change it records
+ * or not at all. Rows go in unsealed, one plain insert for all of them, with no lock: writers of
+ * one tenant do not queue behind each other's commits. The sealer (audit/sealer.ts) links them
+ * into their tenants' chains once committed.
  */
 import type { AuditAction, AuditActorType, AuditOutcome, AuditTargetType } from '@portiere/contracts';
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { auditChains, auditEvents } from '../db/schema/index.ts';
-import { GENESIS_HASH, hashEvent } from './chain.ts';
+import { auditEvents } from '../db/schema/index.ts';
 
 export interface AuditEventInput {
   tenantId: string;
@@ -28,20 +27,14 @@ export interface AuditEventInput {
   details?: Record<string, unknown>;
 }
 
-/** Appends in order; call inside the transaction of the change (a Db works as one statement each). */
+/** Stores the events in order; call inside the transaction of the change. */
 export async function appendAuditEvents(db: Db, events: readonly AuditEventInput[]): Promise<void> {
-  for (const e of events) {
-    await db
-      .insert(auditChains)
-      .values({ tenantId: e.tenantId, tenantType: e.tenantType, hash: GENESIS_HASH, anchorHash: GENESIS_HASH })
-      .onConflictDoNothing();
-    const [head] = await db.select().from(auditChains).where(eq(auditChains.tenantId, e.tenantId)).for('update');
-    const row = {
+  if (!events.length) return;
+  await db.insert(auditEvents).values(
+    events.map((e) => ({
       tenantId: e.tenantId,
       tenantType: e.tenantType,
-      seq: head.seq + 1,
-      // Millisecond precision, as stored (timestamp(3)), so the hash reads back the same.
-      at: new Date(e.at.getTime()),
+      at: e.at,
       actorType: e.actorType,
       actorId: e.actorId ?? null,
       actorName: e.actorName ?? null,
@@ -55,13 +48,6 @@ export async function appendAuditEvents(db: Db, events: readonly AuditEventInput
       reason: e.reason ?? null,
       requestId: e.requestId ?? null,
       details: e.details ?? {},
-      prevHash: head.hash,
-    };
-    const hash = hashEvent(row);
-    await db.insert(auditEvents).values({ ...row, hash });
-    await db
-      .update(auditChains)
-      .set({ seq: row.seq, hash, updatedAt: sql`now()` })
-      .where(eq(auditChains.tenantId, e.tenantId));
-  }
+    })),
+  );
 }

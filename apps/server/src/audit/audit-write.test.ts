@@ -32,7 +32,7 @@ describe.each(testDatabases())('audit trail writes on $name', (database) => {
       .select()
       .from(auditEvents)
       .where(eq(auditEvents.tenantId, tenantId))
-      .orderBy(asc(auditEvents.seq));
+      .orderBy(asc(auditEvents.pos));
   const eventsFor = async (tenantId: string, targetId: string) =>
     (await eventsOf(tenantId)).filter((e) => e.targetId === targetId);
 

@@ -39,8 +39,10 @@ export async function verifyChain(db: Db, tenantId: string): Promise<ChainCheck>
     for (const row of rows) {
       // A gap (a removed row) breaks the chain at the first missing position.
       if (row.seq !== expectedSeq) return broken(expectedSeq, null);
-      if (row.prevHash !== prevHash || hashEvent(row) !== row.hash) return broken(row.seq, row.id);
-      prevHash = row.hash;
+      if (row.prevHash !== prevHash || hashEvent({ ...row, seq: row.seq, prevHash }) !== row.hash) {
+        return broken(row.seq, row.id);
+      }
+      prevHash = row.hash ?? '';
       expectedSeq += 1;
       checked += 1;
     }

@@ -67,7 +67,13 @@ export async function openPglite(dataDir?: string): Promise<Database> {
  * PostgreSQL advisory lock keys: held while migrating, seeding and creating the signing key, so
  * that nodes starting together on one database do each once, one at a time.
  */
-export const ADVISORY_LOCKS = { migrate: 0x706f7274_01, seed: 0x706f7274_02, signingKey: 0x706f7274_03 } as const;
+export const ADVISORY_LOCKS = {
+  migrate: 0x706f7274_01,
+  seed: 0x706f7274_02,
+  signingKey: 0x706f7274_03,
+  /** Sealing and pruning the audit chains (audit/sealer.ts, audit/prune.ts). */
+  auditChains: 0x706f7274_04,
+} as const;
 
 export function openPostgres(url: string): Database {
   const client = postgres(url, { max: POSTGRES_POOL_MAX, onnotice: () => {} });

@@ -95,6 +95,7 @@ export const audit = {
     },
     audit: {
       prune: 'Old events removed',
+      export: 'Audit trail exported',
     },
     sign_in: {
       code_sent: 'Sign-in code sent',
@@ -121,6 +122,7 @@ export const audit = {
     title: 'Event',
     at: 'Time',
     seq: 'Position in chain',
+    sealing: 'Being sealed into the chain',
     tenant: 'Tenant',
     actor: 'Actor',
     action: 'Action',

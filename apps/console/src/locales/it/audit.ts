@@ -97,6 +97,7 @@ export const audit: DeepStrings<Phrases['audit']> = {
     },
     audit: {
       prune: 'Eventi vecchi rimossi',
+      export: 'Registro di audit esportato',
     },
     sign_in: {
       code_sent: 'Codice di accesso inviato',
@@ -123,6 +124,7 @@ export const audit: DeepStrings<Phrases['audit']> = {
     title: 'Evento',
     at: 'Ora',
     seq: 'Posizione nella catena',
+    sealing: 'In corso di sigillatura nella catena',
     tenant: 'Cliente',
     actor: 'Autore',
     action: 'Azione',

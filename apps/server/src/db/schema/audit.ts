@@ -1,10 +1,12 @@
 /**
  * The audit trail (issue 10): one row per administrative action and staff sign-in step,
- * hash-chained per tenant. Rows are only ever appended (and pruned past the retention from the
- * oldest end); `audit_chains` holds each tenant's head, which serialises appends to a chain.
+ * hash-chained per tenant. A row is inserted with the change it records, unsealed (seq, prevHash
+ * and hash null), and the sealer (audit/sealer.ts) links it into its tenant's chain moments
+ * later, so writers never wait on each other. Rows are never edited after sealing and are pruned
+ * past the retention from the oldest end; `audit_chains` holds each tenant's head.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const auditEvents = pgTable(
   'audit_events',
@@ -13,8 +15,10 @@ export const auditEvents = pgTable(
     /** A customer's or a reseller's id (no foreign key: the trail outlives what it names). */
     tenantId: uuid('tenant_id').notNull(),
     tenantType: text('tenant_type', { enum: ['customer', 'reseller'] }).notNull(),
-    /** Position in the tenant's chain, from 1. */
-    seq: bigint('seq', { mode: 'number' }).notNull(),
+    /** Insertion order (from a sequence: no lock), the tiebreaker of equal times. */
+    pos: bigserial('pos', { mode: 'number' }).notNull(),
+    /** Position in the tenant's chain, from 1; null until sealed. */
+    seq: bigint('seq', { mode: 'number' }),
     at: timestamp('at', { withTimezone: true, precision: 3 }).notNull(),
     actorType: text('actor_type').notNull(),
     actorId: uuid('actor_id'),
@@ -30,14 +34,16 @@ export const auditEvents = pgTable(
     requestId: text('request_id'),
     details: jsonb('details').notNull().default({}),
     /** SHA-256 (hex) of the previous row of the chain, or of the anchor left by pruning. */
-    prevHash: text('prev_hash').notNull(),
-    /** SHA-256 (hex) of this row's canonical serialisation (audit/chain.ts), prevHash included. */
-    hash: text('hash').notNull(),
+    prevHash: text('prev_hash'),
+    /** SHA-256 (hex) linking prevHash, seq and the digest of this row's content (audit/chain.ts). */
+    hash: text('hash'),
   },
   (t) => [
     uniqueIndex('audit_events_chain_idx').on(t.tenantId, t.seq),
     // Newest first, per tenant, then each filter of the drawer.
-    index('audit_events_tenant_at_idx').on(t.tenantId, t.at, t.seq),
+    index('audit_events_tenant_at_idx').on(t.tenantId, t.at, t.pos),
+    // The sealer's queue: only unsealed rows, a handful at any time.
+    index('audit_events_unsealed_idx').on(t.tenantId).where(sql`seq is null`),
     index('audit_events_target_idx').on(t.tenantId, t.targetType, t.targetId, t.at),
     index('audit_events_actor_idx').on(t.tenantId, t.actorId, t.at),
     index('audit_events_actor_name_idx').on(t.tenantId, t.actorName, t.at),
@@ -45,7 +51,7 @@ export const auditEvents = pgTable(
   ],
 );
 
-/** Each tenant's chain head: appending locks this row, so a chain never forks. */
+/** Each tenant's chain head: the sealer locks it while linking, so a chain never forks. */
 export const auditChains = pgTable('audit_chains', {
   tenantId: uuid('tenant_id').primaryKey(),
   tenantType: text('tenant_type', { enum: ['customer', 'reseller'] }).notNull(),

@@ -7,9 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditEvent } from '@portiere/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AuditEventInput, appendAuditEvents } from '../../audit/append.ts';
 import { pruneAuditEvents } from '../../audit/prune.ts';
+import { sealEverything } from '../../audit/sealer.ts';
 import { verifyChain } from '../../audit/verify.ts';
 import { auditChains, auditEvents, customers, resellers } from '../../db/schema/index.ts';
 import { testDatabases } from '../../test/databases.ts';
@@ -40,8 +41,11 @@ describe.each(testDatabases())('audit trail on $name', (database) => {
       ...over,
     }) satisfies AuditEventInput;
 
-  const append = (events: AuditEventInput[]) =>
-    h.app.services.db.transaction((tx) => appendAuditEvents(tx as never, events));
+  /** Writes the events as a request does, then waits for their sealing. */
+  const append = async (events: AuditEventInput[]) => {
+    await h.app.services.db.transaction((tx) => appendAuditEvents(tx as never, events));
+    await h.app.services.auditSealer.flush();
+  };
   const get = async (token: string, query = '') => {
     const res = await call(h.app, 'GET', `audit/${query}`, token);
     expect(res.status).toBe(200);
@@ -171,29 +175,76 @@ describe.each(testDatabases())('audit trail on $name', (database) => {
     );
     expect(lines.slice(1).map((l) => l.split(',')[7])).toEqual(['member.delete', 'member.update']);
 
+    const listed = await get(partnerToken, '?page_size=100');
     const json = await h.app.inject({
-      url: '/api/v1/audit/export/?format=json',
+      url: '/api/v1/audit/export/?format=json&action=member.,audit.export',
       headers: { authorization: `Bearer ${partnerToken}` },
     });
-    const listed = await get(partnerToken, '?page_size=100');
-    expect(json.json().map((e: AuditEvent) => e.id)).toEqual(listed.results.map((e) => e.id));
+    const exported = json.json().map((e: AuditEvent) => e.id);
+    expect(exported).toEqual(
+      listed.results.filter((e) => e.action.startsWith('member.') || e.action === 'audit.export').map((e) => e.id),
+    );
+    // The export is itself recorded, with its filters and row count, in the reseller's chain.
+    const [recorded] = (await get(partnerToken, '?action=audit.export')).results;
+    expect(recorded).toMatchObject({
+      tenant_id: ids.reseller,
+      actor_name: 'partner@northwind.example',
+      target_type: 'audit',
+      details: { filters: { action: 'member.,audit.export', format: 'json' }, rows: exported.length },
+    });
     // Read in batches of two, the keyset crosses every boundary without losing or repeating a row.
     const partner = { user_type: 'ResellerUser', reseller_id: ids.reseller } as never;
     const batched = [];
+    const now = await get(partnerToken, '?page_size=100');
     for await (const e of h.app.services.audit.exportEvents(partner, {}, 2)) batched.push(e.id);
-    expect(batched).toEqual(listed.results.map((e) => e.id));
+    expect(batched).toEqual(now.results.map((e) => e.id));
   });
 
-  it('appends concurrent events of one tenant without gaps or forks', async () => {
+  it('seals concurrent writes of one tenant into one chain, without gaps or forks, even with two sealers', async () => {
     const tenant = randomUUID();
-    await Promise.all(Array.from({ length: 12 }, (_, i) => append([event(tenant, 'customer', { targetId: `t${i}` })])));
-    const rows = await h.app.services.db
+    const db = h.app.services.database.db;
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        db.transaction((tx) => appendAuditEvents(tx as never, [event(tenant, 'customer', { targetId: `t${i}` })])),
+      ),
+    );
+    // Every row is there at once, sealed or not.
+    const unsealed = await db
+      .select({ seq: auditEvents.seq })
+      .from(auditEvents)
+      .where(eq(auditEvents.tenantId, tenant));
+    expect(unsealed).toHaveLength(12);
+    // Two nodes sealing at once: one holds the lock, the other leaves the rows to it.
+    const results = await Promise.all([sealEverything(db), sealEverything(db)]);
+    expect(results).toContain('done');
+    await h.app.services.auditSealer.flush();
+    const rows = await db
       .select({ seq: auditEvents.seq })
       .from(auditEvents)
       .where(eq(auditEvents.tenantId, tenant))
       .orderBy(auditEvents.seq);
     expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
-    expect(await verifyChain(h.app.services.db, tenant)).toMatchObject({ ok: true, checked: 12 });
+    expect(await verifyChain(db, tenant)).toMatchObject({ ok: true, checked: 12 });
+  });
+
+  it('seals what a request wrote within moments, without anyone asking', async () => {
+    const created = await call(h.app, 'POST', 'users/', globexToken, {
+      username: `sealed-${randomUUID().slice(0, 8)}`,
+      first_name: 'Sealed',
+      last_name: 'Soon',
+      email: 'sealed@globex.example',
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body as { id: string }).id;
+    const db = h.app.services.database.db;
+    await vi.waitFor(
+      async () => {
+        const [row] = await db.select().from(auditEvents).where(eq(auditEvents.targetId, id));
+        expect(row?.seq).toBeGreaterThan(0);
+        expect(row?.hash).toMatch(/^[0-9a-f]{64}$/);
+      },
+      { timeout: 3000, interval: 20 },
+    );
   });
 
   it("prunes past the customer's retention from the oldest end, and the rest still verifies", async () => {
@@ -212,6 +263,7 @@ describe.each(testDatabases())('audit trail on $name', (database) => {
       event(reseller.id, 'reseller', { at: daysAgo(90) }),
     ]);
     const pruned = await pruneAuditEvents(db, h.clock.now());
+    await h.app.services.auditSealer.flush();
     expect(pruned.filter((p) => p.tenantId === customer.id || p.tenantId === reseller.id)).toEqual([
       { tenantId: customer.id, pruned: 2, throughSeq: 2 },
     ]);

@@ -9,23 +9,32 @@ const cellText = (e: AuditEvent, column: (typeof AUDIT_EXPORT_COLUMNS)[number]):
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 };
 
-export function auditExportStream(events: AsyncIterable<AuditEvent>, format: 'csv' | 'json'): Readable {
+/** `done` hears the row count once the last row is written (the export's own audit event). */
+export function auditExportStream(
+  events: AsyncIterable<AuditEvent>,
+  format: 'csv' | 'json',
+  done: (rows: number) => Promise<void> = async () => {},
+): Readable {
   const out = new PassThrough();
   const write = (chunk: string) =>
     out.write(chunk) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', r));
   const run = async () => {
+    let rows = 0;
     if (format === 'csv') {
       await write(`${CSV_BOM}${csvLine(AUDIT_EXPORT_COLUMNS)}`);
-      for await (const e of events) await write(csvLine(AUDIT_EXPORT_COLUMNS.map((c) => cellText(e, c))));
+      for await (const e of events) {
+        await write(csvLine(AUDIT_EXPORT_COLUMNS.map((c) => cellText(e, c))));
+        rows += 1;
+      }
     } else {
       await write('[');
-      let first = true;
       for await (const e of events) {
-        await write(`${first ? '' : ','}\n${JSON.stringify(e)}`);
-        first = false;
+        await write(`${rows ? ',' : ''}\n${JSON.stringify(e)}`);
+        rows += 1;
       }
       await write('\n]\n');
     }
+    await done(rows);
     out.end();
   };
   run().catch((err) => out.destroy(err));

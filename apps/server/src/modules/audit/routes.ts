@@ -8,12 +8,13 @@ import {
   EXPORT_MEDIA_TYPES,
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordStreamed } from '../../plugins/audit.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 import { auditExportStream } from './export.ts';
 
 export const auditRoutes =
-  (services: Services): FastifyPluginAsyncZod =>
+  (services: Services, now: () => Date = () => new Date()): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['audit'];
     app.get(
@@ -31,6 +32,8 @@ export const auditRoutes =
     app.get(
       '/audit/export/',
       {
+        // Reading the whole trail out is itself recorded, with its filters and row count.
+        config: { audit: { action: 'audit.export', target: 'audit', param: null, stream: true } },
         schema: {
           tags,
           summary: 'Export the filtered events (streamed)',
@@ -44,7 +47,9 @@ export const auditRoutes =
         reply
           .header('content-type', `${EXPORT_MEDIA_TYPES[format]}; charset=utf-8`)
           .header('content-disposition', `attachment; filename="audit-${day}.${format}"`);
-        return reply.send(auditExportStream(services.audit.exportEvents(currentUser(req), filters), format));
+        const record = (rows: number) =>
+          recordStreamed(req, services.db, now, { filters: { ...filters, format }, rows });
+        return reply.send(auditExportStream(services.audit.exportEvents(currentUser(req), filters), format, record));
       },
     );
     app.get(

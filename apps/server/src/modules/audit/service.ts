@@ -4,7 +4,8 @@
  * pipeline (plugins/audit.ts), never here.
  */
 import type { AuditEvent, AuditListQuery, AuditVerify } from '@portiere/contracts';
-import { and, count, desc, eq, gte, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { AuditSealer } from '../../audit/sealer.ts';
 import { verifyChain } from '../../audit/verify.ts';
 import type { AuthUser } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
@@ -51,7 +52,10 @@ function toEvent(r: EventRow, tenants: Map<string, Tenant>): AuditEvent {
 }
 
 export class AuditService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly sealer: AuditSealer,
+  ) {}
 
   /** The tenants whose events the user may read. */
   async visibleTenants(user: AuthUser): Promise<Tenant[]> {
@@ -95,7 +99,7 @@ export class AuditService {
         .select()
         .from(auditEvents)
         .where(where)
-        .orderBy(desc(auditEvents.at), desc(auditEvents.seq), desc(auditEvents.id))
+        .orderBy(desc(auditEvents.at), desc(auditEvents.pos))
         .limit(size)
         .offset(offset),
       filters.length ? this.count(where) : this.keptEvents(ids),
@@ -108,7 +112,7 @@ export class AuditService {
   }
 
   /**
-   * Every matching event, newest first, read in keyset batches on (at, seq, id): the millionth
+   * Every matching event, newest first, read in keyset batches on (at, pos): the millionth
    * row costs what the first does.
    */
   async *exportEvents(user: AuthUser, q: AuditFilters, batchRows = 1000): AsyncGenerator<AuditEvent> {
@@ -117,13 +121,13 @@ export class AuditService {
     let last: EventRow | undefined;
     for (;;) {
       const after = last
-        ? sql`(${auditEvents.at}, ${auditEvents.seq}, ${auditEvents.id}) < (${last.at.toISOString()}::timestamptz, ${last.seq}, ${last.id}::uuid)`
+        ? sql`(${auditEvents.at}, ${auditEvents.pos}) < (${last.at.toISOString()}::timestamptz, ${last.pos})`
         : undefined;
       const rows = await this.db
         .select()
         .from(auditEvents)
         .where(after ? and(where, after) : where)
-        .orderBy(desc(auditEvents.at), desc(auditEvents.seq), desc(auditEvents.id))
+        .orderBy(desc(auditEvents.at), desc(auditEvents.pos))
         .limit(batchRows);
       for (const r of rows) yield toEvent(r, tenants);
       last = rows.at(-1);
@@ -132,6 +136,8 @@ export class AuditService {
   }
 
   async verify(user: AuthUser): Promise<AuditVerify> {
+    // What is committed gets sealed first, so the check covers every event up to now.
+    await this.sealer.flush();
     const chains = [];
     for (const t of await this.visibleTenants(user)) {
       const c = await verifyChain(this.db, t.id);
@@ -187,12 +193,21 @@ export class AuditService {
     return Number(row?.n ?? 0);
   }
 
-  /** Without filters the chain heads know the count: seq minus what pruning removed. */
+  /**
+   * Without filters the chain heads know the count (seq minus what pruning removed), plus the
+   * few events not sealed yet (a partial index holds just those).
+   */
   private async keptEvents(ids: string[]): Promise<number> {
-    const [row] = await this.db
-      .select({ n: sql<string>`coalesce(sum(${auditChains.seq} - ${auditChains.anchorSeq}), 0)` })
-      .from(auditChains)
-      .where(inArray(auditChains.tenantId, ids));
-    return Number(row?.n ?? 0);
+    const [sealed, unsealed] = await Promise.all([
+      this.db
+        .select({ n: sql<string>`coalesce(sum(${auditChains.seq} - ${auditChains.anchorSeq}), 0)` })
+        .from(auditChains)
+        .where(inArray(auditChains.tenantId, ids)),
+      this.db
+        .select({ n: count() })
+        .from(auditEvents)
+        .where(and(inArray(auditEvents.tenantId, ids), isNull(auditEvents.seq))),
+    ]);
+    return Number(sealed[0]?.n ?? 0) + Number(unsealed[0]?.n ?? 0);
   }
 }

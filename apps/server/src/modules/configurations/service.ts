@@ -3,7 +3,7 @@
 import { type Configuration, type configurationInputSchema, fieldError } from '@portiere/contracts';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { auditChange, auditTarget } from '../../audit/context.ts';
+import { auditChange, auditEach, auditTarget } from '../../audit/context.ts';
 import type { Db } from '../../db/client.ts';
 import { configurations, members } from '../../db/schema/index.ts';
 import { customerRow } from '../../lib/customer-row.ts';
@@ -130,25 +130,34 @@ export class ConfigurationsService {
   }
 
   async assign(customerId: string, id: string, ids: string[]) {
-    await this.row(customerId, id);
+    const group = await this.row(customerId, id);
     const valid = ids.filter(isUuid);
     if (!valid.length) return { done: 0, skipped: ids.length };
     const rows = await this.db
       .update(members)
       .set({ groupId: id })
       .where(and(eq(members.customerId, customerId), inArray(members.id, valid)))
-      .returning({ id: members.id });
+      .returning({ id: members.id, username: members.username });
+    auditMembers(rows, group);
     return { done: rows.length, skipped: ids.length - rows.length };
   }
 
   async unassign(customerId: string, id: string, memberId: string): Promise<void> {
-    await this.row(customerId, id);
+    const group = await this.row(customerId, id);
     if (!isUuid(memberId)) throw notFound();
     const rows = await this.db
       .update(members)
       .set({ groupId: null })
       .where(and(eq(members.customerId, customerId), eq(members.id, memberId), eq(members.groupId, id)))
-      .returning({ id: members.id });
+      .returning({ id: members.id, username: members.username });
     if (!rows.length) throw notFound();
+    auditMembers(rows, group);
   }
+}
+
+/** One event per member joining or leaving, on the member, so its Activity tab shows it. */
+function auditMembers(rows: { id: string; username: string }[], group: { id: string; name: string }) {
+  if (!rows.length) return;
+  const configuration = { id: group.id, name: group.name };
+  auditEach(rows.map((m) => ({ id: m.id, name: m.username, targetType: 'member', details: { configuration } })));
 }

@@ -11,7 +11,7 @@ import {
   normalizePage,
   normalizePageSize,
 } from '@portiere/contracts';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { auditChange, auditEach, auditTarget } from '../../audit/context.ts';
 import type { SigningKeys } from '../../auth/keys.ts';
@@ -91,15 +91,13 @@ export class MembersService {
 
   async get(customerId: string, id: string): Promise<MemberDetail> {
     const row = await this.row(customerId, id);
-    const group = await this.group(customerId, row.groupId);
-    return { ...toMember(row, group), allowed_credential_types: allowedKinds(group) };
+    return detail(row, await this.group(customerId, row.groupId));
   }
 
   async create(customerId: string, input: MemberInput): Promise<MemberDetail> {
     assertValid(memberFieldErrors(input));
-    await this.group(customerId, input.group_id);
-    await this.assertUsernameFree(customerId, input.username);
-    // The check above answers at once; the unique index decides between two racing requests.
+    const group = await this.group(customerId, input.group_id);
+    // The unique index on (customer_id, lower(username)) decides, also between racing requests.
     const [row] = await orConflict(
       () =>
         this.db
@@ -109,21 +107,23 @@ export class MembersService {
       usernameTaken,
     );
     if (!row) throw new Error('insert failed');
-    return this.get(customerId, row.id);
+    return detail(row, group);
   }
 
   async update(customerId: string, id: string, patch: Partial<MemberInput>): Promise<MemberDetail> {
     const current = await this.row(customerId, id);
     assertValid(memberFieldErrors(patch));
-    if (patch.group_id !== undefined) await this.group(customerId, patch.group_id);
-    if (patch.username !== undefined && patch.username.toLowerCase() !== current.username.toLowerCase()) {
-      await this.assertUsernameFree(customerId, patch.username);
-    }
     const values = toColumns(patch);
-    if (!Object.keys(values).length) return this.get(customerId, id);
-    const before = await this.get(customerId, id);
-    await orConflict(() => this.db.update(members).set(values).where(eq(members.id, id)), usernameTaken);
-    const after = await this.get(customerId, id);
+    const group = await this.group(customerId, current.groupId);
+    const before = detail(current, group);
+    if (!Object.keys(values).length) return before;
+    const newGroup = patch.group_id !== undefined ? await this.group(customerId, patch.group_id) : group;
+    const [row] = await orConflict(
+      () => this.db.update(members).set(values).where(eq(members.id, id)).returning(),
+      usernameTaken,
+    );
+    if (!row) throw new Error('update failed');
+    const after = detail(row, newGroup);
     auditChange(before, after);
     return after;
   }
@@ -210,18 +210,6 @@ export class MembersService {
     await this.mailer.send({ to: row.email, ...mail });
   }
 
-  /** Usernames are unique per customer, ignoring case (backed by a unique index on lower()). */
-  private async assertUsernameFree(customerId: string, username: string): Promise<void> {
-    const [clash] = await this.db
-      .select({ id: members.id })
-      .from(members)
-      .where(
-        and(eq(members.customerId, customerId), sql`lower(${members.username}) = ${username.trim().toLowerCase()}`),
-      )
-      .limit(1);
-    if (clash) throw usernameTaken();
-  }
-
   /** Keeps members.credential_types and the enrolment state in step with the credentials. */
   async refreshCredentialState(memberId: string, types: CredentialType[], anyEnrolled: boolean): Promise<void> {
     const [row] = await this.db.select().from(members).where(eq(members.id, memberId));
@@ -246,6 +234,11 @@ export function memberTags(row: MemberRow, domain: string) {
     domain,
   };
 }
+
+const detail = (row: MemberRow, group: GroupRow | null): MemberDetail => ({
+  ...toMember(row, group),
+  allowed_credential_types: allowedKinds(group),
+});
 
 const usernameTaken = () => new AppError(409, 'usernameExists', undefined, { username: fieldError('usernameExists') });
 

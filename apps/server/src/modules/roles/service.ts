@@ -2,7 +2,7 @@
 
 import { fieldError, type MemberListQuery, type Role } from '@portiere/contracts';
 import { and, asc, count, eq, exists, inArray, not, sql } from 'drizzle-orm';
-import { auditChange, auditTarget } from '../../audit/context.ts';
+import { auditChange, auditEach, auditTarget } from '../../audit/context.ts';
 import type { Db } from '../../db/client.ts';
 import { configurations, members, roleGroups, roleMembers } from '../../db/schema/index.ts';
 import { customerRow } from '../../lib/customer-row.ts';
@@ -122,11 +122,11 @@ export class RolesService {
   }
 
   async authorise(customerId: string, id: string, ids: string[]) {
-    await this.row(customerId, id);
+    const role = await this.row(customerId, id);
     const valid = ids.filter(isUuid);
     const own = valid.length
       ? await this.db
-          .select({ id: members.id })
+          .select({ id: members.id, username: members.username })
           .from(members)
           .where(and(eq(members.customerId, customerId), inArray(members.id, valid)))
       : [];
@@ -137,16 +137,30 @@ export class RolesService {
           .onConflictDoNothing()
           .returning({ id: roleMembers.memberId })
       : [];
+    const names = new Map(own.map((m) => [m.id, m.username]));
+    auditMembers(
+      added.map((a) => ({ id: a.id, username: names.get(a.id) ?? null })),
+      role,
+    );
     return { done: added.length, skipped: ids.length - added.length };
   }
 
   async revoke(customerId: string, id: string, memberId: string): Promise<void> {
-    await this.row(customerId, id);
+    const role = await this.row(customerId, id);
     if (!isUuid(memberId)) throw notFound();
     const rows = await this.db
       .delete(roleMembers)
       .where(and(eq(roleMembers.roleId, id), eq(roleMembers.memberId, memberId)))
       .returning({ id: roleMembers.memberId });
     if (!rows.length) throw notFound();
+    const [member] = await this.db.select({ username: members.username }).from(members).where(eq(members.id, memberId));
+    auditMembers([{ id: memberId, username: member?.username ?? null }], role);
   }
+}
+
+/** One event per member authorised or removed, on the member, so its Activity tab shows it. */
+function auditMembers(rows: { id: string; username: string | null }[], role: { id: string; name: string }) {
+  if (!rows.length) return;
+  const details = { role: { id: role.id, name: role.name } };
+  auditEach(rows.map((m) => ({ id: m.id, name: m.username, targetType: 'member', details })));
 }

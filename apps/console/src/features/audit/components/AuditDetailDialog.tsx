@@ -27,7 +27,7 @@ export function AuditDetailDialog() {
         ['audit.detail.outcome', <OutcomeChip key="outcome" event={event} t={t} />],
         ['audit.detail.reason', event.reason ?? none],
         ['audit.detail.tenant', event.tenant_name],
-        ['audit.detail.seq', String(event.seq)],
+        ['audit.detail.seq', event.seq === null ? t('audit.detail.sealing') : String(event.seq)],
         ['audit.detail.sourceIp', event.source_ip ?? none],
         ['audit.detail.userAgent', event.user_agent ?? none],
         ['audit.detail.requestId', event.request_id ?? none],
