@@ -80,6 +80,34 @@ describe.each(testDatabases())('audit trail writes on $name', (database) => {
     });
   });
 
+  it("records group and role membership on each member, so the member's Activity shows it", async () => {
+    const member = (await send('POST', 'users/', acme, { username: 'joins.groups' })).body.id as string;
+    const group = (await send('POST', 'groups/', acme, { name: 'Audited group' })).body;
+    const role = (await send('POST', 'roles/', acme, { name: 'Audited role' })).body;
+    expect((await send('POST', `groups/${group.id}/users/`, acme, { ids: [member] })).status).toBe(200);
+    expect((await send('POST', `roles/${role.id}/users/`, acme, { ids: [member] })).status).toBe(200);
+    expect((await send('DELETE', `groups/${group.id}/users/${member}/`, acme)).status).toBe(204);
+    expect((await send('DELETE', `roles/${role.id}/users/${member}/`, acme)).status).toBe(204);
+    const events = await eventsFor(acmeId, member);
+    expect(events.map((e) => [e.action, e.targetType, e.targetName, e.details])).toEqual([
+      ['member.create', 'member', 'joins.groups', {}],
+      [
+        'configuration.add_member',
+        'member',
+        'joins.groups',
+        { configuration: { id: group.id, name: 'Audited group' } },
+      ],
+      ['role.add_user', 'member', 'joins.groups', { role: { id: role.id, name: 'Audited role' } }],
+      [
+        'configuration.remove_member',
+        'member',
+        'joins.groups',
+        { configuration: { id: group.id, name: 'Audited group' } },
+      ],
+      ['role.remove_user', 'member', 'joins.groups', { role: { id: role.id, name: 'Audited role' } }],
+    ]);
+  });
+
   it('records one event per member a bulk action acted on, none for the ids it skipped', async () => {
     const ids: string[] = [];
     for (const username of ['bulk.a', 'bulk.b']) ids.push((await send('POST', 'users/', acme, { username })).body.id);
