@@ -65,10 +65,18 @@ unknown ones before, and within 0.4 ms (either way) after.
 
 ## Writes through the app, beside raw SQL of the same run
 
-8 callers for 3 s each on PGlite: creating members (POST users/) and renaming them (PATCH), against
-plain SQL inserts and updates of a member row on the same database. Before the audit trail's write
-side (issue 10), on 2026-11-23 with other work on the machine: 107 and 114 creations/s (ratios
-0.08 and 0.11), 128 and 177 updates/s.
+8 callers for 3 s each: creating members (POST users/) and renaming them (PATCH), against plain
+SQL inserts and updates of a member row on the same database. Every write also records its audit
+event in its transaction (sealed into the chain moments later, audit/sealer.ts).
+
+Against the code before the audit trail's write side (commit 871e509, same machine, alternating
+runs on 2026-11-23, medians of 3 pairs, ratios to the raw SQL of each run): creations 1.06
+(PGlite) and 1.08 (PostgreSQL) of before, sign-ins (bench/sign-in.ts) 0.96, refresh rotations
+1.03; updates 0.91 (PGlite) and 0.59 (PostgreSQL). An update now takes six round trips (BEGIN,
+select, update, event insert, COMMIT, beside the session check) instead of three autocommitted
+ones; at 8 callers PostgreSQL is latency-bound, so the two extra round trips show in full. Holding
+the chain head through each commit, as first built, had cost creations 0.78 on PostgreSQL and
+0.74 on PGlite.
 
 | measure | per second | raw SQL per second | ratio |
 |---|---|---|---|

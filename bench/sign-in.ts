@@ -77,3 +77,4 @@ export async function signInThroughput() {
     refreshPerSecond: rotations / refreshSeconds,
   };
 }
+if (import.meta.url === `file://${process.argv[1]}`) console.log(await signInThroughput());

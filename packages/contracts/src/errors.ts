@@ -52,6 +52,14 @@ export const ERRORS = {
   badRequest: 'The request is not valid.',
   bodyTooLarge: 'The request is too large.',
   unsupportedMediaType: 'This content type is not accepted; send JSON.',
+  applicationCreateFailed: 'The application could not be created: check the fields marked in the form.',
+  applicationNotFound: 'The application does not exist.',
+  baseApplicationInvalid: 'The base application cannot be this application or one derived from it.',
+  applicationInUse: 'Other applications derive from this one ({count}), so it cannot be deleted.',
+  flowNotFound: 'The flow does not exist.',
+  flowInUse: 'This flow is used by {applications} applications and {roles} app roles, so it cannot be deleted.',
+  publicClientNoSecret: 'This type of application has no client secret: it proves itself with PKCE.',
+  appRoleExists: 'An app role for this application and configuration group already exists.',
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -104,6 +112,8 @@ export const VALIDATION = {
   nameExists: 'This name is already used.',
   configurationNotFound: 'The configuration group does not exist.',
   passwordReused: 'The new password must differ from the current one.',
+  applicationName: 'Must start with a letter and contain only letters, numbers or underscores (at least 2 characters).',
+  terminatingNotInFlow: 'A terminating credential must be part of the flow: {types}.',
 } as const;
 export type ValidationKey = keyof typeof VALIDATION;
 

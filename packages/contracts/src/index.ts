@@ -1,3 +1,5 @@
+export * from './applications.ts';
+export * from './appRoles.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './configurations.ts';
@@ -6,6 +8,7 @@ export * from './credentials.ts';
 export * from './customers.ts';
 export * from './dashboard.ts';
 export * from './errors.ts';
+export * from './flows.ts';
 export * from './lists.ts';
 export * from './members.ts';
 export * from './patch.ts';

@@ -31,6 +31,9 @@ export const audit = {
     recovery_code: 'Recovery code',
     recovery_mode: 'Recovery mode',
     workstation_user: 'Workstation user',
+    application: 'Application',
+    flow: 'Flow',
+    app_role: 'App role',
     settings: 'Settings',
     staff_user: 'Staff user',
     session: 'Session',
@@ -86,6 +89,22 @@ export const audit = {
     recovery_mode: {
       activate: 'Recovery mode activated',
       deactivate: 'Recovery mode deactivated',
+    },
+    application: {
+      create: 'Application created',
+      update: 'Application updated',
+      delete: 'Application deleted',
+      regenerate_secret: 'Client secret regenerated',
+    },
+    flow: {
+      create: 'Flow created',
+      update: 'Flow updated',
+      delete: 'Flow deleted',
+    },
+    app_role: {
+      create: 'App role created',
+      update: 'App role updated',
+      delete: 'App role deleted',
     },
     workstation_user: {
       autologon: 'Autologon changed',

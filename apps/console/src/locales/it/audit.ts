@@ -33,6 +33,9 @@ export const audit: DeepStrings<Phrases['audit']> = {
     recovery_code: 'Codice di recupero',
     recovery_mode: 'Modalità di recupero',
     workstation_user: 'Utente della postazione',
+    application: 'Applicazione',
+    flow: 'Flusso',
+    app_role: 'Ruolo applicativo',
     settings: 'Impostazioni',
     staff_user: 'Operatore',
     session: 'Sessione',
@@ -88,6 +91,22 @@ export const audit: DeepStrings<Phrases['audit']> = {
     recovery_mode: {
       activate: 'Modalità di recupero attivata',
       deactivate: 'Modalità di recupero disattivata',
+    },
+    application: {
+      create: 'Applicazione creata',
+      update: 'Applicazione modificata',
+      delete: 'Applicazione eliminata',
+      regenerate_secret: 'Segreto client rigenerato',
+    },
+    flow: {
+      create: 'Flusso creato',
+      update: 'Flusso modificato',
+      delete: 'Flusso eliminato',
+    },
+    app_role: {
+      create: 'Ruolo applicativo creato',
+      update: 'Ruolo applicativo modificato',
+      delete: 'Ruolo applicativo eliminato',
     },
     workstation_user: {
       autologon: 'Accesso automatico modificato',

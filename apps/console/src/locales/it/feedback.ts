@@ -49,6 +49,15 @@ export const error: DeepStrings<Phrases['error']> = {
   badRequest: 'La richiesta non è valida.',
   bodyTooLarge: 'La richiesta è troppo grande.',
   unsupportedMediaType: 'Questo tipo di contenuto non è accettato; inviare JSON.',
+  applicationCreateFailed: "Non è stato possibile creare l'applicazione: controlla i campi evidenziati nel modulo.",
+  applicationNotFound: "L'applicazione non esiste.",
+  baseApplicationInvalid: "L'applicazione di base non può essere questa applicazione né una derivata da essa.",
+  applicationInUse: 'Altre applicazioni derivano da questa ({count}), quindi non può essere eliminata.',
+  flowNotFound: 'Il flusso non esiste.',
+  flowInUse:
+    'Questo flusso è usato da {applications} applicazioni e {roles} ruoli applicativi, quindi non può essere eliminato.',
+  publicClientNoSecret: 'Questo tipo di applicazione non ha un segreto client: si identifica con PKCE.',
+  appRoleExists: 'Esiste già un ruolo applicativo per questa applicazione e questo gruppo di configurazione.',
 };
 
 export const success: DeepStrings<Phrases['success']> = {

@@ -32,4 +32,7 @@ export const validation: DeepStrings<Phrases['validation']> = {
   nameExists: 'Questo nome è già in uso.',
   configurationNotFound: 'La configurazione non esiste.',
   passwordReused: 'La nuova password deve essere diversa da quella attuale.',
+  applicationName:
+    'Deve iniziare con una lettera e contenere solo lettere, numeri o trattini bassi (almeno 2 caratteri).',
+  terminatingNotInFlow: 'Una credenziale terminale deve far parte del flusso: {types}.',
 };

@@ -1,0 +1,115 @@
+/**
+ * Applications (spec sections 3, 5; route /applications): the OpenID Connect clients members sign
+ * in to. The server generates the client id, and for confidential clients a secret that is shown
+ * once (at creation and when regenerated) and only ever stored as a hash.
+ */
+import { z } from 'zod';
+import { type FieldError, fieldError } from './errors.ts';
+import { pagingQuerySchema } from './lists.ts';
+import { patchOf } from './patch.ts';
+import { isUrl } from './settings.ts';
+
+/**
+ * web: a server-side web application (authorization code, client secret);
+ * spa: a single-page application in the browser (authorization code with PKCE, no secret);
+ * native: a desktop or mobile app (PKCE, no secret; its own URI scheme allowed for redirects);
+ * machine: machine-to-machine (client credentials, no browser, no redirect).
+ */
+export const APPLICATION_TYPES = ['web', 'spa', 'native', 'machine'] as const;
+export type ApplicationType = (typeof APPLICATION_TYPES)[number];
+/** Types that keep a client secret; the others are public clients and prove themselves with PKCE. */
+export const CONFIDENTIAL_APPLICATION_TYPES: readonly ApplicationType[] = ['web', 'machine'];
+
+/** Spec 5: starts with a letter, only letters, numbers or underscores, at least 2 characters. */
+export const APPLICATION_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]+$/;
+const url = z.string().trim().max(2048);
+
+export const applicationInputSchema = z.object({
+  name: z.string().trim().max(100),
+  type: z.enum(APPLICATION_TYPES),
+  /** An application of the same customer whose settings this one takes where it leaves them empty. */
+  baseApplicationId: z.string().nullable().default(null),
+  redirectUri: url.default(''),
+  callbackUrlSuccessfulLoginFlow: url.default(''),
+  redirectUriSuccessLoginFlow: url.default(''),
+  redirectUriAbortLoginFlow: url.default(''),
+  defaultFlowId: z.string().nullable().default(null),
+});
+export const applicationPatchSchema = patchOf(applicationInputSchema);
+export type ApplicationInput = z.infer<typeof applicationInputSchema>;
+export type ApplicationPatch = z.infer<typeof applicationPatchSchema>;
+
+const ref = z.object({ id: z.string(), name: z.string() });
+
+export const applicationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(APPLICATION_TYPES),
+  baseApplicationId: z.string().nullable(),
+  baseApplication: ref.nullable(),
+  clientId: z.string(),
+  /** Whether a secret exists (confidential types); the secret itself is never read back. */
+  hasClientSecret: z.boolean(),
+  redirectUri: z.string(),
+  callbackUrlSuccessfulLoginFlow: z.string(),
+  redirectUriSuccessLoginFlow: z.string(),
+  redirectUriAbortLoginFlow: z.string(),
+  defaultFlowId: z.string().nullable(),
+  defaultFlow: ref.nullable(),
+  app_roles_count: z.number().int(),
+  created_at: z.string(),
+});
+export type Application = z.infer<typeof applicationSchema>;
+
+/** The answer of a creation and of a secret regeneration: the only time the secret is seen. */
+export const applicationWithSecretSchema = applicationSchema.extend({ clientSecret: z.string().nullable() });
+export type ApplicationWithSecret = z.infer<typeof applicationWithSecretSchema>;
+
+export const applicationListQuerySchema = pagingQuerySchema.extend({
+  /** Name or client id contains, ignoring case. */
+  search: z.string().max(200).optional(),
+  /** Comma-separated types. */
+  type: z.string().max(100).optional(),
+});
+export type ApplicationListQuery = z.infer<typeof applicationListQuerySchema>;
+
+/** Where a browser is sent: http or https only. */
+const BROWSER_URLS = ['redirectUriSuccessLoginFlow', 'redirectUriAbortLoginFlow'] as const;
+
+/**
+ * The rules of spec 5 for an application, for the console's form and the server alike. `type` is
+ * the application's type after the change (a PATCH may send only some fields).
+ */
+export function applicationFieldErrors(input: Partial<ApplicationInput>, type: ApplicationType | undefined) {
+  const errors: Record<string, FieldError> = {};
+  if (input.name !== undefined) {
+    const name = input.name.trim();
+    if (!name) errors.name = fieldError('required');
+    else if (!APPLICATION_NAME_PATTERN.test(name)) errors.name = fieldError('applicationName');
+  }
+  if (input.redirectUri !== undefined && type) {
+    const e = redirectUriError(input.redirectUri, type);
+    if (e) errors.redirectUri = e;
+  }
+  if (input.callbackUrlSuccessfulLoginFlow && !isUrl(input.callbackUrlSuccessfulLoginFlow)) {
+    errors.callbackUrlSuccessfulLoginFlow = fieldError('url');
+  }
+  for (const key of BROWSER_URLS) {
+    const v = input[key];
+    if (!v) continue;
+    if (!isUrl(v)) errors[key] = fieldError('url');
+    else if (!/^https?:\/\//i.test(v)) errors[key] = fieldError('httpUrl');
+  }
+  return errors;
+}
+
+/** Browser clients redirect to http(s); a native app may use its own scheme; a machine has no browser. */
+function redirectUriError(value: string, type: ApplicationType): FieldError | null {
+  const v = value.trim();
+  if (type === 'machine') return null;
+  if (!v) return fieldError('required');
+  if (type === 'native' && /^[a-z][a-z0-9+.-]*\.[a-z0-9+.-]+:\/\S+$/i.test(v)) return null;
+  if (!isUrl(v)) return fieldError('url');
+  if (!/^https?:\/\//i.test(v)) return fieldError('httpUrl');
+  return null;
+}
