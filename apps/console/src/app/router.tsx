@@ -23,6 +23,10 @@ const PAGES: Record<PageId, () => Promise<{ default: ComponentType }>> = {
   roleDetail: () => import('../features/roles/routes/RoleDetailPage'),
   workstationUsers: () => import('../features/workstationUsers/routes/WorkstationUsersPage'),
   audit: () => import('../features/audit/routes/AuditPage'),
+  applications: () => import('../features/applications/routes/ApplicationsPage'),
+  applicationDetail: () => import('../features/applications/routes/ApplicationDetailPage'),
+  flows: () => import('../features/flows/routes/FlowsPage'),
+  appRoles: () => import('../features/appRoles/routes/AppRolesPage'),
   placeholder: () => import('./PlaceholderPage'),
 };
 

@@ -42,6 +42,10 @@ export type PageId =
   | 'roleDetail'
   | 'workstationUsers'
   | 'audit'
+  | 'applications'
+  | 'applicationDetail'
+  | 'flows'
+  | 'appRoles'
   | 'placeholder';
 
 const C: readonly UserType[] = ['CustomerUser'];
@@ -90,15 +94,22 @@ export const APP_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.applications',
     userTypes: C,
     menu: { group: 'integrations' },
-    page: 'placeholder',
+    page: 'applications',
   },
-  { path: '/flows', titleKey: 'routes.flows', userTypes: C, menu: { group: 'integrations' }, page: 'placeholder' },
+  {
+    path: '/applications/:id',
+    titleKey: 'routes.applications',
+    userTypes: C,
+    hideHeader: true,
+    page: 'applicationDetail',
+  },
+  { path: '/flows', titleKey: 'routes.flows', userTypes: C, menu: { group: 'integrations' }, page: 'flows' },
   {
     path: '/appRoles',
     titleKey: 'routes.profiles',
     userTypes: C,
     menu: { group: 'integrations' },
-    page: 'placeholder',
+    page: 'appRoles',
   },
   {
     path: '/workstation-users',

@@ -21,10 +21,25 @@ describe('query keys per area', () => {
   });
 
   it('make a write stale for the area and for the areas showing its data', () => {
-    expect(staleAreasAfterWrite('configurations')).toEqual(['configurations', 'members', 'workstationUsers']);
+    expect(staleAreasAfterWrite('configurations')).toEqual([
+      'configurations',
+      'members',
+      'workstationUsers',
+      'appRoles',
+    ]);
+    expect(staleAreasAfterWrite('flows')).toEqual(['flows', 'applications', 'appRoles']);
     expect(staleAreasAfterWrite('temporaryCards')).toEqual(['temporaryCards', 'workstationUsers']);
     expect(staleAreasAfterWrite(['configurations', 'members']).sort()).toEqual(
-      ['configurations', 'dashboard', 'members', 'recovery', 'roles', 'temporaryCards', 'workstationUsers'].sort(),
+      [
+        'appRoles',
+        'configurations',
+        'dashboard',
+        'members',
+        'recovery',
+        'roles',
+        'temporaryCards',
+        'workstationUsers',
+      ].sort(),
     );
   });
 

@@ -5,11 +5,14 @@ import type { QueryClient } from '@tanstack/react-query';
  * namespaces and the first element of every query key use these names.
  */
 export const AREAS = [
+  'applications',
+  'appRoles',
   'audit',
   'auth',
   'configurations',
   'customers',
   'dashboard',
+  'flows',
   'loginGroups',
   'members',
   'recovery',
@@ -23,15 +26,20 @@ export type Area = (typeof AREAS)[number];
 /**
  * Which other areas show an area's data. A write to an area makes these stale as well: the
  * members list and the member form show configuration names, the workstation users list shows
- * cards and recovery modes, the recovery and card lists show member names. Features never name
+ * cards and recovery modes, the recovery and card lists show member names; applications show their
+ * default flow and app roles count, flows their usage counts, app roles the names of their
+ * application, configuration group and flow. Features never name
  * another feature's keys; they name the area they write and this table does the rest.
  */
 export const SHOWN_IN: Readonly<Record<Area, readonly Area[]>> = {
+  applications: ['appRoles', 'flows'],
+  appRoles: ['applications', 'flows'],
   audit: [],
   auth: [],
-  configurations: ['members', 'workstationUsers'],
+  configurations: ['members', 'workstationUsers', 'appRoles'],
   customers: [],
   dashboard: [],
+  flows: ['applications', 'appRoles'],
   loginGroups: [],
   members: ['configurations', 'roles', 'recovery', 'temporaryCards', 'workstationUsers', 'dashboard'],
   recovery: ['members', 'workstationUsers', 'dashboard'],

@@ -1,3 +1,5 @@
+import { applications } from './applications';
+import { appRoles } from './appRoles';
 import { audit } from './audit';
 import { auth } from './auth';
 import { common } from './common';
@@ -7,6 +9,7 @@ import { dashboard } from './dashboard';
 import { dialogs } from './dialogs';
 import { error, info, success } from './feedback';
 import { filters } from './filters';
+import { flows } from './flows';
 import { credentials, members } from './members';
 import { menu } from './menu';
 import { recovery } from './recovery';
@@ -40,5 +43,8 @@ export const en = {
   workstationUsers,
   dashboard,
   audit,
+  applications,
+  flows,
+  appRoles,
 };
 export type Phrases = typeof en;

@@ -1,5 +1,7 @@
 import type { Phrases } from '../en';
 import type { DeepStrings } from '../types';
+import { applications } from './applications';
+import { appRoles } from './appRoles';
 import { audit } from './audit';
 import { auth } from './auth';
 import { common } from './common';
@@ -9,6 +11,7 @@ import { dashboard } from './dashboard';
 import { dialogs } from './dialogs';
 import { error, info, success } from './feedback';
 import { filters } from './filters';
+import { flows } from './flows';
 import { credentials, members } from './members';
 import { menu } from './menu';
 import { recovery } from './recovery';
@@ -42,4 +45,7 @@ export const it: DeepStrings<Phrases> = {
   workstationUsers,
   dashboard,
   audit,
+  applications,
+  flows,
+  appRoles,
 };

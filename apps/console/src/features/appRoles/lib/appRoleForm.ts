@@ -1,0 +1,75 @@
+import { type AppRole, type AppRoleInput, type FieldError, fieldError } from '@portiere/contracts';
+import type { FilterDefinition, FilterOption, FilterValues } from '../../../components/filters/filterTypes';
+
+/** The create/edit form; an empty id is "not chosen yet". */
+export interface AppRoleFormValues {
+  displayName: string;
+  applicationId: string;
+  groupId: string;
+  flowId: string;
+}
+export type AppRoleField = keyof AppRoleFormValues;
+
+export const emptyAppRoleForm = (): AppRoleFormValues => ({
+  displayName: '',
+  applicationId: '',
+  groupId: '',
+  flowId: '',
+});
+
+export const appRoleFormOf = (r: AppRole): AppRoleFormValues => ({
+  displayName: r.displayName,
+  applicationId: r.application.id,
+  groupId: r.group.id,
+  flowId: r.flow.id,
+});
+
+export const appRoleInputOf = (v: AppRoleFormValues): AppRoleInput => ({
+  displayName: v.displayName.trim(),
+  applicationId: v.applicationId,
+  groupId: v.groupId,
+  flowId: v.flowId,
+});
+
+/** Every field is required; the display name at most 100 characters (the contract's bound). */
+export function validateAppRoleForm(v: AppRoleFormValues): Partial<Record<AppRoleField, FieldError>> {
+  const errors: Partial<Record<AppRoleField, FieldError>> = {};
+  const name = v.displayName.trim();
+  if (!name) errors.displayName = fieldError('required');
+  else if (name.length > 100) errors.displayName = fieldError('maxLength', { max: 100 });
+  for (const key of ['applicationId', 'groupId', 'flowId'] as const) if (!v[key]) errors[key] = fieldError('required');
+  return errors;
+}
+
+export interface AppRoleFilterOptions {
+  applications: FilterOption[];
+  groups: FilterOption[];
+  flows: FilterOption[];
+}
+
+/**
+ * The drawer's filters: application, configuration group and flow, each picked by name and held
+ * as an id. The server filters on one id of each, so each is a single choice.
+ */
+export const appRoleFilterDefinitions = (o: AppRoleFilterOptions): FilterDefinition[] => [
+  { type: 'select', key: 'application_id', label: 'appRoles.columns.application', options: o.applications },
+  { type: 'select', key: 'group_id', label: 'appRoles.columns.group', options: o.groups },
+  { type: 'select', key: 'flow_id', label: 'appRoles.columns.flow', options: o.flows },
+];
+
+export interface AppRoleQuery {
+  search?: string;
+  application_id?: string;
+  group_id?: string;
+  flow_id?: string;
+}
+
+export function appRoleQueryOf(applied: FilterValues, search: string): AppRoleQuery {
+  const q: AppRoleQuery = {};
+  if (search.trim()) q.search = search.trim();
+  for (const key of ['application_id', 'group_id', 'flow_id'] as const) {
+    const v = applied[key];
+    if (typeof v === 'string' && v) q[key] = v;
+  }
+  return q;
+}

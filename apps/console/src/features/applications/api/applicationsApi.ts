@@ -1,0 +1,82 @@
+import {
+  type Application,
+  type ApplicationInput,
+  type ApplicationWithSecret,
+  applicationSchema,
+  applicationWithSecretSchema,
+  flowSchema,
+  pagedListSchema,
+} from '@portiere/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
+import { api } from '../../../lib/api/client';
+import { areaKeys } from '../../../lib/api/queryKeys';
+import type { ApplicationQuery } from '../lib/applicationQuery';
+
+/** Query keys of the applications area. */
+export const applicationsKeys = {
+  ...areaKeys('applications'),
+  options: () => ['applications', 'options'] as const,
+  flowOptions: () => ['applications', 'flowOptions'] as const,
+};
+
+const one = (id: string) => `applications/${encodeURIComponent(id)}/`;
+const list = pagedListSchema(applicationSchema);
+
+export const applicationsQuery = (page: number, pageSize: number, q: ApplicationQuery) =>
+  queryOptions({
+    queryKey: applicationsKeys.list({ page, pageSize, ...q }),
+    queryFn: () => api.get('applications/', { schema: list, query: { page, page_size: pageSize, ...q } }),
+    placeholderData: keepPreviousData,
+  });
+export const applicationQuery = (id: string) =>
+  queryOptions({
+    queryKey: applicationsKeys.detail(id),
+    queryFn: () => api.get(one(id), { schema: applicationSchema }),
+  });
+/** Every application of the customer, for the base application choice. */
+export const applicationOptionsQuery = () =>
+  queryOptions({
+    queryKey: applicationsKeys.options(),
+    queryFn: () => api.get('applications/', { schema: list, query: { page_size: 500 } }),
+    staleTime: 60_000,
+  });
+/** Every flow, for the default flow choice (kept under this area: flows writes refresh it via SHOWN_IN). */
+export const flowOptionsQuery = () =>
+  queryOptions({
+    queryKey: applicationsKeys.flowOptions(),
+    queryFn: () => api.get('flows/', { schema: pagedListSchema(flowSchema), query: { page_size: 500 } }),
+    staleTime: 60_000,
+  });
+
+export const useApplications = (page: number, pageSize: number, q: ApplicationQuery) =>
+  useQuery(applicationsQuery(page, pageSize, q));
+export const useApplication = (id: string) => useQuery({ ...applicationQuery(id), retry: false });
+export const useApplicationOptions = (enabled = true) => useQuery({ ...applicationOptionsQuery(), enabled });
+export const useFlowOptions = (enabled = true) => useQuery({ ...flowOptionsQuery(), enabled });
+
+export const useCreateApplication = (ui: MutationUi<ApplicationWithSecret, ApplicationInput> = {}) =>
+  useApiMutation({
+    mutationFn: (input: ApplicationInput) => api.post('applications/', input, { schema: applicationWithSecretSchema }),
+    invalidates: 'applications',
+    ...ui,
+  });
+export interface UpdateApplication {
+  id: string;
+  input: ApplicationInput;
+}
+export const useUpdateApplication = (ui: MutationUi<Application, UpdateApplication> = {}) =>
+  useApiMutation({
+    mutationFn: ({ id, input }: UpdateApplication) => api.patch(one(id), input, { schema: applicationSchema }),
+    invalidates: 'applications',
+    ...ui,
+  });
+/** A new secret replaces the old one at once; the answer is the only time it is seen. */
+export const useRegenerateSecret = (ui: MutationUi<ApplicationWithSecret, Application> = {}) =>
+  useApiMutation({
+    mutationFn: (a: Application) => api.post(`${one(a.id)}secret/`, {}, { schema: applicationWithSecretSchema }),
+    invalidates: 'applications',
+    ...ui,
+  });
+export const useDeleteApplication = (ui: MutationUi<void, Application> = {}) =>
+  useApiMutation({ mutationFn: (a: Application) => api.delete(one(a.id)), invalidates: 'applications', ...ui });

@@ -1,0 +1,70 @@
+import {
+  type Application,
+  type ApplicationInput,
+  type ApplicationType,
+  applicationFieldErrors,
+  CONFIDENTIAL_APPLICATION_TYPES,
+  type FieldError,
+} from '@portiere/contracts';
+
+/** The create/edit form; an empty string stands for "none" in the two selects. */
+export interface ApplicationFormValues {
+  name: string;
+  type: ApplicationType;
+  baseApplicationId: string;
+  redirectUri: string;
+  callbackUrlSuccessfulLoginFlow: string;
+  redirectUriSuccessLoginFlow: string;
+  redirectUriAbortLoginFlow: string;
+  defaultFlowId: string;
+}
+export type ApplicationField = keyof ApplicationFormValues;
+
+export const emptyApplicationForm = (): ApplicationFormValues => ({
+  name: '',
+  type: 'web',
+  baseApplicationId: '',
+  redirectUri: '',
+  callbackUrlSuccessfulLoginFlow: '',
+  redirectUriSuccessLoginFlow: '',
+  redirectUriAbortLoginFlow: '',
+  defaultFlowId: '',
+});
+
+export function applicationFormOf(a: Application): ApplicationFormValues {
+  return {
+    name: a.name,
+    type: a.type,
+    baseApplicationId: a.baseApplicationId ?? '',
+    redirectUri: a.redirectUri,
+    callbackUrlSuccessfulLoginFlow: a.callbackUrlSuccessfulLoginFlow,
+    redirectUriSuccessLoginFlow: a.redirectUriSuccessLoginFlow,
+    redirectUriAbortLoginFlow: a.redirectUriAbortLoginFlow,
+    defaultFlowId: a.defaultFlowId ?? '',
+  };
+}
+
+/** A machine client has no browser, hence no redirect URI: whatever was typed is dropped. */
+export const hasRedirectUri = (type: ApplicationType) => type !== 'machine';
+/** Confidential clients keep a secret; public ones (spa, native) use PKCE instead. */
+export const isConfidential = (type: ApplicationType) => CONFIDENTIAL_APPLICATION_TYPES.includes(type);
+
+/** Form values as the API body: trimmed texts, "none" as null. */
+export function applicationInputOf(v: ApplicationFormValues): ApplicationInput {
+  return {
+    name: v.name.trim(),
+    type: v.type,
+    baseApplicationId: v.baseApplicationId || null,
+    redirectUri: hasRedirectUri(v.type) ? v.redirectUri.trim() : '',
+    callbackUrlSuccessfulLoginFlow: v.callbackUrlSuccessfulLoginFlow.trim(),
+    redirectUriSuccessLoginFlow: v.redirectUriSuccessLoginFlow.trim(),
+    redirectUriAbortLoginFlow: v.redirectUriAbortLoginFlow.trim(),
+    defaultFlowId: v.defaultFlowId || null,
+  };
+}
+
+/** The contract's rules (spec 5) on the form, keyed by form field. */
+export function validateApplicationForm(v: ApplicationFormValues): Partial<Record<ApplicationField, FieldError>> {
+  const input = applicationInputOf(v);
+  return applicationFieldErrors(input, input.type) as Partial<Record<ApplicationField, FieldError>>;
+}

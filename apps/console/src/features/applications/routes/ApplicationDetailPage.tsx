@@ -1,0 +1,114 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import KeyIcon from '@mui/icons-material/Key';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import type { Application } from '@portiere/contracts';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
+import { openDialog } from '../../../components/dialogs/dialogRegistry';
+import { Spinner } from '../../../components/loading/LoadingOverlay';
+import { PageHeader } from '../../../components/PageHeader';
+import { formatDateTime } from '../../../lib/format';
+import { errorMessage } from '../../../lib/i18n/errorMessage';
+import { useApplication, useDeleteApplication, useRegenerateSecret } from '../api/applicationsApi';
+import { APPLICATION_FORM_DIALOG, ApplicationFormDialog } from '../components/ApplicationFormDialog';
+import { CLIENT_SECRET_DIALOG, ClientSecretDialog } from '../components/ClientSecretDialog';
+import { REGENERATE_SECRET_DIALOG, RegenerateSecretDialog } from '../components/RegenerateSecretDialog';
+import { hasRedirectUri, isConfidential } from '../lib/applicationForm';
+
+/** One application: its fields (never its secret), Edit, Regenerate secret and Delete. */
+export default function ApplicationDetailPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  const application = useApplication(id);
+  const del = useDeleteApplication({
+    success: (t) => t('success.objectDeleted'),
+    onSuccess: () => navigate('/applications'),
+  });
+  const regenerate = useRegenerateSecret({
+    success: (t) => t('applications.secret.regenerated'),
+    onSuccess: (shown) => openDialog(CLIENT_SECRET_DIALOG, shown),
+  });
+
+  if (application.isPending) return <Spinner />;
+  if (!application.data)
+    return (
+      <Stack spacing={2}>
+        <PageHeader title={t('routes.applications')} backTo="/applications" />
+        <Alert severity="warning">{errorMessage(t, application.error)}</Alert>
+      </Stack>
+    );
+  const a = application.data;
+  const remove = () => askConfirmation({ kind: 'delete', name: a.name, onConfirm: () => del.run(a) });
+  const rows: [string, string][] = [
+    [t('applications.form.type'), t(`applications.types.${a.type}`)],
+    [t('applications.form.clientId'), a.clientId],
+    [
+      t('applications.form.clientSecret'),
+      isConfidential(a.type)
+        ? t(a.hasClientSecret ? 'applications.secret.hidden' : 'applications.secret.none')
+        : t('applications.secret.pkce'),
+    ],
+    [t('applications.form.baseApplication'), a.baseApplication?.name ?? '—'],
+    ...(hasRedirectUri(a.type) ? [[t('applications.form.redirectUri'), a.redirectUri || '—'] as [string, string]] : []),
+    [t('applications.form.callbackUrlSuccessfulLoginFlow'), a.callbackUrlSuccessfulLoginFlow || '—'],
+    [t('applications.form.redirectUriSuccessLoginFlow'), a.redirectUriSuccessLoginFlow || '—'],
+    [t('applications.form.redirectUriAbortLoginFlow'), a.redirectUriAbortLoginFlow || '—'],
+    [t('applications.form.defaultFlow'), a.defaultFlow?.name ?? '—'],
+    [t('applications.columns.appRoles'), String(a.app_roles_count)],
+    [t('applications.columns.created'), formatDateTime(a.created_at, i18n.language)],
+  ];
+
+  return (
+    <Stack spacing={2}>
+      <PageHeader title={a.name} backTo="/applications" />
+      <Paper sx={{ p: 3 }}>
+        <Stack spacing={2}>
+          <Box
+            component="dl"
+            sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1, m: 0, wordBreak: 'break-all' }}
+          >
+            {rows.map(([label, value]) => (
+              <Box key={label} sx={{ display: 'contents' }}>
+                <Typography component="dt" color="text.secondary">
+                  {label}
+                </Typography>
+                <Typography component="dd" sx={{ m: 0 }}>
+                  {value}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+            <Button
+              variant="outlined"
+              startIcon={<EditIcon />}
+              aria-haspopup="dialog"
+              onClick={() => openDialog(APPLICATION_FORM_DIALOG, a)}
+            >
+              {t('applications.edit')}
+            </Button>
+            {isConfidential(a.type) && (
+              <Button
+                variant="outlined"
+                startIcon={<KeyIcon />}
+                aria-haspopup="dialog"
+                onClick={() => openDialog(REGENERATE_SECRET_DIALOG, a)}
+              >
+                {t('applications.secret.regenerate')}
+              </Button>
+            )}
+            <Button color="error" startIcon={<DeleteIcon />} aria-haspopup="dialog" onClick={remove}>
+              {t('applications.delete')}
+            </Button>
+          </Stack>
+        </Stack>
+      </Paper>
+      <ApplicationFormDialog />
+      <RegenerateSecretDialog onConfirm={(app: Application) => regenerate.run(app)} busy={regenerate.isPending} />
+      <ClientSecretDialog />
+    </Stack>
+  );
+}

@@ -1,0 +1,36 @@
+import { type Flow, type FlowInput, flowSchema, pagedListSchema } from '@portiere/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
+import { api } from '../../../lib/api/client';
+import { areaKeys } from '../../../lib/api/queryKeys';
+import type { FlowQuery } from '../lib/flowQuery';
+
+/** Query keys of the flows area. */
+export const flowsKeys = areaKeys('flows');
+
+const one = (id: string) => `flows/${encodeURIComponent(id)}/`;
+
+export const flowsQuery = (page: number, pageSize: number, q: FlowQuery) =>
+  queryOptions({
+    queryKey: flowsKeys.list({ page, pageSize, ...q }),
+    queryFn: () =>
+      api.get('flows/', { schema: pagedListSchema(flowSchema), query: { page, page_size: pageSize, ...q } }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useFlows = (page: number, pageSize: number, q: FlowQuery) => useQuery(flowsQuery(page, pageSize, q));
+
+/** Create (no id) or update a flow. */
+export interface SaveFlow {
+  id?: string;
+  input: FlowInput;
+}
+export const useSaveFlow = (ui: MutationUi<Flow, SaveFlow> = {}) =>
+  useApiMutation({
+    mutationFn: ({ id, input }: SaveFlow) =>
+      id ? api.patch(one(id), input, { schema: flowSchema }) : api.post('flows/', input, { schema: flowSchema }),
+    invalidates: 'flows',
+    ...ui,
+  });
+export const useDeleteFlow = (ui: MutationUi<void, Flow> = {}) =>
+  useApiMutation({ mutationFn: (f: Flow) => api.delete(one(f.id)), invalidates: 'flows', ...ui });

@@ -1,0 +1,25 @@
+export const appRoles = {
+  search: 'Search app roles',
+  noRows: 'No app roles',
+  new: 'New app role',
+  edit: 'Edit',
+  editNamed: 'Edit {name}',
+  delete: 'Delete',
+  deleteNamed: 'Delete {name}',
+  saved: 'App role saved.',
+  columns: {
+    displayName: 'Display name',
+    application: 'Application',
+    group: 'Configuration group',
+    flow: 'Flow',
+    actions: 'Actions',
+  },
+  form: {
+    newTitle: 'New app role',
+    editTitle: 'Edit app role',
+    displayName: 'Display name',
+    application: 'Application',
+    group: 'Configuration group',
+    flow: 'Flow',
+  },
+};

@@ -1,0 +1,25 @@
+export const appRoles = {
+  search: 'Cerca ruoli app',
+  noRows: 'Nessun ruolo app',
+  new: 'Nuovo ruolo app',
+  edit: 'Modifica',
+  editNamed: 'Modifica {name}',
+  delete: 'Elimina',
+  deleteNamed: 'Elimina {name}',
+  saved: 'Ruolo app salvato.',
+  columns: {
+    displayName: 'Nome visualizzato',
+    application: 'Applicazione',
+    group: 'Gruppo di configurazione',
+    flow: 'Flusso',
+    actions: 'Azioni',
+  },
+  form: {
+    newTitle: 'Nuovo ruolo app',
+    editTitle: 'Modifica ruolo app',
+    displayName: 'Nome visualizzato',
+    application: 'Applicazione',
+    group: 'Gruppo di configurazione',
+    flow: 'Flusso',
+  },
+};
