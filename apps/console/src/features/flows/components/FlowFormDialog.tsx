@@ -1,6 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Button, Chip, FormHelperText, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { type CredentialType, type Flow, flowFieldErrors } from '@portiere/contracts';
+import type { CredentialType, FieldError, Flow } from '@portiere/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
@@ -29,31 +29,50 @@ export function FlowFormDialog() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<Flow | null>(null);
   const [values, setValues] = useState<FlowFormValues>(emptyFlowForm);
-  const [errors, setErrors] = useState<Errors>({});
-  const set = (patch: Partial<FlowFormValues>) => setValues((v) => ({ ...v, ...patch }));
+  // Server field errors (cleared by the next change); the form's own rules are checked live once
+  // the user has tried to save, and the terminating-credential rule always.
+  const [serverErrors, setServerErrors] = useState<Errors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const set = (patch: Partial<FlowFormValues>) => {
+    setServerErrors({});
+    setValues((v) => ({ ...v, ...patch }));
+  };
   const save = useSaveFlow({
     success: (t, _saved, { id }) => t(id ? 'flows.saved' : 'success.entityCreated'),
-    onFieldErrors: setErrors,
+    onFieldErrors: setServerErrors,
     onSuccess: () => dialogs.close(FLOW_FORM_DIALOG.name),
   });
 
+  const kindLabels = (codes: string) =>
+    codes
+      .split(', ')
+      .map((k) => t(`credentials.types.${k as CredentialType}`))
+      .join(', ');
+  /** The kinds of a terminating-credential message by their labels. */
+  const message = (e: FieldError) =>
+    fieldErrorMessage(
+      t,
+      e.key === 'terminatingNotInFlow' ? { ...e, params: { types: kindLabels(String(e.params?.types ?? '')) } } : e,
+    );
+  const own = validateFlowForm(values);
+  const errors: Errors = { ...serverErrors };
+  for (const [k, v] of Object.entries(own))
+    if (v && (submitted || k === 'terminatingCredentials')) errors[k] = message(v);
+
   const submit = async () => {
-    const e: Errors = {};
-    for (const [k, v] of Object.entries(validateFlowForm(values))) if (v) e[k] = fieldErrorMessage(t, v);
-    setErrors(e);
-    if (Object.keys(e).length) return;
+    setSubmitted(true);
+    if (Object.keys(own).length) return;
     await save.run({ id: editing?.id, input: flowInputOf(values) });
   };
 
-  // The spec 5 rule is said as soon as a stage change leaves a terminating credential outside the flow.
-  const input = flowInputOf(values);
-  const live = flowFieldErrors({ stages: input.stages, terminatingCredentials: input.terminatingCredentials });
-  const terminatingError = live.terminatingCredentials
-    ? fieldErrorMessage(t, live.terminatingCredentials)
-    : errors.terminatingCredentials;
+  const terminatingError = errors.terminatingCredentials;
   const choices = terminatingChoices(values.stages);
   // A chosen kind no longer in the flow stays listed (marked by the error) until the user removes it.
   const outside = values.terminatingCredentials.filter((k) => !choices.includes(k));
+  // The menu keeps the items it opened with, so unticking a kind outside the flow does not pull
+  // the focused item from under the keyboard.
+  const [menuKinds, setMenuKinds] = useState<CredentialType[] | null>(null);
+  const terminatingItems = menuKinds ?? [...choices, ...outside];
   const stageErrors = Object.fromEntries(values.stages.map((_, i) => [i, errors[`stages.${i}`]]));
 
   return (
@@ -66,7 +85,8 @@ export function FlowFormDialog() {
       onOpen={(flow) => {
         setEditing(flow);
         setValues(flow ? flowFormOf(flow) : emptyFlowForm());
-        setErrors({});
+        setServerErrors({});
+        setSubmitted(false);
       }}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
@@ -110,6 +130,8 @@ export function FlowFormDialog() {
           slotProps={{
             select: {
               multiple: true,
+              onOpen: () => setMenuKinds([...choices, ...outside]),
+              onClose: () => setMenuKinds(null),
               renderValue: (selected) => (
                 <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
                   {(selected as CredentialType[]).map((k) => (
@@ -125,12 +147,12 @@ export function FlowFormDialog() {
             },
           }}
         >
-          {[...choices, ...outside].map((k) => (
+          {terminatingItems.map((k) => (
             <MenuItem key={k} value={k}>
               {t(`credentials.types.${k}`)}
             </MenuItem>
           ))}
-          {choices.length + outside.length === 0 && (
+          {terminatingItems.length === 0 && (
             <MenuItem disabled value="">
               {t('flows.form.noKindsYet')}
             </MenuItem>

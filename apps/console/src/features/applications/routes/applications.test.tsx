@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dialogs } from '../../../components/dialogs/dialogRegistry';
+import { feedback } from '../../../components/feedback/feedbackStore';
+import { dispatchFilters, filtersStore } from '../../../components/filters/filtersStore';
+import { resetPaging } from '../../../components/table/pagingStore';
+import { setTokens } from '../../../lib/auth/tokenStorage';
+import { customerMe, customerToken, jsonResponse, renderApp } from '../../../test/renderApp';
+
+/** The first render of a lazy page chunk can be slow on a loaded machine. */
+const COLD = { timeout: 20_000 };
+
+const portal = {
+  id: 'a1',
+  name: 'Portal',
+  type: 'web',
+  baseApplicationId: null,
+  baseApplication: null,
+  clientId: 'client-portal',
+  hasClientSecret: true,
+  redirectUri: 'https://portal.example/cb',
+  callbackUrlSuccessfulLoginFlow: '',
+  redirectUriSuccessLoginFlow: '',
+  redirectUriAbortLoginFlow: '',
+  defaultFlowId: 'f1',
+  defaultFlow: { id: 'f1', name: 'Strong' },
+  app_roles_count: 2,
+  created_at: '2030-01-01T00:00:00.000Z',
+};
+
+describe('applications page', { timeout: 30_000 }, () => {
+  const calls: { method: string; url: URL; body: unknown }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://x');
+    const path = url.pathname.replace('/api/v1', '');
+    const method = init?.method ?? 'GET';
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method, url, body });
+    if (path === '/me/') return jsonResponse(200, customerMe);
+    if (path === '/applications/' && method === 'GET')
+      return jsonResponse(200, { count: 1, next_page: null, results: [portal] });
+    if (path === '/flows/' && method === 'GET') return jsonResponse(200, { count: 0, next_page: null, results: [] });
+    if (path === '/applications/' && method === 'POST')
+      return jsonResponse(201, {
+        ...portal,
+        id: 'a2',
+        name: body.name,
+        clientId: 'client-new',
+        clientSecret: 'the-secret-value',
+        defaultFlowId: null,
+        defaultFlow: null,
+        app_roles_count: 0,
+      });
+    return jsonResponse(404, { reason: 'Not found.', code: 'notFound' });
+  });
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    calls.length = 0;
+    setTokens({ accessToken: customerToken(), refreshToken: 'R1' });
+    feedback.reset();
+    resetPaging();
+    dispatchFilters({ type: 'clear' });
+    while (dialogs.store.getState().stack.length) dialogs.close();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists applications with their translated type and default flow, and filters by type codes', async () => {
+    renderApp('/applications');
+    expect(await screen.findByRole('gridcell', { name: 'Portal' }, COLD)).toBeTruthy();
+    expect(screen.getByRole('gridcell', { name: 'Web application' })).toBeTruthy();
+    expect(screen.getByRole('gridcell', { name: 'Strong' })).toBeTruthy();
+    expect(filtersStore.getState().definitions.map((d) => d.key)).toEqual(['type']);
+    dispatchFilters({ type: 'set', key: 'type', value: ['spa', 'web'] });
+    dispatchFilters({ type: 'apply' });
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.method === 'GET' && c.url.pathname.endsWith('/applications/'))
+          .at(-1)
+          ?.url.searchParams.get('type'),
+      ).toBe('web,spa'),
+    );
+  });
+
+  it('refuses a bad name in the form, then creates and shows the secret once with copy buttons', async () => {
+    const user = userEvent.setup();
+    renderApp('/applications');
+    await user.click(await screen.findByRole('button', { name: 'New application' }, COLD));
+    const dialog = await screen.findByRole('dialog', { name: 'New application' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), '9lives');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Redirect URI' }), 'https://new.example/cb');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText(
+        'Must start with a letter and contain only letters, numbers or underscores (at least 2 characters).',
+      ),
+    ).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Name' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'New_app{Enter}');
+    const secret = await screen.findByRole('dialog', { name: 'Credentials of New_app' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      name: 'New_app',
+      type: 'web',
+      redirectUri: 'https://new.example/cb',
+      baseApplicationId: null,
+    });
+    expect(within(secret).getByDisplayValue('the-secret-value')).toBeTruthy();
+    expect(within(secret).getByDisplayValue('client-new')).toBeTruthy();
+    expect(within(secret).getByText('Copy the client secret now: it will not be shown again.')).toBeTruthy();
+    expect(within(secret).getByRole('button', { name: 'Copy Client secret' })).toBeTruthy();
+    await user.click(within(secret).getByRole('button', { name: 'Copy Client ID' }));
+    expect(await screen.findByText('Copied to the clipboard.')).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toBe('client-new');
+  });
+});
