@@ -37,7 +37,8 @@ const base = alias(applications, 'base');
 export class ApplicationsService {
   constructor(private readonly db: Db) {}
 
-  private rolesCount = sql<number>`(select count(*)::int from app_roles r where r.application_id = ${applications.id})`;
+  // Written out: drizzle may leave the outer column unqualified, and "id" would then name the subquery's own.
+  private rolesCount = sql<number>`(select count(*)::int from app_roles r where r.application_id = applications.id)`;
 
   /** Rows with their base and default flow names, and how many app roles use them. */
   private select(where: SQL | undefined) {

@@ -28,8 +28,9 @@ const distinctStages = (stages: CredentialType[][]) => stages.map((stage) => [..
 export class FlowsService {
   constructor(private readonly db: Db) {}
 
-  private appsCount = sql<number>`(select count(*)::int from applications a where a.default_flow_id = ${flows.id})`;
-  private rolesCount = sql<number>`(select count(*)::int from app_roles r where r.flow_id = ${flows.id})`;
+  // Written out: drizzle leaves a lone table's columns unqualified, and "id" would then name the subquery's own.
+  private appsCount = sql<number>`(select count(*)::int from applications a where a.default_flow_id = flows.id)`;
+  private rolesCount = sql<number>`(select count(*)::int from app_roles r where r.flow_id = flows.id)`;
 
   private select(where: SQL | undefined) {
     return this.db.select({ f: flows, apps: this.appsCount, roles: this.rolesCount }).from(flows).where(where);
