@@ -15,11 +15,14 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { applicationRoutes } from './modules/applications/routes.ts';
+import { appRoleRoutes } from './modules/appRoles/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { configurationRoutes } from './modules/configurations/routes.ts';
 import { credentialRoutes } from './modules/credentials/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { flowRoutes } from './modules/flows/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { recoveryRoutes } from './modules/recovery/routes.ts';
@@ -180,6 +183,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(recoveryRoutes(services));
       await api.register(roleRoutes(services));
       await api.register(workstationUserRoutes(services));
+      await api.register(applicationRoutes(services));
+      await api.register(flowRoutes(services));
+      await api.register(appRoleRoutes(services));
       await api.register(dashboardRoutes(services));
       await api.register(auditRoutes(services, opts.now));
     },

@@ -9,11 +9,14 @@ import { TokenService } from './auth/tokens.ts';
 import type { Database, Db } from './db/client.ts';
 import type { SecretBox } from './lib/crypto.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { ApplicationsService } from './modules/applications/service.ts';
+import { AppRolesService } from './modules/appRoles/service.ts';
 import { AuditService } from './modules/audit/service.ts';
 import { ConfigurationsService } from './modules/configurations/service.ts';
 import { CredentialsService } from './modules/credentials/service.ts';
 import { CustomersService } from './modules/customers/service.ts';
 import { DashboardService } from './modules/dashboard/service.ts';
+import { FlowsService } from './modules/flows/service.ts';
 import { MembersService } from './modules/members/service.ts';
 import { RecoveryService } from './modules/recovery/service.ts';
 import { RolesService } from './modules/roles/service.ts';
@@ -40,6 +43,9 @@ export interface Services {
   roles: RolesService;
   workstationUsers: WorkstationUsersService;
   dashboard: DashboardService;
+  applications: ApplicationsService;
+  flows: FlowsService;
+  appRoles: AppRolesService;
   audit: AuditService;
   /** Links committed audit events into their chains (audit/sealer.ts). */
   auditSealer: AuditSealer;
@@ -89,6 +95,9 @@ export async function buildServices(
     roles: new RolesService(db),
     workstationUsers: new WorkstationUsersService(db, members, now),
     dashboard: new DashboardService(db),
+    applications: new ApplicationsService(db),
+    flows: new FlowsService(db),
+    appRoles: new AppRolesService(db),
     audit: new AuditService(db, auditSealer),
     auditSealer,
   };

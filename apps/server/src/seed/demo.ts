@@ -4,6 +4,7 @@ import { ADVISORY_LOCKS, type Db } from '../db/client.ts';
 import { customers, resellers, staffUsers } from '../db/schema/index.ts';
 import type { SecretBox } from '../lib/crypto.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { seedIntegrations } from './demo-integrations.ts';
 import { seedMembers } from './demo-members.ts';
 
 export const DEMO_PASSWORD = 'Portiere!demo1';
@@ -57,6 +58,7 @@ export async function seedDemo(db: Db, box: SecretBox, opts: { members?: boolean
     if (opts.members !== false) {
       await seedMembers(tx as unknown as Db, box, acme.id, 'acme.example', 200, 1);
       await seedMembers(tx as unknown as Db, box, globex.id, 'globex.example', 20, 2);
+      await seedIntegrations(tx as unknown as Db, acme.id, 'acme.example');
     }
     return true;
   });

@@ -111,6 +111,33 @@ export async function createTenantFixtures(h: Harness, token: string): Promise<T
   );
   await must('recovery code', post(app, `users/${member.id}/recovery-codes/`, {}, token));
   await must('recovery mode', post(app, `users/${member.id}/recovery-mode/`, {}, token));
+  const flow = await must<{ id: string }>(
+    'flow',
+    post(
+      app,
+      'flows/',
+      { name: `Fixture flow ${tag}`, stages: [['password'], ['totp', 'app']], terminatingCredentials: ['app'] },
+      token,
+    ),
+  );
+  const application = await must<{ id: string }>(
+    'application',
+    post(
+      app,
+      'applications/',
+      { name: `Fixture_${tag}`, type: 'web', redirectUri: 'https://fixture.example/cb', defaultFlowId: flow.id },
+      token,
+    ),
+  );
+  const appRole = await must<{ id: string }>(
+    'app role',
+    post(
+      app,
+      'app-roles/',
+      { displayName: 'Fixture role', applicationId: application.id, groupId: group.id, flowId: flow.id },
+      token,
+    ),
+  );
 
   const credentialId = pin.id ?? pin.credential?.id;
   const enrollmentCode = appCredential.enrollment?.confirmation_code;
@@ -134,6 +161,9 @@ export async function createTenantFixtures(h: Harness, token: string): Promise<T
       'groups/{id}': group.id,
       'roles/{id}': role.id,
       'temporary-cards/{id}': card.id,
+      'applications/{id}': application.id,
+      'flows/{id}': flow.id,
+      'app-roles/{id}': appRole.id,
     },
   };
 }
