@@ -43,6 +43,8 @@ const PARAMS: Record<string, (api: Api) => Promise<string>> = {
       })) as Listed['results'][number]
     ).id;
   },
+  // The demo seeds an application (Intranet) for each customer.
+  '/applications/:id': (api) => firstId(api, 'applications/?page_size=1'),
   // Login groups have no API yet; the page shows its header whatever the id.
   '/login-groups/:id': async () => 'demo',
 };

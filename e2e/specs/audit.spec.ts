@@ -83,7 +83,11 @@ test("an operator's change shows on the member's Activity tab with its before an
   const grid = page.getByRole('grid');
   await expect(grid.getByRole('row', { name: /User updated/ })).toBeVisible();
   await expect(grid.getByRole('row', { name: /User created/ })).toBeVisible();
-  await grid.getByRole('row', { name: /User updated/ }).getByRole('gridcell').first().click();
+  await grid
+    .getByRole('row', { name: /User updated/ })
+    .getByRole('gridcell')
+    .first()
+    .click();
   const detail = page.getByRole('dialog', { name: 'Event' });
   await expect(detail.getByText('admin@acme.example')).toBeVisible();
   const changes = detail.getByRole('table', { name: 'Changes' });
@@ -99,7 +103,12 @@ test("an operator's change shows on the member's Activity tab with its before an
   const filtered = auditAnswer(page, { action: 'member.update' });
   await drawer.getByRole('button', { name: 'Apply' }).click();
   expect((await filtered).status()).toBe(200);
-  await expect(page.getByRole('grid').getByRole('row', { name: new RegExp(username) }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('grid')
+      .getByRole('row', { name: new RegExp(username) })
+      .first(),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Verify integrity' }).click();
   await expect(page.getByTestId('audit-verify-status')).toHaveText(
     /^Integrity verified: \d+ events checked, no change found\.$/,
