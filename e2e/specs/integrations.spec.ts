@@ -42,16 +42,16 @@ test.describe('integrations in English', () => {
     const name = unique('Crm');
     await signIn(page, 'admin@acme.example');
     await page.goto('/applications');
-    await expect(page.getByRole('gridcell', { name: 'Intranet' })).toBeVisible();
+    await expect(page.getByRole('gridcell', { name: 'Intranet', exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'New application' }).click();
     const form = page.getByRole('dialog', { name: 'New application' });
-    await form.getByRole('textbox', { name: 'Name' }).fill('2bad');
-    await form.getByRole('textbox', { name: 'Redirect URI' }).fill('https://crm.acme.example/cb');
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('2bad');
+    await form.getByRole('textbox', { name: 'Redirect URI', exact: true }).fill('https://crm.acme.example/cb');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(
       form.getByText('Must start with a letter and contain only letters, numbers or underscores'),
     ).toBeVisible();
-    await form.getByRole('textbox', { name: 'Name' }).fill(name);
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
     await pick(page, form, 'Default flow', 'Password_then_TOTP');
     await form.getByRole('button', { name: 'Save' }).click();
 
@@ -92,7 +92,7 @@ test.describe('integrations in English', () => {
     await expect(page.getByText('2. TOTP or App').first()).toBeVisible();
     await page.getByRole('button', { name: 'New flow' }).click();
     const form = page.getByRole('dialog', { name: 'New flow' });
-    await form.getByRole('textbox', { name: 'Name' }).fill(name);
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
     await pick(page, form, 'Stage 1 credentials', 'Password', true);
     await form.getByRole('button', { name: 'Add stage' }).click();
     await pick(page, form, 'Stage 2 credentials', 'TOTP', true);
@@ -133,21 +133,21 @@ test.describe('integrations in English', () => {
     await signIn(page, 'admin@acme.example');
     await api(page, 'POST', 'applications/', { name: appName, type: 'machine' });
     await page.goto('/appRoles');
-    await expect(page.getByRole('gridcell', { name: 'Employee' })).toBeVisible();
+    await expect(page.getByRole('gridcell', { name: 'Employee', exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'New app role' }).click();
     const form = page.getByRole('dialog', { name: 'New app role' });
-    await form.getByRole('textbox', { name: 'Display name' }).fill(role);
+    await form.getByRole('textbox', { name: 'Display name', exact: true }).fill(role);
     await pick(page, form, 'Application', appName);
     await pick(page, form, 'Configuration group', 'Default');
     await pick(page, form, 'Flow', 'Password_then_TOTP');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(form).toBeHidden();
     const row = page.getByRole('row').filter({ hasText: role });
-    await expect(row.getByRole('gridcell', { name: appName })).toBeVisible();
+    await expect(row.getByRole('gridcell', { name: appName, exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'New app role' }).click();
-    await form.getByRole('textbox', { name: 'Display name' }).fill(`${role}_again`);
+    await form.getByRole('textbox', { name: 'Display name', exact: true }).fill(`${role}_again`);
     await pick(page, form, 'Application', appName);
     await pick(page, form, 'Configuration group', 'Default');
     await pick(page, form, 'Flow', 'Password_then_TOTP');
@@ -174,13 +174,13 @@ test.describe('integrations in Italian', () => {
     await page.goto('/applications');
     await page.getByRole('button', { name: 'Nuova applicazione' }).click();
     const form = page.getByRole('dialog', { name: 'Nuova applicazione' });
-    await form.getByRole('textbox', { name: 'Nome' }).fill(name);
+    await form.getByRole('textbox', { name: 'Nome', exact: true }).fill(name);
     await form.getByRole('combobox', { name: 'Tipo' }).click();
     await page.getByRole('option', { name: /Applicazione a pagina singola/ }).click();
-    await form.getByRole('textbox', { name: 'URI di redirect' }).fill('portale acme');
+    await form.getByRole('textbox', { name: 'URI di redirect', exact: true }).fill('portale acme');
     await form.getByRole('button', { name: 'Salva' }).click();
     await expect(form.getByText('Questo URL non è valido.')).toBeVisible();
-    await form.getByRole('textbox', { name: 'URI di redirect' }).fill('https://portale.acme.example/cb');
+    await form.getByRole('textbox', { name: 'URI di redirect', exact: true }).fill('https://portale.acme.example/cb');
     await form.getByRole('button', { name: 'Salva' }).click();
 
     const shown = page.getByRole('dialog', { name: `Credenziali di ${name}` });
@@ -188,6 +188,6 @@ test.describe('integrations in Italian', () => {
     await expect(shown.getByTestId('client-secret')).toHaveCount(0);
     await shown.getByRole('button', { name: 'OK' }).click();
     const row = page.getByRole('row').filter({ hasText: name });
-    await expect(row.getByRole('gridcell', { name: 'Applicazione a pagina singola' })).toBeVisible();
+    await expect(row.getByRole('gridcell', { name: 'Applicazione a pagina singola', exact: true })).toBeVisible();
   });
 });
