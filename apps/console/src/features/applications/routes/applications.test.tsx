@@ -40,6 +40,11 @@ describe('applications page', { timeout: 30_000 }, () => {
     if (path === '/me/') return jsonResponse(200, customerMe);
     if (path === '/applications/' && method === 'GET')
       return jsonResponse(200, { count: 1, next_page: null, results: [portal] });
+    if (path === '/applications/a1/' && method === 'GET') return jsonResponse(200, portal);
+    if (path === '/applications/a1/secret/' && method === 'POST')
+      return jsonResponse(200, { ...portal, clientSecret: 'renewed-secret' });
+    if (path === '/applications/a1/' && method === 'DELETE')
+      return jsonResponse(409, { reason: 'in use', code: 'applicationInUse', params: { count: 3 } });
     if (path === '/flows/' && method === 'GET') return jsonResponse(200, { count: 0, next_page: null, results: [] });
     if (path === '/applications/' && method === 'POST')
       return jsonResponse(201, {
@@ -115,5 +120,28 @@ describe('applications page', { timeout: 30_000 }, () => {
     await user.click(within(secret).getByRole('button', { name: 'Copy Client ID' }));
     expect(await screen.findByText('Copied to the clipboard.')).toBeTruthy();
     expect(await navigator.clipboard.readText()).toBe('client-new');
+  });
+
+  it('shows an application without its secret, regenerates one only after confirming, and says why it cannot be deleted', async () => {
+    const user = userEvent.setup();
+    renderApp('/applications/a1');
+    expect(await screen.findByRole('heading', { name: 'Portal' }, COLD)).toBeTruthy();
+    expect(screen.getByText('client-portal')).toBeTruthy();
+    expect(screen.getByText('Set (shown only when created or regenerated)')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Regenerate secret' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Regenerate the client secret?' });
+    expect(calls.some((c) => c.url.pathname.endsWith('/secret/'))).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    const shown = await screen.findByRole('dialog', { name: 'Credentials of Portal' });
+    expect(within(shown).getByDisplayValue('renewed-secret')).toBeTruthy();
+    await user.click(within(shown).getByRole('button', { name: 'Ok' }));
+    await waitFor(() => expect(screen.queryByDisplayValue('renewed-secret')).toBeNull());
+
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText('Other applications derive from this one (3), so it cannot be deleted.'),
+    ).toBeTruthy();
   });
 });
