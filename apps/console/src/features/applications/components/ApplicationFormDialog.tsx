@@ -33,7 +33,7 @@ const URL_FIELDS = [
 ] as const;
 
 /** New or edit application; a new one shows its client id and secret once, in the secret dialog. */
-export function ApplicationFormDialog({ onSaved }: { onSaved?: (a: Application, created: boolean) => void }) {
+export function ApplicationFormDialog() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<Application | null>(null);
   const [open, setOpen] = useState(false);
@@ -49,16 +49,12 @@ export function ApplicationFormDialog({ onSaved }: { onSaved?: (a: Application, 
     onSuccess: (saved) => {
       dialogs.close(APPLICATION_FORM_DIALOG.name);
       openDialog(CLIENT_SECRET_DIALOG, saved);
-      onSaved?.(saved, true);
     },
   });
   const update = useUpdateApplication({
     success: (t) => t('applications.saved'),
     onFieldErrors: setErrors,
-    onSuccess: (saved) => {
-      dialogs.close(APPLICATION_FORM_DIALOG.name);
-      onSaved?.(saved, false);
-    },
+    onSuccess: () => dialogs.close(APPLICATION_FORM_DIALOG.name),
   });
 
   const submit = async () => {
