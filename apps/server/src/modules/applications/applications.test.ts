@@ -207,6 +207,12 @@ describe.each(testDatabases())('applications on $name', (database) => {
     const { clientSecret: _, ...before } = app;
     expect(patched.body).toEqual({ ...before, redirectUriSuccessLoginFlow: 'https://ok.example/' });
     expect(await storedHash(app.id)).toBe(hashClientSecret(app.clientSecret));
+    // The trail records the one field that changed, before and after.
+    const events = await h.app.services.db.select().from(auditEvents).where(eq(auditEvents.targetId, app.id));
+    expect(events.find((e) => e.action === 'application.update')?.details).toEqual({
+      before: { redirectUriSuccessLoginFlow: '' },
+      after: { redirectUriSuccessLoginFlow: 'https://ok.example/' },
+    });
   });
 
   it('takes a base application of the same customer, never itself or one derived from it', async () => {

@@ -128,6 +128,9 @@ export class ApplicationsService {
       throw new AppError(400, 'applicationNotFound', undefined, { baseApplicationId: fieldError('invalid') });
     }
     if (!selfId) return;
+    // Base changes of one customer take turns (the lock lasts until the request's transaction
+    // ends), so two concurrent changes cannot each pass this check and close a cycle together.
+    await this.db.execute(sql`select 1 from customers where id = ${customerId} for no key update`);
     // Walk up from the proposed base: meeting this application would make a cycle.
     const seen = new Set<string>();
     for (let at: string | null = baseId; at && !seen.has(at); ) {
