@@ -90,6 +90,11 @@ test.describe('integrations in English', () => {
     await signIn(page, 'admin@acme.example');
     await page.goto('/flows');
     await expect(page.getByText('2. TOTP or App').first()).toBeVisible();
+    // The demo flow is used by an application and an app role: asked first, then refused.
+    await page.getByRole('button', { name: 'Delete Password_then_TOTP' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText(/^This flow is used by \d+ applications and \d+ app roles/)).toBeVisible();
+    await expect(page.getByRole('gridcell', { name: 'Password_then_TOTP', exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'New flow' }).click();
     const form = page.getByRole('dialog', { name: 'New flow' });
     await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
