@@ -78,9 +78,14 @@ const BROWSER_URLS = ['redirectUriSuccessLoginFlow', 'redirectUriAbortLoginFlow'
 
 /**
  * The rules of spec 5 for an application, for the console's form and the server alike. `type` is
- * the application's type after the change (a PATCH may send only some fields).
+ * the application's type after the change (a PATCH may send only some fields); `derived` whether
+ * it has a base application after the change, whose redirect URI it then takes when it has none.
  */
-export function applicationFieldErrors(input: Partial<ApplicationInput>, type: ApplicationType | undefined) {
+export function applicationFieldErrors(
+  input: Partial<ApplicationInput>,
+  type: ApplicationType | undefined,
+  derived = !!input.baseApplicationId,
+) {
   const errors: Record<string, FieldError> = {};
   if (input.name !== undefined) {
     const name = input.name.trim();
@@ -88,7 +93,7 @@ export function applicationFieldErrors(input: Partial<ApplicationInput>, type: A
     else if (!APPLICATION_NAME_PATTERN.test(name)) errors.name = fieldError('applicationName');
   }
   if (input.redirectUri !== undefined && type) {
-    const e = redirectUriError(input.redirectUri, type);
+    const e = redirectUriError(input.redirectUri, type, derived);
     if (e) errors.redirectUri = e;
   }
   if (input.callbackUrlSuccessfulLoginFlow && !isUrl(input.callbackUrlSuccessfulLoginFlow)) {
@@ -104,10 +109,10 @@ export function applicationFieldErrors(input: Partial<ApplicationInput>, type: A
 }
 
 /** Browser clients redirect to http(s); a native app may use its own scheme; a machine has no browser. */
-function redirectUriError(value: string, type: ApplicationType): FieldError | null {
+function redirectUriError(value: string, type: ApplicationType, derived: boolean): FieldError | null {
   const v = value.trim();
   if (type === 'machine') return null;
-  if (!v) return fieldError('required');
+  if (!v) return derived ? null : fieldError('required');
   if (type === 'native' && /^[a-z][a-z0-9+.-]*\.[a-z0-9+.-]+:\/\S+$/i.test(v)) return null;
   if (!isUrl(v)) return fieldError('url');
   if (!/^https?:\/\//i.test(v)) return fieldError('httpUrl');

@@ -217,9 +217,14 @@ describe.each(testDatabases())('applications on $name', (database) => {
 
   it('takes a base application of the same customer, never itself or one derived from it', async () => {
     const root = (await post(h.app, 'applications/', web(), acme)).body;
+    // A derived application may leave its redirect URI to its base; one without a base may not.
     const child = await post(h.app, 'applications/', web({ baseApplicationId: root.id, redirectUri: '' }), acme);
-    // A derived web application still needs its own redirect URI by the rules of spec 5.
-    expect(child.status).toBe(400);
+    expect(child.status).toBe(201);
+    expect(child.body.redirectUri).toBe('');
+    const detached = await call(h.app, 'PATCH', `applications/${child.body.id}/`, acme, { baseApplicationId: null });
+    expect(detached.status).toBe(400);
+    expect(detached.body.details.redirectUri.key).toBe('required');
+    expect((await call(h.app, 'DELETE', `applications/${child.body.id}/`, acme)).status).toBe(204);
     const derived = (await post(h.app, 'applications/', web({ baseApplicationId: root.id }), acme)).body;
     expect(derived.baseApplication).toEqual({ id: root.id, name: root.name });
     const grandchild = (await post(h.app, 'applications/', web({ baseApplicationId: derived.id }), acme)).body;

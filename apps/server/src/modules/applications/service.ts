@@ -190,12 +190,11 @@ export class ApplicationsService {
     const row = await this.row(customerId, id);
     const before = await this.get(customerId, id);
     const type = patch.type ?? row.type;
-    // A new type re-checks the stored redirect URI against that type's rules.
-    const checked = {
-      ...patch,
-      redirectUri: patch.redirectUri ?? (patch.type !== undefined ? row.redirectUri : undefined),
-    };
-    const errors: Record<string, FieldError> = applicationFieldErrors(checked, type);
+    // A new type, or a base given up, re-checks the stored redirect URI against the rules.
+    const recheck = patch.type !== undefined || patch.baseApplicationId !== undefined;
+    const checked = { ...patch, redirectUri: patch.redirectUri ?? (recheck ? row.redirectUri : undefined) };
+    const derived = patch.baseApplicationId !== undefined ? !!patch.baseApplicationId : !!row.baseApplicationId;
+    const errors: Record<string, FieldError> = applicationFieldErrors(checked, type, derived);
     if (Object.keys(errors).length) throw validationError(errors);
     if (patch.baseApplicationId) await this.checkBase(customerId, patch.baseApplicationId, id);
     if (patch.defaultFlowId) await this.checkFlow(customerId, patch.defaultFlowId);
