@@ -130,6 +130,9 @@ test.describe('integrations in English', () => {
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row.getByText('1. Password')).toBeVisible();
     await expect(row.getByRole('gridcell', { name: 'Password', exact: true })).toBeVisible();
+    // The row itself opens the flow for editing.
+    await row.getByRole('gridcell', { name, exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit flow' }).getByLabel('Name')).toHaveValue(name);
   });
 
   test('an app role is created, and a second one for the same application and group refused', async ({ page }) => {

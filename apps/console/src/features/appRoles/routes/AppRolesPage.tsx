@@ -77,7 +77,7 @@ export default function AppRolesPage() {
         sortable: false,
         minWidth: 110,
         renderCell: ({ row }) => (
-          <Box>
+          <Box onClick={(e) => e.stopPropagation()}>
             <Tooltip title={t('appRoles.edit')}>
               <IconButton
                 aria-haspopup="dialog"
@@ -107,6 +107,7 @@ export default function AppRolesPage() {
       list={list}
       columns={columns}
       noRowsLabel={t('appRoles.noRows')}
+      onRowClick={({ row }) => openDialog(APP_ROLE_FORM_DIALOG, row as AppRole)}
       toolbar={
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' } }}>
           <SearchField label={t('appRoles.search')} value={searchText} onChange={setSearchText} />

@@ -74,7 +74,7 @@ export default function FlowsPage() {
         sortable: false,
         minWidth: 110,
         renderCell: ({ row }) => (
-          <Box>
+          <Box onClick={(e) => e.stopPropagation()}>
             <Tooltip title={t('flows.edit')}>
               <IconButton
                 aria-haspopup="dialog"
@@ -104,6 +104,7 @@ export default function FlowsPage() {
       list={list}
       columns={columns}
       noRowsLabel={t('flows.noRows')}
+      onRowClick={({ row }) => openDialog(FLOW_FORM_DIALOG, row as Flow)}
       getRowHeight={() => 'auto'}
       sx={{ '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', py: 0.5 } }}
       toolbar={
