@@ -40,7 +40,8 @@ async function fill(database: Database, customerId: string): Promise<void> {
     insert into audit_chains (tenant_id, tenant_type, seq, hash, anchor_hash)
     values (${customerId}::uuid, 'customer', ${EVENTS}, md5('x'), md5('y'))
     on conflict (tenant_id) do update set seq = excluded.seq`);
-  await database.db.execute(sql`analyze audit_events`);
+  // As autovacuum leaves an append-only table: visibility map set, so counts read the index only.
+  await database.db.execute(sql`vacuum analyze audit_events`);
 }
 
 async function measure(database: Database) {
@@ -78,5 +79,6 @@ async function measure(database: Database) {
 }
 
 export const auditList = () => onEachDatabase(measure);
+export const auditListOn = (opts: { pglite?: boolean }) => onEachDatabase(measure, opts);
 
 if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify(await auditList(), null, 1));

@@ -48,6 +48,8 @@ export const auditEvents = pgTable(
     index('audit_events_actor_idx').on(t.tenantId, t.actorId, t.at),
     index('audit_events_actor_name_idx').on(t.tenantId, t.actorName, t.at),
     index('audit_events_action_idx').on(t.tenantId, t.action, t.at),
+    // Refusals are few: a small index counts them without reading the rest.
+    index('audit_events_failures_idx').on(t.tenantId, t.at).where(sql`outcome = 'failure'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_events_failures_idx" ON "audit_events" USING btree ("tenant_id","at") WHERE outcome = 'failure';
