@@ -1,12 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dialogs } from '../../../components/dialogs/dialogRegistry';
-import { feedback } from '../../../components/feedback/feedbackStore';
 import { dispatchFilters, filtersStore } from '../../../components/filters/filtersStore';
-import { resetPaging } from '../../../components/table/pagingStore';
-import { setTokens } from '../../../lib/auth/tokenStorage';
-import { customerMe, customerToken, jsonResponse, renderApp } from '../../../test/renderApp';
+import { fakeApi } from '../../../test/fakeApi';
+import { jsonResponse, renderApp } from '../../../test/renderApp';
 
 const COLD = { timeout: 20_000 };
 const paged = (results: unknown[]) => ({ count: results.length, next_page: null, results });
@@ -58,14 +55,7 @@ const role = {
 };
 
 describe('app roles page', { timeout: 40_000 }, () => {
-  const calls: { method: string; url: URL; body: unknown }[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://x');
-    const path = url.pathname.replace('/api/v1', '');
-    const method = init?.method ?? 'GET';
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, url, body });
-    if (path === '/me/') return jsonResponse(200, customerMe);
+  const { calls, reset } = fakeApi(({ path, method }) => {
     if (path === '/app-roles/' && method === 'GET') return jsonResponse(200, paged([role]));
     if (path === '/applications/') return jsonResponse(200, paged([application]));
     if (path === '/groups/') return jsonResponse(200, paged([group]));
@@ -75,18 +65,10 @@ describe('app roles page', { timeout: 40_000 }, () => {
         reason: 'An app role for this application and configuration group already exists.',
         code: 'appRoleExists',
       });
-    return jsonResponse(404, { reason: 'Not found.', code: 'notFound' });
+    return undefined;
   });
 
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    calls.length = 0;
-    setTokens({ accessToken: customerToken(), refreshToken: 'R1' });
-    feedback.reset();
-    resetPaging();
-    dispatchFilters({ type: 'clear' });
-    while (dialogs.store.getState().stack.length) dialogs.close();
-  });
+  beforeEach(reset);
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists app roles with the names of their application, group and flow, filtered by ids', async () => {

@@ -1,12 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dialogs } from '../../../components/dialogs/dialogRegistry';
-import { feedback } from '../../../components/feedback/feedbackStore';
-import { dispatchFilters } from '../../../components/filters/filtersStore';
-import { resetPaging } from '../../../components/table/pagingStore';
-import { setTokens } from '../../../lib/auth/tokenStorage';
-import { customerMe, customerToken, jsonResponse, renderApp } from '../../../test/renderApp';
+import { fakeApi } from '../../../test/fakeApi';
+import { jsonResponse, renderApp } from '../../../test/renderApp';
 
 const COLD = { timeout: 20_000 };
 
@@ -21,14 +17,7 @@ const strong = {
 };
 
 describe('flows page', { timeout: 40_000 }, () => {
-  const calls: { method: string; url: URL; body: unknown }[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://x');
-    const path = url.pathname.replace('/api/v1', '');
-    const method = init?.method ?? 'GET';
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, url, body });
-    if (path === '/me/') return jsonResponse(200, customerMe);
+  const { calls, reset } = fakeApi(({ path, method, body }) => {
     if (path === '/flows/' && method === 'GET')
       return jsonResponse(200, { count: 1, next_page: null, results: [strong] });
     if (path === '/flows/' && method === 'POST') return jsonResponse(201, { ...strong, id: 'f2', ...body });
@@ -38,18 +27,10 @@ describe('flows page', { timeout: 40_000 }, () => {
         code: 'flowInUse',
         params: { applications: 1, roles: 2 },
       });
-    return jsonResponse(404, { reason: 'Not found.', code: 'notFound' });
+    return undefined;
   });
 
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    calls.length = 0;
-    setTokens({ accessToken: customerToken(), refreshToken: 'R1' });
-    feedback.reset();
-    resetPaging();
-    dispatchFilters({ type: 'clear' });
-    while (dialogs.store.getState().stack.length) dialogs.close();
-  });
+  beforeEach(reset);
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows stages as chips and says why a used flow cannot be deleted', async () => {

@@ -1,12 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dialogs } from '../../../components/dialogs/dialogRegistry';
-import { feedback } from '../../../components/feedback/feedbackStore';
 import { dispatchFilters, filtersStore } from '../../../components/filters/filtersStore';
-import { resetPaging } from '../../../components/table/pagingStore';
-import { setTokens } from '../../../lib/auth/tokenStorage';
-import { customerMe, customerToken, jsonResponse, renderApp } from '../../../test/renderApp';
+import { fakeApi } from '../../../test/fakeApi';
+import { jsonResponse, renderApp } from '../../../test/renderApp';
 
 /** The first render of a lazy page chunk can be slow on a loaded machine. */
 const COLD = { timeout: 20_000 };
@@ -33,31 +30,16 @@ const cards = [
 ];
 
 describe('temporary cards page', { timeout: 30_000 }, () => {
-  const calls: { method: string; url: URL; body: unknown }[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://x');
-    const path = url.pathname.replace('/api/v1', '');
-    const method = init?.method ?? 'GET';
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, url, body });
-    if (path === '/me/') return jsonResponse(200, customerMe);
+  const { calls, reset } = fakeApi(({ path, method }) => {
     if (path === '/temporary-cards/' && method === 'GET')
       return jsonResponse(200, { count: cards.length, next_page: null, results: cards });
     if (path === '/temporary-cards/' && method === 'POST')
       return jsonResponse(409, { reason: 'A card with this code already exists.', code: 'cardCodeExists' });
-    return jsonResponse(404, { reason: 'Not found.', code: 'notFound' });
+    return undefined;
   });
   const listCalls = () => calls.filter((c) => c.method === 'GET' && c.url.pathname.endsWith('/temporary-cards/'));
 
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    calls.length = 0;
-    setTokens({ accessToken: customerToken(), refreshToken: 'R1' });
-    feedback.reset();
-    resetPaging();
-    dispatchFilters({ type: 'clear' });
-    while (dialogs.store.getState().stack.length) dialogs.close();
-  });
+  beforeEach(reset);
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists cards with status chips and actions, and filters by the status ticked in the drawer', async () => {

@@ -1,0 +1,48 @@
+/**
+ * The API as a page test sees it: a fetch stand-in that records every call, answers `/me/` as a
+ * customer user and everything the test does not answer with 404; and the reset a page test
+ * starts from (signed in, no feedback, paging, filters or dialogs left by the previous test).
+ */
+import { vi } from 'vitest';
+import { dialogs } from '../components/dialogs/dialogRegistry';
+import { feedback } from '../components/feedback/feedbackStore';
+import { dispatchFilters } from '../components/filters/filtersStore';
+import { resetPaging } from '../components/table/pagingStore';
+import { setTokens } from '../lib/auth/tokenStorage';
+import { customerMe, customerToken, jsonResponse } from './renderApp';
+
+export interface ApiCall {
+  method: string;
+  url: URL;
+  /** Without the /api/v1 prefix. */
+  path: string;
+  // biome-ignore lint/suspicious/noExplicitAny: the JSON a test sent, read field by field
+  body: any;
+}
+
+export function fakeApi(answer: (call: ApiCall) => Response | undefined) {
+  const calls: ApiCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://x');
+    const call: ApiCall = {
+      method: init?.method ?? 'GET',
+      url,
+      path: url.pathname.replace('/api/v1', ''),
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    };
+    calls.push(call);
+    if (call.path === '/me/') return jsonResponse(200, customerMe);
+    return answer(call) ?? jsonResponse(404, { reason: 'Not found.', code: 'notFound' });
+  });
+  /** For beforeEach: this API stubbed in, its calls forgotten, the console's state reset. */
+  const reset = () => {
+    vi.stubGlobal('fetch', fetchMock);
+    calls.length = 0;
+    setTokens({ accessToken: customerToken(), refreshToken: 'R1' });
+    feedback.reset();
+    resetPaging();
+    dispatchFilters({ type: 'clear' });
+    while (dialogs.store.getState().stack.length) dialogs.close();
+  };
+  return { calls, fetchMock, reset };
+}
