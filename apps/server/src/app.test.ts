@@ -46,6 +46,10 @@ describe('the app shell', () => {
     expect(maskSecretPaths('/api/v1/enroll/app/qr/12345678/')).toBe('/api/v1/enroll/app/qr/***/');
     expect(maskSecretPaths('/enroll/eyJhbGciOi.x.y?lang=it')).toBe('/enroll/***?lang=it');
     expect(maskSecretPaths('/api/v1/enroll/app/')).toBe('/api/v1/enroll/app/');
+    expect(maskSecretPaths('/api/v1/assistant/sign-in/Zm9v-YmFy_x/verify/')).toBe(
+      '/api/v1/assistant/sign-in/***/verify/',
+    );
+    expect(maskSecretPaths('/api/v1/assistant/sign-in/')).toBe('/api/v1/assistant/sign-in/');
     expect(maskSecretPaths('/api/v1/users/?search=x')).toBe('/api/v1/users/?search=x');
   });
 

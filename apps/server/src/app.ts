@@ -17,6 +17,7 @@ import { SecretBox } from './lib/crypto.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
 import { appRoleRoutes } from './modules/appRoles/routes.ts';
+import { assistantRoutes } from './modules/assistant/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { configurationRoutes } from './modules/configurations/routes.ts';
 import { credentialRoutes } from './modules/credentials/routes.ts';
@@ -24,7 +25,12 @@ import { customerRoutes } from './modules/customers/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { flowRoutes } from './modules/flows/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { laAppRoutes } from './modules/laApps/routes.ts';
+import { laFlowRoutes } from './modules/laFlow/routes.ts';
+import { laUserRoutes } from './modules/laUsers/routes.ts';
+import { loginGroupRoutes } from './modules/loginGroups/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
+import { profileRoutes } from './modules/profiles/routes.ts';
 import { recoveryRoutes } from './modules/recovery/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -41,9 +47,12 @@ import { rateLimitStorage } from './plugins/rate-limit-store.ts';
 import { refuseBadText } from './plugins/refuse-bad-text.ts';
 import { buildServices, type Services } from './services.ts';
 
-/** Paths whose last segment is a secret: the app enrolment QR code and the members' enrolment link. */
+/**
+ * Paths that carry a secret segment: the app enrolment QR code, the members' enrolment link and
+ * the login assistant's sign-in id (which answers for the sign-in in progress).
+ */
 export function maskSecretPaths(url: string): string {
-  return url.replace(/(\/enroll\/app\/qr\/|\/enroll\/(?!app\/))[^/?]+/, '$1***');
+  return url.replace(/(\/enroll\/app\/qr\/|\/enroll\/(?!app\/)|\/assistant\/sign-in\/)[^/?]+/, '$1***');
 }
 
 export interface BuildOptions {
@@ -186,8 +195,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(applicationRoutes(services));
       await api.register(flowRoutes(services));
       await api.register(appRoleRoutes(services));
+      await api.register(assistantRoutes(services, config.loginRateLimit, opts.now));
       await api.register(dashboardRoutes(services));
       await api.register(auditRoutes(services, opts.now));
+      await api.register(laAppRoutes(services));
+      await api.register(profileRoutes(services));
+      await api.register(loginGroupRoutes(services));
+      await api.register(laUserRoutes(services));
+      await api.register(laFlowRoutes(services));
     },
     { prefix: '/api/v1' },
   );

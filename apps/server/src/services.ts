@@ -11,13 +11,20 @@ import type { SecretBox } from './lib/crypto.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { ApplicationsService } from './modules/applications/service.ts';
 import { AppRolesService } from './modules/appRoles/service.ts';
+import { AssistantService } from './modules/assistant/service.ts';
+import { AssistantSignIns } from './modules/assistant/signIn.ts';
 import { AuditService } from './modules/audit/service.ts';
 import { ConfigurationsService } from './modules/configurations/service.ts';
 import { CredentialsService } from './modules/credentials/service.ts';
 import { CustomersService } from './modules/customers/service.ts';
 import { DashboardService } from './modules/dashboard/service.ts';
 import { FlowsService } from './modules/flows/service.ts';
+import { LaAppsService } from './modules/laApps/service.ts';
+import { LaFlowService } from './modules/laFlow/service.ts';
+import { LaUsersService } from './modules/laUsers/service.ts';
+import { LoginGroupsService } from './modules/loginGroups/service.ts';
 import { MembersService } from './modules/members/service.ts';
+import { ProfilesService } from './modules/profiles/service.ts';
 import { RecoveryService } from './modules/recovery/service.ts';
 import { RolesService } from './modules/roles/service.ts';
 import { SettingsService } from './modules/settings/service.ts';
@@ -46,9 +53,18 @@ export interface Services {
   applications: ApplicationsService;
   flows: FlowsService;
   appRoles: AppRolesService;
+  /** The login assistant's own API: its member's data, and its sign-ins and sessions. */
+  assistant: AssistantService;
+  assistantSignIns: AssistantSignIns;
   audit: AuditService;
   /** Links committed audit events into their chains (audit/sealer.ts). */
   auditSealer: AuditSealer;
+  /** Login-assistant administration (customer users). */
+  laApps: LaAppsService;
+  profiles: ProfilesService;
+  loginGroups: LoginGroupsService;
+  laUsers: LaUsersService;
+  laFlow: LaFlowService;
 }
 
 export async function buildServices(
@@ -66,9 +82,11 @@ export async function buildServices(
   const tokens = new TokenService(db, keys, now);
   const settings = new SettingsService(db, box);
   await settings.sealLegacySmsTokens();
+  const laUsers = new LaUsersService(db, box, settings);
   const members = new MembersService(db, settings, mailer, keys, publicUrl, now);
   // The plain database: the sealer runs outside any request's transaction.
   const auditSealer = new AuditSealer(database.db, log);
+  const credentials = new CredentialsService(db, box, members, settings, mailer, publicUrl, now);
   return {
     db,
     database,
@@ -88,7 +106,7 @@ export async function buildServices(
     customers: new CustomersService(db),
     settings,
     members,
-    credentials: new CredentialsService(db, box, members, settings, mailer, publicUrl, now),
+    credentials,
     temporaryCards: new TemporaryCardsService(db, members, settings, now),
     recovery: new RecoveryService(db, box, members, settings, mailer, now),
     configurations: new ConfigurationsService(db),
@@ -98,7 +116,21 @@ export async function buildServices(
     applications: new ApplicationsService(db),
     flows: new FlowsService(db),
     appRoles: new AppRolesService(db),
+    assistant: new AssistantService(db, box, settings, laUsers),
+    // The staff sign-in's throttle (same table), keyed by customer and member username.
+    assistantSignIns: new AssistantSignIns(
+      db,
+      credentials,
+      new LoginThrottle(db, now, (scope) => metrics?.lockout(scope)),
+      now,
+      log,
+    ),
     audit: new AuditService(db, auditSealer),
     auditSealer,
+    laApps: new LaAppsService(db),
+    profiles: new ProfilesService(db),
+    loginGroups: new LoginGroupsService(db),
+    laUsers,
+    laFlow: new LaFlowService(db),
   };
 }

@@ -223,7 +223,8 @@ export class LoginService {
   }
 }
 
-function throttled(seconds: number): AppError {
+/** 429 signInThrottled with Retry-After (the staff sign-in and the login assistant's). */
+export function throttled(seconds: number): AppError {
   const error = new AppError(429, 'signInThrottled', { minutes: Math.ceil(seconds / 60) });
   error.retryAfterS = seconds;
   return error;

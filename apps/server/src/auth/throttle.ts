@@ -100,6 +100,11 @@ export class LoginThrottle {
       .onConflictDoUpdate({ target: [loginDevices.username, loginDevices.deviceHash], set: { lastUsedAt: now } });
   }
 
+  /** A full sign-in where no browser is to be trusted (the login assistant): the counts start again. */
+  async clear(a: Attempt): Promise<void> {
+    await this.db.delete(loginThrottle).where(inArray(loginThrottle.key, [a.sourceKey, a.accountKey]));
+  }
+
   /** One statement: add a failure and, past the free ones, bar for a doubling delay. True when it bars. */
   private async count(key: string, free: number, baseDelayS: number): Promise<boolean> {
     const now = this.now();

@@ -61,7 +61,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function errorStatusesOf(route: Pick<RouteOptions, 'method' | 'url' | 'config'>): ErrorStatus[] {
   const config = route.config ?? {};
   const statuses = new Set<ErrorStatus>([400, ...(config.errors ?? [])]);
-  if (config.auth !== 'public') statuses.add(401);
+  if (config.auth !== 'public' || config.assistantSession === true) statuses.add(401);
   if (Array.isArray(config.auth) && config.auth.length) statuses.add(403);
   if (route.url.includes(':')) statuses.add(404);
   // Fastify reads a body sent with these methods, whether or not the route takes one.
@@ -95,10 +95,15 @@ const transform: Transform = (input) => {
       response: { ...(schema.response as object | undefined), ...errors },
     },
   });
-  // Public operations need no token; the others name the user types they admit
-  // (x-user-types), which the generated suites read.
+  // Public operations need no token, the login assistant's own its session's (assistantSession);
+  // the others name the user types they admit (x-user-types), which the generated suites read.
   const auth = config.auth;
-  const access = auth === 'public' ? { security: [] } : { 'x-user-types': auth?.length ? auth : USER_TYPES };
+  const session: Record<string, string[]> = { assistantSession: [] };
+  const access = config.assistantSession
+    ? { security: config.assistantSession === true ? [session] : [{}, session] }
+    : auth === 'public'
+      ? { security: [] }
+      : { 'x-user-types': auth?.length ? auth : USER_TYPES };
   return { ...out, schema: { ...out.schema, ...access } };
 };
 
@@ -123,7 +128,21 @@ export function openApiOptions(config: Config): FastifyDynamicSwaggerOptions {
       },
       // Where clients reach the API: PUBLIC_URL when set, else the server that served the document.
       servers: [{ url: config.explicitPublicUrl?.replace(/\/+$/, '') || '/' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          assistantSession: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "The login assistant's session (assistant/ operations): the opaque `access_token` that " +
+              'POST /api/v1/assistant/sign-in/{id}/verify/ answers when a member completes the customer’s ' +
+              'login-assistant flow, sent as `Authorization: Bearer <token>`. Not a staff token: it admits ' +
+              'only the assistant/ operations, for that member, until it expires (`expires_in`) or ' +
+              'POST /api/v1/assistant/sign-out/.',
+          },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform,

@@ -5,6 +5,7 @@ import { customers, resellers, staffUsers } from '../db/schema/index.ts';
 import type { SecretBox } from '../lib/crypto.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { seedIntegrations } from './demo-integrations.ts';
+import { seedLoginAssistant } from './demo-login-assistant.ts';
 import { seedMembers } from './demo-members.ts';
 
 export const DEMO_PASSWORD = 'Portiere!demo1';
@@ -59,6 +60,7 @@ export async function seedDemo(db: Db, box: SecretBox, opts: { members?: boolean
       await seedMembers(tx as unknown as Db, box, acme.id, 'acme.example', 200, 1);
       await seedMembers(tx as unknown as Db, box, globex.id, 'globex.example', 20, 2);
       await seedIntegrations(tx as unknown as Db, acme.id, 'acme.example');
+      await seedLoginAssistant(tx as unknown as Db, box, acme.id);
     }
     return true;
   });

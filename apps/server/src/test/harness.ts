@@ -70,7 +70,7 @@ export async function post(app: FastifyInstance, url: string, payload: unknown, 
 
 export async function call(
   app: FastifyInstance,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   token?: string,
   payload?: unknown,

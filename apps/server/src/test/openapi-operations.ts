@@ -96,8 +96,10 @@ export function operationsOf(app: FastifyInstance): Operation[] {
       const route = path.slice(API_PREFIX.length);
       const id = `${method} ${route}`;
       const params = op.parameters ?? [];
-      // The document declares who may call: `security: []` for public operations, else x-user-types.
-      const isPublic = Array.isArray(op.security) && op.security.length === 0;
+      // The document declares who may call: `security: []` for public operations (or a scheme that is
+      // not the staff bearer: the login assistant's session), else x-user-types.
+      const isPublic =
+        Array.isArray(op.security) && !op.security.some((s) => typeof s === 'object' && s !== null && 'bearer' in s);
       const types = op['x-user-types'] ?? [];
       operations.push({
         id,

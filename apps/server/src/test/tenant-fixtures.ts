@@ -2,7 +2,7 @@
  * One object of every kind a path parameter can point to, created through the API as a
  * customer user, and extra tenants and staff users inserted directly.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { customers, resellers, staffUsers } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
@@ -139,6 +139,48 @@ export async function createTenantFixtures(h: Harness, token: string): Promise<T
     ),
   );
 
+  // Login assistant: switched on directly (Globex has it off), then one object per path parameter.
+  await h.app.services.db.update(customers).set({ laEnabled: true }).where(eq(customers.id, me.customer.id));
+  const laApp = await must<{ id: string }>(
+    'la app',
+    post(app, 'la-apps/', { name: `Fixture_la_${tag}`, kind: 'desktop', target: 'fixture.exe' }, token),
+  );
+  const profile = await must<{ id: string }>(
+    'profile',
+    post(
+      app,
+      'profiles/',
+      {
+        displayName: 'Fixture profile',
+        appId: laApp.id,
+        groupId: group.id,
+        flowId: flow.id,
+        steps: [
+          { action: 'fill', target: 'user', value: 'username' },
+          { action: 'press', key: 'Enter' },
+        ],
+      },
+      token,
+    ),
+  );
+  const loginGroup = await must<{ id: string }>(
+    'login group',
+    post(app, 'login-groups/', { name: `Fixture login group ${tag}`, description: 'Fixture' }, token),
+  );
+  await must(
+    'login group app',
+    post(app, `login-groups/${loginGroup.id}/applications/`, { appIds: [laApp.id] }, token),
+  );
+  const laUser = await must<{ id: string }>(
+    'la user',
+    post(
+      app,
+      'la-users/',
+      { memberId: member.id, loginGroupId: loginGroup.id, username: `fx-${tag}`, password: 'Fixture-secret-1' },
+      token,
+    ),
+  );
+
   const credentialId = pin.id ?? pin.credential?.id;
   const enrollmentCode = appCredential.enrollment?.confirmation_code;
   if (!credentialId) throw new Error(`fixture pin credential: no id in ${JSON.stringify(pin)}`);
@@ -161,9 +203,19 @@ export async function createTenantFixtures(h: Harness, token: string): Promise<T
       'groups/{id}': group.id,
       'roles/{id}': role.id,
       'temporary-cards/{id}': card.id,
+      'la-apps/{id}': laApp.id,
+      'profiles/{id}': profile.id,
+      'login-groups/{id}': loginGroup.id,
+      'applications/{appId}': laApp.id,
+      'la-users/{id}': laUser.id,
       'applications/{id}': application.id,
       'flows/{id}': flow.id,
       'app-roles/{id}': appRole.id,
+      // The login assistant's routes take its own tokens (a sign-in id, a session bearer), which
+      // these suites do not hold: ids that name nothing. assistant.test.ts covers real ones.
+      'sign-in/{id}': randomBytes(32).toString('base64url'),
+      'apps/{id}': randomUUID(),
+      'credentials/{id}': randomUUID(),
     },
   };
 }

@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid, page, paging } from '../../lib/ids.ts';
 import { toMember } from '../members/mapper.ts';
 import { allowedKinds } from '../members/service.ts';
+import { releaseGroupProfiles } from '../profiles/counters.ts';
 
 type GroupRow = typeof configurations.$inferSelect;
 type GroupInput = z.infer<typeof configurationInputSchema>;
@@ -106,6 +107,7 @@ export class ConfigurationsService {
   async remove(customerId: string, id: string): Promise<void> {
     const row = await this.row(customerId, id);
     auditTarget(row.id, row.name);
+    await releaseGroupProfiles(this.db, id);
     await this.db.delete(configurations).where(eq(configurations.id, id));
   }
 

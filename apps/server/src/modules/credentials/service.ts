@@ -249,26 +249,9 @@ export class CredentialsService {
   async send(customerId: string, memberId: string, id: string): Promise<{ sent_to: string }> {
     const row = await this.row(customerId, memberId, id);
     const member = await this.members.row(customerId, memberId);
+    if (row.type === 'mail' || row.type === 'sms') return this.sendCode(row, member);
     const { settings } = await this.settings.get(customerId);
     const tags = memberTags(member, settings.general.domain);
-    if (row.type === 'mail' || row.type === 'sms') {
-      const code = randomDigits(6);
-      const target = row.target ?? '';
-      if (row.type === 'mail') {
-        await this.mailer.send({ to: target, ...renderMemberMail(settings, 'send_otp', { ...tags, otp: code }) });
-      } else {
-        await sendSmsOtp(settings, await this.settings.smsApiToken(member.customerId), target, code);
-      }
-      await this.db
-        .update(credentials)
-        .set({
-          codeHash: this.box.hmac(code),
-          codeExpiresAt: new Date(this.now().getTime() + LOGIN_OTP_TTL_S * 1000),
-          failedAttempts: 0,
-        })
-        .where(eq(credentials.id, id));
-      return { sent_to: target };
-    }
     if ((row.type === 'app' || row.type === 'app_biometry') && row.status === 'pending' && row.confirmationEnc) {
       if (!member.email) throw new AppError(422, 'memberHasNoEmail');
       const code = this.box.decrypt(row.confirmationEnc);
@@ -292,10 +275,49 @@ export class CredentialsService {
     );
   }
 
+  /**
+   * Mail/SMS: sends a fresh code to the credential's target. The caller has found the row within
+   * the member's customer (staff test, the login assistant's sign-in).
+   */
+  async sendCode(row: CredentialRow, member: MemberRow): Promise<{ sent_to: string }> {
+    if (row.type !== 'mail' && row.type !== 'sms') throw new AppError(422, 'credentialNotTestable');
+    const { settings } = await this.settings.get(member.customerId);
+    const code = randomDigits(6);
+    const target = row.target ?? '';
+    if (row.type === 'mail') {
+      const tags = memberTags(member, settings.general.domain);
+      await this.mailer.send({ to: target, ...renderMemberMail(settings, 'send_otp', { ...tags, otp: code }) });
+    } else {
+      await sendSmsOtp(settings, await this.settings.smsApiToken(member.customerId), target, code);
+    }
+    await this.db
+      .update(credentials)
+      .set({
+        codeHash: this.box.hmac(code),
+        codeExpiresAt: new Date(this.now().getTime() + LOGIN_OTP_TTL_S * 1000),
+        failedAttempts: 0,
+      })
+      .where(eq(credentials.id, row.id));
+    return { sent_to: target };
+  }
+
   async test(customerId: string, memberId: string, id: string, value: string): Promise<CredentialTestResult> {
     const row = await this.row(customerId, memberId, id);
     const member = await this.members.row(customerId, memberId);
-    const { settings } = await this.settings.get(customerId);
+    return this.verify(row, member, value);
+  }
+
+  /**
+   * Checks a value against a credential as a real sign-in does: a locked, inactive or blocked
+   * member's credential refuses; wrong values count towards the lock (and spend a mailed code);
+   * a right one is used once (TOTP step, HOTP counter, mail/SMS code). For staff tests and for
+   * the sign-ins of members (login assistant, OIDC). The caller has found the row within the
+   * member's customer.
+   */
+  async verify(row: CredentialRow, member: MemberRow, value: string): Promise<CredentialTestResult> {
+    const { id } = row;
+    const memberId = member.id;
+    const { settings } = await this.settings.get(member.customerId);
     const maxAttempts = this.maxAttempts(row, settings.sca.pin_credential.max_attempts);
     const refuse = (locked = row.locked): CredentialTestResult => ({ ok: false, locked, attempts_left: null });
     if (row.locked) return refuse(true);

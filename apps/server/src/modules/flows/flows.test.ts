@@ -134,10 +134,16 @@ describe.each(testDatabases())('flows on $name', (database) => {
     });
     const refused = await call(h.app, 'DELETE', `flows/${f.id}/`, acme);
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ code: 'flowInUse', params: { applications: 1, roles: 1 } });
-    expect(refused.body.reason).toBe('This flow is used by 1 applications and 1 app roles, so it cannot be deleted.');
+    expect(refused.body).toMatchObject({ code: 'flowInUse', params: { applications: 1, roles: 1, profiles: 0 } });
+    expect(refused.body.reason).toBe(
+      'This flow is used by 1 applications, 1 app roles and 0 profiles, so it cannot be deleted.',
+    );
     await call(h.app, 'PATCH', `applications/${app.id}/`, acme, { defaultFlowId: null });
-    expect((await call(h.app, 'DELETE', `flows/${f.id}/`, acme)).body.params).toEqual({ applications: 0, roles: 1 });
+    expect((await call(h.app, 'DELETE', `flows/${f.id}/`, acme)).body.params).toEqual({
+      applications: 0,
+      roles: 1,
+      profiles: 0,
+    });
     await call(h.app, 'PATCH', `app-roles/${role.id}/`, acme, { flowId: other.id });
     expect((await call(h.app, 'DELETE', `flows/${f.id}/`, acme)).status).toBe(204);
     expect((await call(h.app, 'GET', `flows/${f.id}/`, acme)).status).toBe(404);

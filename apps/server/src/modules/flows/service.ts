@@ -12,7 +12,7 @@ import {
 import { and, arrayContains, asc, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { auditChange, auditTarget } from '../../audit/context.ts';
 import type { Db } from '../../db/client.ts';
-import { applications, appRoles, flows } from '../../db/schema/index.ts';
+import { applications, appRoles, flows, profiles } from '../../db/schema/index.ts';
 import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
@@ -122,14 +122,16 @@ export class FlowsService {
     return after;
   }
 
-  /** A flow some application (as its default) or app role uses stays until they move off it. */
+  /** A flow some application (as its default), app role or la profile uses stays until they move off it. */
   async remove(customerId: string, id: string): Promise<void> {
     const row = await this.row(customerId, id);
     const [apps] = await this.db.select({ n: count() }).from(applications).where(eq(applications.defaultFlowId, id));
     const [roles] = await this.db.select({ n: count() }).from(appRoles).where(eq(appRoles.flowId, id));
+    const [laProfiles] = await this.db.select({ n: count() }).from(profiles).where(eq(profiles.flowId, id));
     const a = apps?.n ?? 0;
     const r = roles?.n ?? 0;
-    if (a || r) throw new AppError(409, 'flowInUse', { applications: a, roles: r });
+    const p = laProfiles?.n ?? 0;
+    if (a || r || p) throw new AppError(409, 'flowInUse', { applications: a, roles: r, profiles: p });
     auditTarget(row.id, row.name);
     await this.db.delete(flows).where(eq(flows.id, id));
   }

@@ -23,6 +23,7 @@ import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { renderMemberMail } from '../../mail/member-mail.ts';
+import { releaseMembersLaCredentials } from '../laUsers/counters.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { memberOrder, memberWhere } from './list-query.ts';
 import { type MemberRow, toMember } from './mapper.ts';
@@ -131,6 +132,7 @@ export class MembersService {
   async remove(customerId: string, id: string): Promise<void> {
     const row = await this.row(customerId, id);
     auditTarget(row.id, row.username);
+    await releaseMembersLaCredentials(this.db, customerId, [id]);
     await this.db.delete(members).where(and(eq(members.id, id), eq(members.customerId, customerId)));
   }
 
@@ -158,6 +160,7 @@ export class MembersService {
     const picked = { id: members.id, username: members.username };
     let acted: { id: string; username: string }[] = [];
     if (action === 'delete') {
+      await releaseMembersLaCredentials(this.db, customerId, valid);
       acted = await this.db.delete(members).where(scope).returning(picked);
     } else if (action === 'block' || action === 'unblock') {
       const set =
