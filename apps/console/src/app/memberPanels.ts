@@ -13,3 +13,8 @@ export const memberPanels: MemberPanels = {
     import('../features/audit/components/MemberActivityPanel').then((m) => ({ default: m.MemberActivityPanel })),
   ),
 };
+
+/** The login-assistant credentials of a member or a login group (the laUsers area), with its own chunk. */
+export const laUsersPanel = lazy(() =>
+  import('../features/laUsers/components/LaUsersPanel').then((m) => ({ default: m.LaUsersPanel })),
+);

@@ -27,6 +27,12 @@ const PAGES: Record<PageId, () => Promise<{ default: ComponentType }>> = {
   applicationDetail: () => import('../features/applications/routes/ApplicationDetailPage'),
   flows: () => import('../features/flows/routes/FlowsPage'),
   appRoles: () => import('../features/appRoles/routes/AppRolesPage'),
+  laApps: () => import('../features/laApps/routes/LaAppsPage'),
+  profiles: () => import('../features/profiles/routes/ProfilesPage'),
+  loginGroups: () => import('../features/loginGroups/routes/LoginGroupsPage'),
+  laUsers: () => import('../features/laUsers/routes/LaUsersPage'),
+  laFlow: () => import('../features/laFlow/routes/LaFlowPage'),
+  laSettings: () => import('../features/settings/routes/LaSettingsPage'),
   placeholder: () => import('./PlaceholderPage'),
 };
 

@@ -20,6 +20,8 @@ export interface AppRoute {
   /** Menu placement: a group, or 'top' for a first-level entry; absent = not in the menu. */
   menu?: { group: MenuGroupId | 'top'; labelKey?: TranslationKey; icon?: string };
   hideHeader?: boolean;
+  /** Only for customers with the login assistant (me/ customer.la_enabled): hidden from the menu otherwise. */
+  la?: true;
   /** Module of the page; a separate chunk per page. */
   page: PageId;
 }
@@ -46,6 +48,12 @@ export type PageId =
   | 'applicationDetail'
   | 'flows'
   | 'appRoles'
+  | 'laApps'
+  | 'profiles'
+  | 'loginGroups'
+  | 'laUsers'
+  | 'laFlow'
+  | 'laSettings'
   | 'placeholder';
 
 const C: readonly UserType[] = ['CustomerUser'];
@@ -132,27 +140,44 @@ export const APP_ROUTES: readonly AppRoute[] = [
     menu: { group: 'workstation' },
     page: 'temporaryCards',
   },
-  { path: '/la-users', titleKey: 'routes.users', userTypes: C, menu: { group: 'loginAssistant' }, page: 'placeholder' },
-  { path: '/la-flow', titleKey: 'routes.flows', userTypes: C, menu: { group: 'loginAssistant' }, page: 'placeholder' },
+  {
+    path: '/la-users',
+    titleKey: 'routes.users',
+    userTypes: C,
+    menu: { group: 'loginAssistant' },
+    la: true,
+    page: 'laUsers',
+  },
+  {
+    path: '/la-flow',
+    titleKey: 'routes.flows',
+    userTypes: C,
+    menu: { group: 'loginAssistant' },
+    la: true,
+    page: 'laFlow',
+  },
   {
     path: '/apps',
     titleKey: 'routes.applications',
     userTypes: C,
     menu: { group: 'loginAssistant', labelKey: 'menu.items.apps' },
-    page: 'placeholder',
+    la: true,
+    page: 'laApps',
   },
   {
     path: '/login-groups',
     titleKey: 'routes.loginGroups',
     userTypes: C,
     menu: { group: 'loginAssistant' },
-    page: 'placeholder',
+    la: true,
+    page: 'loginGroups',
   },
   {
     path: '/login-groups/:id',
     titleKey: 'routes.loginGroups',
     userTypes: C,
     hideHeader: true,
+    la: true,
     page: 'loginGroup',
   },
   {
@@ -160,7 +185,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.profiles',
     userTypes: C,
     menu: { group: 'loginAssistant' },
-    page: 'placeholder',
+    la: true,
+    page: 'profiles',
   },
   {
     path: '/general-settings',
@@ -188,7 +214,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.loginAssistant',
     userTypes: C,
     menu: { group: 'settings' },
-    page: 'placeholder',
+    la: true,
+    page: 'laSettings',
   },
   {
     path: '/customizations',
@@ -230,9 +257,14 @@ export function matchAppRoute(pathname: string): RouteMatch | null {
   return null;
 }
 
-/** Menu entries visible to a user type, grouped. */
-export function menuFor(userType: UserType | null | undefined) {
-  const visible = APP_ROUTES.filter((r) => r.menu && userType && r.userTypes.includes(userType));
+/**
+ * Menu entries visible to a user type, grouped. The login assistant's entries only when the
+ * signed-in customer has it (`laEnabled`; false while not known, so they never flash in).
+ */
+export function menuFor(userType: UserType | null | undefined, laEnabled = false) {
+  const visible = APP_ROUTES.filter(
+    (r) => r.menu && userType && r.userTypes.includes(userType) && (!r.la || laEnabled),
+  );
   const top = visible.filter((r) => r.menu?.group === 'top');
   const groups = MENU_GROUPS.map((g) => ({ ...g, items: visible.filter((r) => r.menu?.group === g.id) })).filter(
     (g) => g.items.length > 0,

@@ -1,6 +1,6 @@
 /**
  * The API as a page test sees it: a fetch stand-in that records every call, answers `/me/` as a
- * customer user and everything the test does not answer with 404; and the reset a page test
+ * customer user (unless the test answers it) and everything the test does not answer with 404; and the reset a page test
  * starts from (signed in, no feedback, paging, filters or dialogs left by the previous test).
  */
 import { vi } from 'vitest';
@@ -31,8 +31,11 @@ export function fakeApi(answer: (call: ApiCall) => Response | undefined) {
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
     };
     calls.push(call);
+    // The test's answer first (it may answer /me/ as another customer), then the defaults.
+    const answered = answer(call);
+    if (answered) return answered;
     if (call.path === '/me/') return jsonResponse(200, customerMe);
-    return answer(call) ?? jsonResponse(404, { reason: 'Not found.', code: 'notFound' });
+    return jsonResponse(404, { reason: 'Not found.', code: 'notFound' });
   });
   /** For beforeEach: this API stubbed in, its calls forgotten, the console's state reset. */
   const reset = () => {

@@ -4,6 +4,8 @@ import { type ReactNode, useCallback, useEffect } from 'react';
 import { type BlockerFunction, Navigate, useBlocker, useLocation } from 'react-router';
 import { openDialog } from '../../components/dialogs/dialogRegistry';
 import { LOGOUT_DIALOG } from '../../components/dialogs/LogoutDialog';
+import { UNSAVED_CHANGES_DIALOG } from '../../components/dialogs/UnsavedChangesDialog';
+import { unsavedChanges } from '../../components/dialogs/unsavedChanges';
 import { dispatchFilters } from '../../components/filters/filtersStore';
 import { Spinner } from '../../components/loading/LoadingOverlay';
 import { resetPaging } from '../../components/table/pagingStore';
@@ -11,6 +13,19 @@ import { decodeClaims } from '../../lib/auth/jwt';
 import { getTokens, isSignedIn, useTokens } from '../../lib/auth/tokenStorage';
 import { meQuery } from '../../lib/session';
 import { decideNavigation } from './navigationGuard';
+
+/** Whether moving to `pathname` now means logging out (asked, and the move cancelled). */
+function confirmsLogout(pathname: string): boolean {
+  const current = getTokens();
+  return (
+    decideNavigation({
+      to: pathname,
+      initial: false,
+      signedIn: isSignedIn(current),
+      userType: decodeClaims(current?.accessToken)?.user_type ?? null,
+    }).kind === 'confirmLogout'
+  );
+}
 
 /** Applies decideNavigation to every location and blocks moves to login while signed in. */
 export function RouteGuard({ children }: { children: ReactNode }) {
@@ -21,25 +36,31 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const me = useQuery({ ...meQuery(), enabled: signedIn });
   // A failed me/ must not leave a page waiting forever: decide with no customers.
   const customers = me.isError ? [] : me.data?.customers;
+  const laEnabled = me.isError ? false : me.data ? Boolean(me.data.customer?.la_enabled) : undefined;
 
   const shouldBlock = useCallback<BlockerFunction>(({ currentLocation, nextLocation }) => {
     if (currentLocation.pathname === nextLocation.pathname) return false;
-    const current = getTokens();
-    return (
-      decideNavigation({
-        to: nextLocation.pathname,
-        initial: false,
-        signedIn: isSignedIn(current),
-        userType: decodeClaims(current?.accessToken)?.user_type ?? null,
-      }).kind === 'confirmLogout'
-    );
+    // A page with unsaved changes asks before it is left (the logout question comes after).
+    return unsavedChanges.getState().dirty || confirmsLogout(nextLocation.pathname);
   }, []);
   const blocker = useBlocker(shouldBlock);
   useEffect(() => {
-    if (blocker.state === 'blocked') {
-      blocker.reset();
-      openDialog(LOGOUT_DIALOG);
+    if (blocker.state !== 'blocked') return;
+    if (unsavedChanges.getState().dirty) {
+      openDialog(UNSAVED_CHANGES_DIALOG, {
+        leave: () => {
+          unsavedChanges.setState({ dirty: false });
+          if (confirmsLogout(blocker.location.pathname)) {
+            blocker.reset();
+            openDialog(LOGOUT_DIALOG);
+          } else blocker.proceed();
+        },
+        stay: () => blocker.reset(),
+      });
+      return;
     }
+    blocker.reset();
+    openDialog(LOGOUT_DIALOG);
   }, [blocker]);
 
   // Any navigation clears the filters and puts the table back on its first page.
@@ -57,6 +78,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     signedIn,
     userType,
     customers,
+    laEnabled,
   });
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'wait') {

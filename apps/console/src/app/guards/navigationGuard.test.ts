@@ -40,7 +40,7 @@ describe('decideNavigation', () => {
   it('allows routes of the stored user type', () => {
     expect(decideNavigation(customer)).toEqual({ kind: 'allow' });
     expect(decideNavigation({ ...customer, to: '/general-settings' })).toEqual({ kind: 'allow' });
-    expect(decideNavigation({ ...customer, to: '/login-groups/42' })).toEqual({ kind: 'allow' });
+    expect(decideNavigation({ ...customer, to: '/login-groups/42', laEnabled: true })).toEqual({ kind: 'allow' });
     expect(decideNavigation(reseller)).toEqual({ kind: 'allow' });
     expect(decideNavigation({ ...reseller, to: '/customer-view/c1' })).toEqual({ kind: 'allow' });
     expect(decideNavigation({ ...reseller, to: '/dashboard' })).toEqual({ kind: 'allow' });
@@ -94,6 +94,31 @@ describe('decideNavigation', () => {
         kind: 'redirect',
         to: '/dashboard',
       });
+    });
+  });
+
+  describe('login assistant pages', () => {
+    const pages = [
+      '/la-users',
+      '/la-flow',
+      '/apps',
+      '/login-groups',
+      '/login-groups/42',
+      '/profiles',
+      '/login-assistant-settings',
+    ];
+    it('wait until me/ says whether the customer has the login assistant', () => {
+      for (const to of pages) expect(decideNavigation({ ...customer, to })).toEqual({ kind: 'wait' });
+    });
+    it('open for a customer with the login assistant', () => {
+      for (const to of pages) expect(decideNavigation({ ...customer, to, laEnabled: true })).toEqual({ kind: 'allow' });
+    });
+    it('send a customer without it to /dashboard', () => {
+      for (const to of pages)
+        expect(decideNavigation({ ...customer, to, laEnabled: false })).toEqual({ kind: 'redirect', to: '/dashboard' });
+    });
+    it('do not concern the other pages', () => {
+      expect(decideNavigation({ ...customer, to: '/general-settings', laEnabled: false })).toEqual({ kind: 'allow' });
     });
   });
 });

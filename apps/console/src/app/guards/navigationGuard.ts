@@ -12,6 +12,8 @@ export interface GuardInput {
   userType: UserType | null;
   /** Reseller's customers from me/; undefined while not loaded yet. */
   customers?: readonly CustomerAccess[];
+  /** A customer user's customer has the login assistant (me/ customer.la_enabled); undefined while not loaded. */
+  laEnabled?: boolean;
 }
 
 export type GuardDecision =
@@ -27,7 +29,7 @@ const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
 
 /** Navigation rules of spec section 4, free of React so every branch is unit-tested. */
 export function decideNavigation(input: GuardInput): GuardDecision {
-  const { to, initial, signedIn, userType, customers } = input;
+  const { to, initial, signedIn, userType, customers, laEnabled } = input;
   const match = matchAppRoute(to);
 
   if (match && match.route.userTypes.length === 0) {
@@ -47,6 +49,11 @@ export function decideNavigation(input: GuardInput): GuardDecision {
     if (!customers) return { kind: 'wait' };
     const customer = customers.find((c) => c.id === match.params.id);
     if (!customer?.la_enabled) return redirect('/customer-view');
+  }
+  // The login assistant's pages only for customers that have it.
+  if (match.route.la) {
+    if (laEnabled === undefined) return { kind: 'wait' };
+    if (!laEnabled) return redirect(homeFor(userType));
   }
   return allow;
 }

@@ -19,7 +19,7 @@ export function AppLayout() {
   const username = me.data?.username ?? claims?.user_username ?? '';
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
-      <SideMenu userType={claims?.user_type ?? null} />
+      <SideMenu userType={claims?.user_type ?? null} laEnabled={Boolean(me.data?.customer?.la_enabled)} />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         {route && !route.hideHeader && <TopBar title={t(route.titleKey)} username={username} />}
         <Box component="main" sx={{ flex: 1, p: 3 }}>

@@ -47,11 +47,11 @@ const GROUP_ICONS: Record<MenuGroupId, ReactNode> = {
   settings: <SettingsIcon />,
 };
 
-export function SideMenu({ userType }: { userType: UserType | null }) {
+export function SideMenu({ userType, laEnabled }: { userType: UserType | null; laEnabled: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { collapsed, openGroups } = useMenuState();
-  const { top, groups } = menuFor(userType);
+  const { top, groups } = menuFor(userType, laEnabled);
   const width = collapsed ? COLLAPSED_MENU_WIDTH : MENU_WIDTH;
 
   // The group of the current page opens by itself.

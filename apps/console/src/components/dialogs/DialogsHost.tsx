@@ -3,6 +3,7 @@ import { FeedbackSnackbar } from '../feedback/FeedbackSnackbar';
 import { LoadingOverlay } from '../loading/LoadingOverlay';
 import { ConfirmDialog } from './ConfirmDialog';
 import { LogoutDialog } from './LogoutDialog';
+import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 
 /** App-wide dialogs and overlays; mounted once so their names are always registered. */
 export function DialogsHost() {
@@ -10,6 +11,7 @@ export function DialogsHost() {
     <>
       <LogoutDialog />
       <ConfirmDialog />
+      <UnsavedChangesDialog />
       <FeedbackDialog />
       <FeedbackSnackbar />
       <LoadingOverlay />

@@ -1,6 +1,6 @@
 import { Paper, Stack } from '@mui/material';
 import type { GridValidRowModel } from '@mui/x-data-grid';
-import type { PagedList } from '@portiere/contracts';
+import type { ItemsList, PagedList } from '@portiere/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ComponentProps, ReactNode } from 'react';
 import { loadFailure } from '../feedback/LoadError';
@@ -12,8 +12,8 @@ type GridProps<R extends GridValidRowModel> = Omit<
 >;
 
 export interface ListPageProps<R extends GridValidRowModel> extends GridProps<R> {
-  /** The page's list query, paged by the server through the shared paging store. */
-  list: UseQueryResult<PagedList<R>>;
+  /** The page's list query, paged by the server through the shared paging store (either list style). */
+  list: UseQueryResult<PagedList<R> | ItemsList<R>>;
   columns: ComponentProps<typeof ServerDataGrid<R>>['columns'];
   /** The empty state. */
   noRowsLabel: string;
@@ -29,13 +29,15 @@ export interface ListPageProps<R extends GridValidRowModel> extends GridProps<R>
  */
 export function ListPage<R extends GridValidRowModel>(props: ListPageProps<R>) {
   const { list, columns, noRowsLabel, toolbar, children, sx, ...grid } = props;
+  const data = list.data;
+  const rows = data ? ('items' in data ? data.items : data.results) : [];
   return (
     <Stack spacing={2}>
       {toolbar}
       <Paper sx={{ width: '100%' }}>
         <ServerDataGrid<R>
           failure={loadFailure(list)}
-          rows={list.data?.results ?? []}
+          rows={rows}
           rowCount={list.data?.count ?? 0}
           columns={columns}
           loading={list.isFetching}

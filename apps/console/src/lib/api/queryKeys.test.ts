@@ -26,15 +26,18 @@ describe('query keys per area', () => {
       'members',
       'workstationUsers',
       'appRoles',
+      'profiles',
     ]);
-    expect(staleAreasAfterWrite('flows')).toEqual(['flows', 'applications', 'appRoles']);
+    expect(staleAreasAfterWrite('flows')).toEqual(['flows', 'applications', 'appRoles', 'profiles']);
     expect(staleAreasAfterWrite('temporaryCards')).toEqual(['temporaryCards', 'workstationUsers']);
     expect(staleAreasAfterWrite(['configurations', 'members']).sort()).toEqual(
       [
         'appRoles',
         'configurations',
         'dashboard',
+        'laUsers',
         'members',
+        'profiles',
         'recovery',
         'roles',
         'temporaryCards',

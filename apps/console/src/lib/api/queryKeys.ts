@@ -13,8 +13,12 @@ export const AREAS = [
   'customers',
   'dashboard',
   'flows',
+  'laApps',
+  'laFlow',
+  'laUsers',
   'loginGroups',
   'members',
+  'profiles',
   'recovery',
   'roles',
   'settings',
@@ -28,7 +32,9 @@ export type Area = (typeof AREAS)[number];
  * members list and the member form show configuration names, the workstation users list shows
  * cards and recovery modes, the recovery and card lists show member names; applications show their
  * default flow and app roles count, flows their usage counts, app roles the names of their
- * application, configuration group and flow. Features never name
+ * application, configuration group and flow. In the login assistant, apps show their default
+ * profile and login-group count, profiles their app, group and flow, login groups their counts of
+ * apps and credentials, credentials their member and login group. Features never name
  * another feature's keys; they name the area they write and this table does the rest.
  */
 export const SHOWN_IN: Readonly<Record<Area, readonly Area[]>> = {
@@ -36,15 +42,19 @@ export const SHOWN_IN: Readonly<Record<Area, readonly Area[]>> = {
   appRoles: ['applications', 'flows'],
   audit: [],
   auth: [],
-  configurations: ['members', 'workstationUsers', 'appRoles'],
+  configurations: ['members', 'workstationUsers', 'appRoles', 'profiles'],
   customers: [],
   dashboard: [],
-  flows: ['applications', 'appRoles'],
-  loginGroups: [],
-  members: ['configurations', 'roles', 'recovery', 'temporaryCards', 'workstationUsers', 'dashboard'],
+  flows: ['applications', 'appRoles', 'profiles'],
+  laApps: ['profiles', 'loginGroups'],
+  laFlow: [],
+  laUsers: ['loginGroups'],
+  loginGroups: ['laApps', 'laUsers'],
+  members: ['configurations', 'roles', 'recovery', 'temporaryCards', 'workstationUsers', 'dashboard', 'laUsers'],
+  profiles: ['laApps'],
   recovery: ['members', 'workstationUsers', 'dashboard'],
   roles: [],
-  settings: [],
+  settings: ['laUsers'],
   temporaryCards: ['workstationUsers'],
   workstationUsers: [],
 };

@@ -9,9 +9,15 @@ import { dashboard } from './dashboard';
 import { dialogs } from './dialogs';
 import { error, info, success } from './feedback';
 import { filters } from './filters';
+import { flowEditor } from './flowEditor';
 import { flows } from './flows';
+import { laApps } from './laApps';
+import { laFlow } from './laFlow';
+import { laUsers } from './laUsers';
+import { loginGroups } from './loginGroups';
 import { credentials, members } from './members';
 import { menu } from './menu';
+import { profiles } from './profiles';
 import { recovery } from './recovery';
 import { roles } from './roles';
 import { routes } from './routes';
@@ -45,6 +51,12 @@ export const en = {
   audit,
   applications,
   flows,
+  flowEditor,
   appRoles,
+  laApps,
+  profiles,
+  loginGroups,
+  laUsers,
+  laFlow,
 };
 export type Phrases = typeof en;

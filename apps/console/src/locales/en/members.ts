@@ -96,6 +96,7 @@ export const members = {
       web: 'Web',
       workstation: 'Workstation',
       activity: 'Activity',
+      loginAssistant: 'Login Assistant',
     },
     edit: 'Edit',
     block: 'Block',

@@ -5,5 +5,6 @@ export const dialogs: DeepStrings<Phrases['dialogs']> = {
   logout: { title: 'Esci', message: 'Vuoi davvero uscire?' },
   delete: { title: 'Elimina', message: 'Vuoi davvero eliminare {name}?' },
   disassociate: { title: 'Dissocia', message: 'Vuoi davvero dissociare {name}?' },
+  unsaved: { title: 'Modifiche non salvate', message: 'Ci sono modifiche non salvate. Lasciare la pagina e perderle?' },
   feedback: { title: 'Risultato' },
 };

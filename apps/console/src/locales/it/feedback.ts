@@ -55,9 +55,24 @@ export const error: DeepStrings<Phrases['error']> = {
   applicationInUse: 'Altre applicazioni derivano da questa ({count}), quindi non può essere eliminata.',
   flowNotFound: 'Il flusso non esiste.',
   flowInUse:
-    'Questo flusso è usato da {applications} applicazioni e {roles} ruoli applicativi, quindi non può essere eliminato.',
+    'Questo flusso è usato da {applications} applicazioni, {roles} ruoli applicativi e {profiles} profili, quindi non può essere eliminato.',
   publicClientNoSecret: 'Questo tipo di applicazione non ha un segreto client: si identifica con PKCE.',
   appRoleExists: 'Esiste già un ruolo applicativo per questa applicazione e questo gruppo di configurazione.',
+  laDisabled: 'Il Login Assistant non è abilitato per questo cliente.',
+  loginGroupInUse:
+    'Questo gruppo di login contiene ancora {credentials} credenziali e {applications} applicazioni: rimuovile prima di eliminarlo.',
+  loginGroupNotFound: 'Il gruppo di login non esiste.',
+  laAppNotFound: "L'applicazione del Login Assistant non esiste.",
+  laAppInUse: 'Questa applicazione è in {count} gruppi di login: rimuovila da questi prima di eliminarla.',
+  profileExists: 'Esiste già un profilo per questa applicazione e questo gruppo di configurazione.',
+  profileNotOfApp: 'Il profilo predefinito deve essere uno dei profili di questa applicazione.',
+  laUserExists: 'Questo utente ha già una credenziale in questo gruppo di login.',
+  laPasswordGenerated: 'Per questo cliente le password sono generate dal server: lascia vuota la password.',
+  laAutologonDisabled: "L'accesso automatico è disattivato nelle impostazioni del Login Assistant.",
+  laSettingForbids: 'Le impostazioni del Login Assistant non lo consentono.',
+  laFlowNotSet: 'Il flusso di accesso del Login Assistant non è configurato.',
+  assistantSignInExpired: 'Questo accesso è scaduto o concluso. Ricomincia.',
+  assistantStepUpRequired: 'Questa applicazione richiede prima il proprio flusso di accesso.',
 };
 
 export const success: DeepStrings<Phrases['success']> = {

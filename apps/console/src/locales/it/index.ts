@@ -11,9 +11,15 @@ import { dashboard } from './dashboard';
 import { dialogs } from './dialogs';
 import { error, info, success } from './feedback';
 import { filters } from './filters';
+import { flowEditor } from './flowEditor';
 import { flows } from './flows';
+import { laApps } from './laApps';
+import { laFlow } from './laFlow';
+import { laUsers } from './laUsers';
+import { loginGroups } from './loginGroups';
 import { credentials, members } from './members';
 import { menu } from './menu';
+import { profiles } from './profiles';
 import { recovery } from './recovery';
 import { roles } from './roles';
 import { routes } from './routes';
@@ -47,5 +53,11 @@ export const it: DeepStrings<Phrases> = {
   audit,
   applications,
   flows,
+  flowEditor,
   appRoles,
+  laApps,
+  profiles,
+  loginGroups,
+  laUsers,
+  laFlow,
 };

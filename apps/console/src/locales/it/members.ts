@@ -98,6 +98,7 @@ export const members: DeepStrings<Phrases['members']> = {
       web: 'Web',
       workstation: 'Postazione di lavoro',
       activity: 'Attività',
+      loginAssistant: 'Login Assistant',
     },
     edit: 'Modifica',
     block: 'Blocca',

@@ -35,4 +35,5 @@ export const validation: DeepStrings<Phrases['validation']> = {
   applicationName:
     'Deve iniziare con una lettera e contenere solo lettere, numeri o trattini bassi (almeno 2 caratteri).',
   terminatingNotInFlow: 'Una credenziale terminale deve far parte del flusso: {types}.',
+  executableName: 'Deve essere un nome di file come app.exe, senza cartella.',
 };

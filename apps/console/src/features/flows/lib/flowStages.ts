@@ -1,29 +1,28 @@
 import {
-  CREDENTIAL_TYPES,
   type CredentialType,
   type FieldError,
-  FLOW_MAX_STAGES,
   type Flow,
   type FlowInput,
   fieldError,
   flowFieldErrors,
-  flowKinds,
 } from '@portiere/contracts';
+import { newStageId, orderedKinds, type Stage, stageKindsOf, stagesOf } from '../../../components/flowEditor/stages';
 
-/** One stage in the editor: a stable id (for drag and drop and React keys) and its kinds. */
-export interface Stage {
-  id: string;
-  kinds: CredentialType[];
-}
+export {
+  addStage,
+  canAddStage,
+  moveStage,
+  removeStage,
+  type Stage,
+  setStageKinds,
+  terminatingChoices,
+} from '../../../components/flowEditor/stages';
+
 export interface FlowFormValues {
   name: string;
   stages: Stage[];
-  terminatingCredentials: CredentialType[];
+  terminatingCredentials: FlowInput['terminatingCredentials'];
 }
-
-let nextId = 0;
-/** A fresh stage id, unique within the page. */
-export const newStageId = () => `stage-${++nextId}`;
 
 export const emptyFlowForm = (): FlowFormValues => ({
   name: '',
@@ -33,42 +32,15 @@ export const emptyFlowForm = (): FlowFormValues => ({
 
 export const flowFormOf = (f: Flow): FlowFormValues => ({
   name: f.name,
-  stages: f.stages.map((kinds) => ({ id: newStageId(), kinds: [...kinds] })),
+  stages: stagesOf(f.stages),
   terminatingCredentials: [...f.terminatingCredentials],
 });
 
-/** Kinds in catalogue order, so a stage reads the same however it was ticked. */
-const ordered = (kinds: readonly CredentialType[]) => CREDENTIAL_TYPES.filter((k) => kinds.includes(k));
-
 export const flowInputOf = (v: FlowFormValues): FlowInput => ({
   name: v.name.trim(),
-  stages: v.stages.map((s) => ordered(s.kinds)),
-  terminatingCredentials: ordered(v.terminatingCredentials),
+  stages: stageKindsOf(v.stages),
+  terminatingCredentials: orderedKinds(v.terminatingCredentials),
 });
-
-export const canAddStage = (stages: readonly Stage[]) => stages.length < FLOW_MAX_STAGES;
-
-export function addStage(stages: readonly Stage[], id = newStageId()): Stage[] {
-  return canAddStage(stages) ? [...stages, { id, kinds: [] }] : [...stages];
-}
-export function removeStage(stages: readonly Stage[], index: number): Stage[] {
-  return stages.filter((_, i) => i !== index);
-}
-export function setStageKinds(stages: readonly Stage[], index: number, kinds: CredentialType[]): Stage[] {
-  return stages.map((s, i) => (i === index ? { ...s, kinds: ordered(kinds) } : s));
-}
-/** Moves the stage at `from` to `to` (both clamped); the others keep their order. */
-export function moveStage(stages: readonly Stage[], from: number, to: number): Stage[] {
-  const target = Math.max(0, Math.min(stages.length - 1, to));
-  if (from < 0 || from >= stages.length || from === target) return [...stages];
-  const next = [...stages];
-  const [moved] = next.splice(from, 1);
-  if (moved) next.splice(target, 0, moved);
-  return next;
-}
-
-/** The kinds a terminating credential may be chosen from: those the flow offers at some stage. */
-export const terminatingChoices = (stages: readonly Stage[]) => ordered(flowKinds(stages.map((s) => s.kinds)));
 
 export type FlowField = 'name' | 'stages' | 'terminatingCredentials' | `stages.${number}`;
 

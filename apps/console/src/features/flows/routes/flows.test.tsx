@@ -25,7 +25,7 @@ describe('flows page', { timeout: 40_000 }, () => {
       return jsonResponse(409, {
         reason: 'in use',
         code: 'flowInUse',
-        params: { applications: 1, roles: 2 },
+        params: { applications: 1, roles: 2, profiles: 0 },
       });
     return undefined;
   });
@@ -41,7 +41,9 @@ describe('flows page', { timeout: 40_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Delete Strong' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
     expect(
-      await screen.findByText('This flow is used by 1 applications and 2 app roles, so it cannot be deleted.'),
+      await screen.findByText(
+        'This flow is used by 1 applications, 2 app roles and 0 profiles, so it cannot be deleted.',
+      ),
     ).toBeTruthy();
   });
 

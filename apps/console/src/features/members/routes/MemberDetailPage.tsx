@@ -1,27 +1,35 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, IconButton, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { LoadError, loadFailure } from '../../../components/feedback/LoadError';
 import { useQueryErrorFeedback } from '../../../components/feedback/useQueryErrorFeedback';
 import { Spinner } from '../../../components/loading/LoadingOverlay';
+import { LaUsersPanel } from '../../../components/loginAssistant/laUsersPanel';
 import { MemberPanel } from '../../../components/members/memberPanels';
 import { isApiError } from '../../../lib/api/apiError';
+import { meQuery } from '../../../lib/session';
 import { useMember } from '../api/membersApi';
 import { CredentialsTab } from '../components/CredentialsTab';
 import { PersonalInfoTab } from '../components/PersonalInfoTab';
 
-const TABS = ['personal', 'recovery', 'credentials', 'web', 'workstation', 'activity'] as const;
+const TABS = ['personal', 'recovery', 'credentials', 'web', 'workstation', 'loginAssistant', 'activity'] as const;
 type TabId = (typeof TABS)[number];
 
-/** One member: Personal Info, Recovery Modes, Credentials, Web, Workstation and Activity tabs. */
+/**
+ * One member: Personal Info, Recovery Modes, Credentials, Web, Workstation, Login Assistant (when
+ * the customer has it) and Activity tabs.
+ */
 export default function MemberDetailPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { id = '' } = useParams();
   const member = useMember(id);
   const [tab, setTab] = useState<TabId>('personal');
+  const laEnabled = Boolean(useQuery(meQuery()).data?.customer?.la_enabled);
+  const tabs = TABS.filter((id) => id !== 'loginAssistant' || laEnabled);
   const notFound = member.isError && isApiError(member.error) && member.error.status === 404;
 
   // A failed load is said in the page (with Retry); a failed refresh of a shown member in the snackbar.
@@ -67,7 +75,7 @@ export default function MemberDetailPage() {
       </Stack>
       <Paper>
         <Tabs value={tab} onChange={(_, v: TabId) => setTab(v)} variant="scrollable" scrollButtons="auto">
-          {TABS.map((id) => (
+          {tabs.map((id) => (
             <Tab key={id} value={id} label={t(`members.detail.tabs.${id}`)} id={`member-tab-${id}`} />
           ))}
         </Tabs>
@@ -81,6 +89,9 @@ export default function MemberDetailPage() {
               <MemberPanel kind="TemporaryCard" memberId={m.id} />
               <CredentialsTab member={m} view="workstation" />
             </Stack>
+          )}
+          {tab === 'loginAssistant' && laEnabled && (
+            <LaUsersPanel member={{ id: m.id, username: m.username, full_name: m.full_name }} />
           )}
           {tab === 'activity' && <MemberPanel kind="Activity" memberId={m.id} />}
         </Box>

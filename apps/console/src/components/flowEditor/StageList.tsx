@@ -21,7 +21,7 @@ import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { Chip, IconButton, MenuItem, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { CREDENTIAL_TYPES, type CredentialType } from '@portiere/contracts';
 import { useTranslation } from 'react-i18next';
-import { moveStage, removeStage, type Stage, setStageKinds } from '../lib/flowStages';
+import { moveStage, removeStage, type Stage, setStageKinds } from './stages';
 
 interface Props {
   stages: Stage[];
@@ -66,7 +66,7 @@ function StageRow({ stage, index, count, error, onKinds, onMove, onRemove }: Row
           ref={setActivatorNodeRef}
           {...attributes}
           {...listeners}
-          aria-label={t('flows.editor.drag', { n })}
+          aria-label={t('flowEditor.drag', { n })}
           sx={{ cursor: 'grab' }}
         >
           <DragIndicatorIcon />
@@ -78,7 +78,7 @@ function StageRow({ stage, index, count, error, onKinds, onMove, onRemove }: Row
           select
           fullWidth
           size="small"
-          label={t('flows.editor.stageKinds', { n })}
+          label={t('flowEditor.stageKinds', { n })}
           value={stage.kinds}
           error={Boolean(error)}
           helperText={error}
@@ -105,10 +105,10 @@ function StageRow({ stage, index, count, error, onKinds, onMove, onRemove }: Row
             </MenuItem>
           ))}
         </TextField>
-        <Tooltip title={t('flows.editor.moveUp')}>
+        <Tooltip title={t('flowEditor.moveUp')}>
           <span>
             <IconButton
-              aria-label={t('flows.editor.moveUpNamed', { n })}
+              aria-label={t('flowEditor.moveUpNamed', { n })}
               disabled={index === 0}
               onClick={() => onMove(index - 1)}
             >
@@ -116,10 +116,10 @@ function StageRow({ stage, index, count, error, onKinds, onMove, onRemove }: Row
             </IconButton>
           </span>
         </Tooltip>
-        <Tooltip title={t('flows.editor.moveDown')}>
+        <Tooltip title={t('flowEditor.moveDown')}>
           <span>
             <IconButton
-              aria-label={t('flows.editor.moveDownNamed', { n })}
+              aria-label={t('flowEditor.moveDownNamed', { n })}
               disabled={index === count - 1}
               onClick={() => onMove(index + 1)}
             >
@@ -127,8 +127,8 @@ function StageRow({ stage, index, count, error, onKinds, onMove, onRemove }: Row
             </IconButton>
           </span>
         </Tooltip>
-        <Tooltip title={t('flows.editor.removeStage')}>
-          <IconButton aria-label={t('flows.editor.removeStageNamed', { n })} onClick={onRemove}>
+        <Tooltip title={t('flowEditor.removeStage')}>
+          <IconButton aria-label={t('flowEditor.removeStageNamed', { n })} onClick={onRemove}>
             <DeleteIcon />
           </IconButton>
         </Tooltip>
@@ -160,17 +160,17 @@ export function StageList({ stages, onChange, errors }: Props) {
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
       accessibility={{
-        screenReaderInstructions: { draggable: t('flows.editor.dragInstructions') },
+        screenReaderInstructions: { draggable: t('flowEditor.dragInstructions') },
         announcements: {
-          onDragStart: ({ active }) => t('flows.editor.picked', { n: labelOf(active.id) }),
-          onDragOver: ({ over }) => (over ? t('flows.editor.over', { n: labelOf(over.id) }) : undefined),
-          onDragEnd: ({ over }) => (over ? t('flows.editor.dropped', { n: labelOf(over.id) }) : undefined),
-          onDragCancel: () => t('flows.editor.cancelled'),
+          onDragStart: ({ active }) => t('flowEditor.picked', { n: labelOf(active.id) }),
+          onDragOver: ({ over }) => (over ? t('flowEditor.over', { n: labelOf(over.id) }) : undefined),
+          onDragEnd: ({ over }) => (over ? t('flowEditor.dropped', { n: labelOf(over.id) }) : undefined),
+          onDragCancel: () => t('flowEditor.cancelled'),
         },
       }}
     >
       <SortableContext items={stages.map((s) => s.id)} strategy={verticalListSortingStrategy}>
-        <Stack component="ol" spacing={1} sx={{ p: 0, m: 0 }} aria-label={t('flows.editor.stages')}>
+        <Stack component="ol" spacing={1} sx={{ p: 0, m: 0 }} aria-label={t('flowEditor.stages')}>
           {stages.map((stage, i) => (
             <StageRow
               key={stage.id}

@@ -1,0 +1,41 @@
+import { DialogContentText } from '@mui/material';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppDialog } from './AppDialog';
+import { dialogName, dialogs } from './dialogRegistry';
+
+/** What the guard does on the answer: leave (losing the changes) or stay. */
+export interface LeaveRequest {
+  leave: () => void;
+  stay: () => void;
+}
+export const UNSAVED_CHANGES_DIALOG = dialogName<LeaveRequest>('unsaved-changes');
+
+/** "Leave this page and lose the changes?" Confirm leaves; Cancel or Escape stays. */
+export function UnsavedChangesDialog() {
+  const { t } = useTranslation();
+  const [request, setRequest] = useState<LeaveRequest | null>(null);
+  // Read synchronously by onClose, which runs inside the Confirm handler.
+  const left = useRef(false);
+  return (
+    <AppDialog
+      dialog={UNSAVED_CHANGES_DIALOG}
+      title={t('dialogs.unsaved.title')}
+      onOpen={(r) => {
+        setRequest(r);
+        left.current = false;
+      }}
+      onClose={() => {
+        if (!left.current) request?.stay();
+      }}
+      onCancel
+      onConfirm={() => {
+        left.current = true;
+        dialogs.close(UNSAVED_CHANGES_DIALOG.name);
+        request?.leave();
+      }}
+    >
+      <DialogContentText>{t('dialogs.unsaved.message')}</DialogContentText>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,36 @@
+import { Stack, Typography } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFilters } from '../../../components/filters/filtersStore';
+import { SearchField } from '../../../components/SearchField';
+import { useDebounced } from '../../../lib/useDebounced';
+import { useLaLoginGroupChoices } from '../api/laUsersApi';
+import { LaUsersList } from '../components/LaUsersList';
+import { laUserFilterDefinitions, laUserQueryOf } from '../lib/laUserForm';
+
+/** Every member's login-assistant credentials, filtered by login group and autologon, searched. */
+export default function LaUsersPage() {
+  const { t } = useTranslation();
+  const groups = useLaLoginGroupChoices().data;
+  const definitions = useMemo(
+    () => laUserFilterDefinitions((groups ?? []).map((g) => ({ value: g.id, label: g.name }))),
+    [groups],
+  );
+  const applied = useFilters(definitions);
+  const [searchText, setSearchText] = useState('');
+  const search = useDebounced(searchText, 300);
+  const query = useMemo(() => laUserQueryOf(applied, search), [applied, search]);
+  return (
+    <Stack spacing={1}>
+      <Typography variant="body2" color="text.secondary">
+        {t('laUsers.intro')}
+      </Typography>
+      <LaUsersList
+        query={query}
+        toolbar={<SearchField label={t('laUsers.search')} value={searchText} onChange={setSearchText} />}
+        addLabel={t('laUsers.new')}
+        noRowsLabel={t('laUsers.noRows')}
+      />
+    </Stack>
+  );
+}

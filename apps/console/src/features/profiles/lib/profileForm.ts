@@ -1,0 +1,145 @@
+import {
+  type FieldError,
+  fieldError,
+  type PROFILE_KEYS,
+  PROFILE_MAX_STEPS,
+  PROFILE_WAIT_MS,
+  type Profile,
+  type ProfileInput,
+  type ProfileStep,
+  type ProfileStepAction,
+  profileFieldErrors,
+} from '@portiere/contracts';
+import type { FilterDefinition, FilterOption, FilterValues } from '../../../components/filters/filterTypes';
+import type { ProfileQuery } from '../api/profilesApi';
+
+type FillValue = Extract<ProfileStep, { action: 'fill' }>['value'];
+type Key = (typeof PROFILE_KEYS)[number];
+
+/** One step as the editor holds it: every action's fields, a stable id, the wait as typed. */
+export interface StepDraft {
+  id: string;
+  action: ProfileStepAction;
+  target: string;
+  value: FillValue;
+  text: string;
+  key: Key;
+  ms: string;
+}
+
+export interface ProfileFormValues {
+  displayName: string;
+  appId: string;
+  groupId: string;
+  /** '' for none. */
+  flowId: string;
+  steps: StepDraft[];
+}
+
+let nextId = 0;
+const newId = () => `step-${++nextId}`;
+
+export const newStep = (action: ProfileStepAction = 'fill'): StepDraft => ({
+  id: newId(),
+  action,
+  target: '',
+  value: 'username',
+  text: '',
+  key: 'Enter',
+  ms: '1000',
+});
+
+const draftOf = (s: ProfileStep): StepDraft => ({ ...newStep(s.action), ...s, ms: 'ms' in s ? String(s.ms) : '1000' });
+
+/** A new profile starts with the usual sign-in: username, password, Enter. */
+export const emptyProfileForm = (): ProfileFormValues => ({
+  displayName: '',
+  appId: '',
+  groupId: '',
+  flowId: '',
+  steps: [newStep('fill'), { ...newStep('fill'), value: 'password' }, newStep('press')],
+});
+
+export const profileFormOf = (p: Profile): ProfileFormValues => ({
+  displayName: p.displayName,
+  appId: p.app.id,
+  groupId: p.group.id,
+  flowId: p.flow?.id ?? '',
+  steps: p.steps.map(draftOf),
+});
+
+export function stepOf(d: StepDraft): ProfileStep {
+  switch (d.action) {
+    case 'fill':
+      return { action: 'fill', target: d.target.trim(), value: d.value, text: d.value === 'text' ? d.text : '' };
+    case 'click':
+      return { action: 'click', target: d.target.trim() };
+    case 'press':
+      return { action: 'press', key: d.key };
+    case 'wait':
+      return { action: 'wait', ms: Number(d.ms) };
+  }
+}
+
+export const profileInputOf = (v: ProfileFormValues): ProfileInput => ({
+  displayName: v.displayName.trim(),
+  appId: v.appId,
+  groupId: v.groupId,
+  flowId: v.flowId || null,
+  steps: v.steps.map(stepOf),
+});
+
+export const canAddStep = (steps: readonly StepDraft[]) => steps.length < PROFILE_MAX_STEPS;
+export function moveStep(steps: readonly StepDraft[], from: number, to: number): StepDraft[] {
+  if (to < 0 || to >= steps.length || from === to) return [...steps];
+  const next = [...steps];
+  const [moved] = next.splice(from, 1);
+  if (moved) next.splice(to, 0, moved);
+  return next;
+}
+
+/**
+ * Keys as the contract's: displayName, appId, groupId, steps, steps.{i}.target|text|ms.
+ * Then the contract's own rules (at least one step, a fixed text fill has its text).
+ */
+export function validateProfileForm(v: ProfileFormValues): Record<string, FieldError> {
+  const errors: Record<string, FieldError> = {};
+  const name = v.displayName.trim();
+  if (!name) errors.displayName = fieldError('required');
+  else if (name.length > 100) errors.displayName = fieldError('maxLength', { max: 100 });
+  for (const key of ['appId', 'groupId'] as const) if (!v[key]) errors[key] = fieldError('required');
+  v.steps.forEach((s, i) => {
+    if ((s.action === 'fill' || s.action === 'click') && !s.target.trim())
+      errors[`steps.${i}.target`] = fieldError('required');
+    if (s.action === 'wait') {
+      const ms = Number(s.ms);
+      if (!s.ms.trim() || !Number.isInteger(ms) || ms < PROFILE_WAIT_MS.min || ms > PROFILE_WAIT_MS.max)
+        errors[`steps.${i}.ms`] = fieldError('range', PROFILE_WAIT_MS);
+    }
+  });
+  const steps = v.steps.map((s) => (s.action === 'fill' ? stepOf(s) : { action: s.action }) as ProfileStep);
+  return { ...errors, ...profileFieldErrors({ steps }) };
+}
+
+export interface ProfileFilterOptions {
+  apps: FilterOption[];
+  groups: FilterOption[];
+  flows: FilterOption[];
+}
+
+/** The drawer's filters: app, configuration group and flow, each one id (the server takes one of each). */
+export const profileFilterDefinitions = (o: ProfileFilterOptions): FilterDefinition[] => [
+  { type: 'select', key: 'app_id', label: 'profiles.columns.app', options: o.apps },
+  { type: 'select', key: 'group_id', label: 'profiles.columns.group', options: o.groups },
+  { type: 'select', key: 'flow_id', label: 'profiles.columns.flow', options: o.flows },
+];
+
+export function profileQueryOf(applied: FilterValues, search: string): ProfileQuery {
+  const q: ProfileQuery = {};
+  if (search.trim()) q.search = search.trim();
+  for (const key of ['app_id', 'group_id', 'flow_id'] as const) {
+    const v = applied[key];
+    if (typeof v === 'string' && v) q[key] = v;
+  }
+  return q;
+}

@@ -1,0 +1,37 @@
+export const loginGroups = {
+  intro: 'Login groups bundle apps with the credentials their members use for them.',
+  search: 'Search login groups',
+  noRows: 'No login groups',
+  new: 'New login group',
+  delete: 'Delete',
+  deleteNamed: 'Delete {name}',
+  open: 'Open {name}',
+  saved: 'Login group saved.',
+  filters: { empty: 'Empty only (no credentials or applications)' },
+  columns: {
+    name: 'Name',
+    description: 'Description',
+    credentials: 'Credentials',
+    applications: 'Applications',
+    actions: 'Actions',
+  },
+  form: { newTitle: 'New login group', name: 'Name', description: 'Description' },
+  detail: {
+    tabs: { info: 'Info', applications: 'Applications', credentials: 'Credentials' },
+    notFound: 'This login group does not exist.',
+    applications: {
+      add: 'Add applications',
+      addTitle: 'Add applications',
+      pick: 'Applications',
+      none: 'Every app is already in this group.',
+      noRows: 'No applications in this group',
+      added: 'Applications added: {count}.',
+      remove: 'Remove {name}',
+      removed: 'Application removed from the group.',
+    },
+    credentials: {
+      add: 'Add credential',
+      noRows: 'No credentials in this group',
+    },
+  },
+};

@@ -1,0 +1,37 @@
+export const loginGroups = {
+  intro: 'I gruppi di login riuniscono app e le credenziali che i loro utenti usano per accedervi.',
+  search: 'Cerca gruppi di login',
+  noRows: 'Nessun gruppo di login',
+  new: 'Nuovo gruppo di login',
+  delete: 'Elimina',
+  deleteNamed: 'Elimina {name}',
+  open: 'Apri {name}',
+  saved: 'Gruppo di login salvato.',
+  filters: { empty: 'Solo vuoti (senza credenziali né applicazioni)' },
+  columns: {
+    name: 'Nome',
+    description: 'Descrizione',
+    credentials: 'Credenziali',
+    applications: 'Applicazioni',
+    actions: 'Azioni',
+  },
+  form: { newTitle: 'Nuovo gruppo di login', name: 'Nome', description: 'Descrizione' },
+  detail: {
+    tabs: { info: 'Informazioni', applications: 'Applicazioni', credentials: 'Credenziali' },
+    notFound: 'Questo gruppo di login non esiste.',
+    applications: {
+      add: 'Aggiungi applicazioni',
+      addTitle: 'Aggiungi applicazioni',
+      pick: 'Applicazioni',
+      none: 'Tutte le app sono già in questo gruppo.',
+      noRows: 'Nessuna applicazione in questo gruppo',
+      added: 'Applicazioni aggiunte: {count}.',
+      remove: 'Rimuovi {name}',
+      removed: 'Applicazione rimossa dal gruppo.',
+    },
+    credentials: {
+      add: 'Aggiungi credenziale',
+      noRows: 'Nessuna credenziale in questo gruppo',
+    },
+  },
+};
