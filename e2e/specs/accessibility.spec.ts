@@ -45,8 +45,16 @@ const PARAMS: Record<string, (api: Api) => Promise<string>> = {
   },
   // The demo seeds an application (Intranet) for each customer.
   '/applications/:id': (api) => firstId(api, 'applications/?page_size=1'),
-  // Login groups have no API yet; the page shows its header whatever the id.
-  '/login-groups/:id': async () => 'demo',
+  // A login group of the demo customer (made when it has none yet); its lists answer {count, items}.
+  '/login-groups/:id': async (api) => {
+    const { items } = (await api('login-groups/?page_size=1')) as { items: { id: string }[] };
+    if (items[0]) return items[0].id;
+    const made = (await api('login-groups/', {
+      method: 'POST',
+      data: { name: 'Accessibility group', description: 'Checked by axe' },
+    })) as { id: string };
+    return made.id;
+  },
 };
 
 interface Session {

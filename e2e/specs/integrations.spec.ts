@@ -93,7 +93,9 @@ test.describe('integrations in English', () => {
     // The demo flow is used by an application and an app role: asked first, then refused.
     await page.getByRole('button', { name: 'Delete Password_then_TOTP' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.getByText(/^This flow is used by \d+ applications and \d+ app roles/)).toBeVisible();
+    await expect(
+      page.getByText(/^This flow is used by \d+ applications, \d+ app roles and \d+ profiles/),
+    ).toBeVisible();
     await expect(page.getByRole('gridcell', { name: 'Password_then_TOTP', exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'New flow' }).click();
     const form = page.getByRole('dialog', { name: 'New flow' });
