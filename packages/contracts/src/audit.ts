@@ -79,6 +79,8 @@ export const AUDIT_ACTIONS = [
   'assistant.secret_read',
   'assistant.sign_out',
   'settings.update',
+  'settings.upload_logo',
+  'settings.test_mail',
   'audit.prune',
   'audit.export',
   'sign_in.code_sent',

@@ -17,6 +17,8 @@ export const ERRORS = {
   exportFailed: 'Error exporting data.',
   imagesUploaded: 'Error uploading images.',
   imageInvalid: 'The image is not valid.',
+  imagesMissing: 'Choose a logo or a named logo to upload.',
+  staffHasNoEmail: 'Your account has no email address to send the test mail to.',
   signInThrottled: 'Too many failed sign-ins. Try again in {minutes} min.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   otpResendTooSoon: 'A code was sent less than a minute ago. Please check your email.',
@@ -131,6 +133,14 @@ export const VALIDATION = {
   applicationName: 'Must start with a letter and contain only letters, numbers or underscores (at least 2 characters).',
   terminatingNotInFlow: 'A terminating credential must be part of the flow: {types}.',
   executableName: 'Must be a file name such as app.exe, without a folder.',
+  /** Image uploads (spec section 5): per file, in the `details` of an imagesUploaded answer. */
+  imageType: 'Must be a PNG, JPEG or SVG image.',
+  imageTooLarge: 'The file is {actual} KB; at most {max} KB is accepted.',
+  imageWidthExact: 'Must be {required} pixels wide; this image is {actual}.',
+  imageWidthMax: 'Must be at most {required} pixels wide; this image is {actual}.',
+  imageHeightExact: 'Must be {required} pixels high; this image is {actual}.',
+  imageHeightMax: 'Must be at most {required} pixels high; this image is {actual}.',
+  imageUnsafeSvg: 'This SVG contains scripts, event handlers or external references.',
 } as const;
 export type ValidationKey = keyof typeof VALIDATION;
 

@@ -7,7 +7,13 @@ import { z } from 'zod';
 import { type FieldError, fieldError } from './errors.ts';
 
 export const ALGORITHMS = ['SHA1', 'SHA256', 'SHA512'] as const;
-export const SETTINGS_LANGUAGES = ['en', 'fr'] as const;
+/**
+ * Languages of the mails and pages a customer's members see. The spec's two lists disagree
+ * (the console speaks en and it; the settings field takes en or fr): we accept all three, so
+ * that an Italian customer's members get Italian mails.
+ */
+export const SETTINGS_LANGUAGES = ['en', 'fr', 'it'] as const;
+export type SettingsLanguage = (typeof SETTINGS_LANGUAGES)[number];
 export const ICON_SETS = ['default', 'custom'] as const;
 export const USERNAME_TEXTS = ['username', 'email', 'phone_number', 'id'] as const;
 /** Placeholder the SMS message must contain; replaced by the one-time code. */
@@ -57,6 +63,32 @@ export const SETTING_BOUNDS = {
 } as const satisfies Record<string, { min: number; max: number; values?: readonly number[] }>;
 export type BoundPath = keyof typeof SETTING_BOUNDS;
 
+/** Longest URL accepted in any setting. */
+const URL_MAX = 2048;
+
+/** Maximum lengths of the text fields; sent as `{maxLength}` validators so forms bound them too. */
+export const TEXT_LIMITS = {
+  'general.address': 300,
+  'general.domain': 253,
+  'general.sms_endpoint': URL_MAX,
+  'general.logo_url': URL_MAX,
+  'general.named_logo_url': URL_MAX,
+  'general.sms_message': 320,
+  'general.sms_sender': 11,
+  'general.sms_api_token': 500,
+  'general.login_page_text': 500,
+  'general.mobile_workforce_section_label': 60,
+  'general.mobile_mfa_section_label': 60,
+  'general.mail_template.subject': 200,
+  'general.mail_template.content': 20_000,
+  'sca.callback_url_successful_enroll': URL_MAX,
+  'cms.active_directory_group': 256,
+  'cms.transport_pin.default': 100,
+  'cms.transport_puk.default': 100,
+} as const satisfies Record<string, number>;
+export type TextLimitPath = keyof typeof TEXT_LIMITS;
+const limited = (path: TextLimitPath) => z.string().max(TEXT_LIMITS[path]);
+
 const bounded = (path: BoundPath) => {
   const b: { min: number; max: number; values?: readonly number[] } = SETTING_BOUNDS[path];
   const base = z.number().int().min(b.min).max(b.max);
@@ -66,12 +98,11 @@ const hexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/);
 /** Empty, or a URL; the protocol is optional (spec section 5). */
 const optionalUrl = z
   .string()
-  .max(2048)
+  .max(URL_MAX)
   .refine((v) => v === '' || isUrl(v), { params: { key: 'url' } });
-const httpUrl = z
-  .string()
-  .max(2048)
-  .refine((v) => v === '' || /^https?:\/\//i.test(v), { params: { key: 'httpUrl' } });
+const httpUrl = limited('general.sms_endpoint').refine((v) => v === '' || /^https?:\/\//i.test(v), {
+  params: { key: 'httpUrl' },
+});
 
 export function isUrl(value: string): boolean {
   const withProtocol = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`;
@@ -83,21 +114,23 @@ export function isUrl(value: string): boolean {
   }
 }
 
-export const mailTemplateSchema = z.object({ subject: z.string().max(200), content: z.string().max(20_000) });
+export const mailTemplateSchema = z.object({
+  subject: limited('general.mail_template.subject'),
+  content: limited('general.mail_template.content'),
+});
 export type MailTemplate = z.infer<typeof mailTemplateSchema>;
 
 export const generalSettingsSchema = z.object({
-  address: z.string().max(300),
-  domain: z.string().max(253),
+  address: limited('general.address'),
+  domain: limited('general.domain'),
   language: z.enum(SETTINGS_LANGUAGES),
   /** The gateway token itself is write-only (SMS_API_TOKEN_FIELD in a PATCH); answers say whether one is set. */
   sms_api_token_set: z.boolean(),
   sms_endpoint: httpUrl,
-  sms_message: z
-    .string()
-    .max(320)
-    .refine((v) => v.includes(SMS_OTP_PLACEHOLDER), { params: { key: 'smsOtpPlaceholder' } }),
-  sms_sender: z.string().max(11),
+  sms_message: limited('general.sms_message').refine((v) => v.includes(SMS_OTP_PLACEHOLDER), {
+    params: { key: 'smsOtpPlaceholder' },
+  }),
+  sms_sender: limited('general.sms_sender'),
   primary_color: hexColor,
   secondary_color: hexColor,
   warning_color: hexColor,
@@ -105,6 +138,9 @@ export const generalSettingsSchema = z.object({
   background_color: hexColor,
   header_color: hexColor,
   icons_set: z.enum(ICON_SETS),
+  /** Shown on the members' sign-in and enrolment pages, under the logo. Plain text. */
+  login_page_text: limited('general.login_page_text'),
+  /** Set by the logo upload (a path on this server) or by hand (any URL); '' for none. */
   logo_url: optionalUrl,
   named_logo_url: optionalUrl,
   recovery_mode: mailTemplateSchema,
@@ -113,8 +149,8 @@ export const generalSettingsSchema = z.object({
   send_enrollment_link: mailTemplateSchema,
   send_qrcode: mailTemplateSchema,
   token_reset_pin: mailTemplateSchema,
-  mobile_workforce_section_label: z.string().max(60),
-  mobile_mfa_section_label: z.string().max(60),
+  mobile_workforce_section_label: limited('general.mobile_workforce_section_label'),
+  mobile_mfa_section_label: limited('general.mobile_mfa_section_label'),
   username_text: z.enum(USERNAME_TEXTS),
   id_token_duration: bounded('general.id_token_duration'),
   oidc_refresh_token_duration: bounded('general.oidc_refresh_token_duration'),
@@ -142,17 +178,23 @@ export const scaSettingsSchema = z.object({
   }),
 });
 
-const secretTemplate = z.object({ length: z.number(), default: z.string().max(100) });
+const secretTemplate = z.object({ length: z.number(), default: z.string() });
 export const cmsSettingsSchema = z.object({
   smartphone: z.boolean(),
   temporary: z.boolean(),
   token: z.boolean(),
   printer: z.boolean(),
-  active_directory_group: z.string().max(256),
+  active_directory_group: limited('cms.active_directory_group'),
   recovery_disable_tokens: z.boolean(),
   card_code_length: bounded('cms.card_code_length'),
-  transport_pin: secretTemplate.extend({ length: bounded('cms.transport_pin.length') }),
-  transport_puk: secretTemplate.extend({ length: bounded('cms.transport_puk.length') }),
+  transport_pin: secretTemplate.extend({
+    length: bounded('cms.transport_pin.length'),
+    default: limited('cms.transport_pin.default'),
+  }),
+  transport_puk: secretTemplate.extend({
+    length: bounded('cms.transport_puk.length'),
+    default: limited('cms.transport_puk.default'),
+  }),
 });
 
 export const enrollerSettingsSchema = z.object({ token: z.boolean(), personal: z.boolean(), smartphone: z.boolean() });
@@ -194,6 +236,7 @@ export function defaultSettings(): CustomerSettings {
       background_color: '#F5F5F5',
       header_color: '#333333',
       icons_set: 'default',
+      login_page_text: '',
       logo_url: '',
       named_logo_url: '',
       recovery_mode: emptyTemplate(),
@@ -238,9 +281,14 @@ export function defaultSettings(): CustomerSettings {
 }
 
 /** Validators sent with the settings: bounds and choices per dotted field path. */
-export type Validator = { min: number; max: number; values?: readonly number[] } | { values: readonly string[] };
+export type Validator =
+  | { min: number; max: number; values?: readonly number[] }
+  | { values: readonly string[] }
+  | { maxLength: number };
 export function settingsValidators(): Record<string, Validator> {
+  const lengths = Object.fromEntries(Object.entries(TEXT_LIMITS).map(([path, max]) => [path, { maxLength: max }]));
   return {
+    ...lengths,
     ...SETTING_BOUNDS,
     'general.language': { values: SETTINGS_LANGUAGES },
     'general.icons_set': { values: ICON_SETS },
@@ -255,7 +303,7 @@ export function settingsValidators(): Record<string, Validator> {
  * sealed at rest, never answered; `general.sms_api_token_set` tells whether one is set.
  */
 export const SMS_API_TOKEN_FIELD = 'sms_api_token';
-export const smsApiTokenSchema = z.string().max(500);
+export const smsApiTokenSchema = limited('general.sms_api_token');
 
 /** A PATCH carries only changed sections, each possibly partial (deep-merged by the server). */
 export type SettingsPatch = { [S in SettingsSection]?: DeepPartial<CustomerSettings[S]> } & {

@@ -148,6 +148,8 @@ export const audit = {
     },
     settings: {
       update: 'Settings updated',
+      upload_logo: 'Logo uploaded',
+      test_mail: 'Test mail sent',
     },
     audit: {
       prune: 'Old events removed',

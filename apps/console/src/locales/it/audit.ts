@@ -150,6 +150,8 @@ export const audit: DeepStrings<Phrases['audit']> = {
     },
     settings: {
       update: 'Impostazioni modificate',
+      upload_logo: 'Logo caricato',
+      test_mail: 'Email di prova inviata',
     },
     audit: {
       prune: 'Eventi vecchi rimossi',

@@ -14,6 +14,8 @@ export const error: DeepStrings<Phrases['error']> = {
   exportFailed: "Errore durante l'esportazione dei dati.",
   imagesUploaded: 'Errore durante il caricamento delle immagini.',
   imageInvalid: "L'immagine non è valida.",
+  imagesMissing: 'Scegli un logo o un logo con nome da caricare.',
+  staffHasNoEmail: "Il tuo account non ha un indirizzo email a cui inviare l'email di prova.",
   signInThrottled: 'Troppi accessi non riusciti. Riprova tra {minutes} min.',
   rateLimited: 'Troppe richieste. Attendi un momento e riprova.',
   otpResendTooSoon: 'Un codice è stato inviato meno di un minuto fa. Controlla la tua email.',

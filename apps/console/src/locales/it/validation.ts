@@ -36,4 +36,11 @@ export const validation: DeepStrings<Phrases['validation']> = {
     'Deve iniziare con una lettera e contenere solo lettere, numeri o trattini bassi (almeno 2 caratteri).',
   terminatingNotInFlow: 'Una credenziale terminale deve far parte del flusso: {types}.',
   executableName: 'Deve essere un nome di file come app.exe, senza cartella.',
+  imageType: "Deve essere un'immagine PNG, JPEG o SVG.",
+  imageTooLarge: 'Il file è di {actual} KB; sono accettati al massimo {max} KB.',
+  imageWidthExact: 'Deve essere largo {required} pixel; questa immagine è larga {actual}.',
+  imageWidthMax: 'Deve essere largo al massimo {required} pixel; questa immagine è larga {actual}.',
+  imageHeightExact: 'Deve essere alto {required} pixel; questa immagine è alta {actual}.',
+  imageHeightMax: 'Deve essere alto al massimo {required} pixel; questa immagine è alta {actual}.',
+  imageUnsafeSvg: 'Questo SVG contiene script, gestori di eventi o riferimenti esterni.',
 };

@@ -146,7 +146,7 @@ describe.each(testDatabases())('customer settings on $name', (database) => {
   it.each([
     ['sca.totp_credential.algorithm', 'MD5', 'Value must be one of: SHA1, SHA256, SHA512.'],
     ['sca.hotp_credential.algorithm', 'sha1', 'Value must be one of: SHA1, SHA256, SHA512.'],
-    ['general.language', 'de', 'Value must be one of: en, fr.'],
+    ['general.language', 'de', 'Value must be one of: en, fr, it.'],
     ['general.sms_message', 'Your code', 'The SMS message must include the {otp} placeholder.'],
     ['general.sms_endpoint', 'ftp://gateway.example', 'The URL must start with http:// or https://.'],
     ['general.logo_url', 'not a url', 'This URL is not valid.'],

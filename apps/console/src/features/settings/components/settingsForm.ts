@@ -57,7 +57,8 @@ export function boundsOf(validators: Record<string, Validator>, path: string): {
 
 /** Allowed values from the validators, else the contract's own list (so a select never goes empty). */
 export function choicesOf(validators: Record<string, Validator>, path: string): readonly (string | number)[] {
-  return validators[path]?.values ?? FALLBACK_CHOICES[path] ?? [];
+  const v = validators[path];
+  return (v && 'values' in v ? v.values : undefined) ?? FALLBACK_CHOICES[path] ?? [];
 }
 
 const FALLBACK_CHOICES: Record<string, readonly (string | number)[]> = {
