@@ -104,6 +104,15 @@ const httpUrl = limited('general.sms_endpoint').refine((v) => v === '' || /^http
   params: { key: 'httpUrl' },
 });
 
+/**
+ * A logo: empty, a URL, or a path on this server (what the upload sets: `/api/v1/branding/…`),
+ * so that the image loads at whatever address the console and pages are opened.
+ */
+const logoUrl = z
+  .string()
+  .max(URL_MAX)
+  .refine((v) => v === '' || /^\/[^/\\\s]/.test(v) || isUrl(v), { params: { key: 'url' } });
+
 export function isUrl(value: string): boolean {
   const withProtocol = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`;
   try {
@@ -141,8 +150,8 @@ export const generalSettingsSchema = z.object({
   /** Shown on the members' sign-in and enrolment pages, under the logo. Plain text. */
   login_page_text: limited('general.login_page_text'),
   /** Set by the logo upload (a path on this server) or by hand (any URL); '' for none. */
-  logo_url: optionalUrl,
-  named_logo_url: optionalUrl,
+  logo_url: logoUrl,
+  named_logo_url: logoUrl,
   recovery_mode: mailTemplateSchema,
   send_pin: mailTemplateSchema,
   send_otp: mailTemplateSchema,
