@@ -33,7 +33,10 @@ const PAGES: Record<PageId, () => Promise<{ default: ComponentType }>> = {
   laUsers: () => import('../features/laUsers/routes/LaUsersPage'),
   laFlow: () => import('../features/laFlow/routes/LaFlowPage'),
   laSettings: () => import('../features/settings/routes/LaSettingsPage'),
-  placeholder: () => import('./PlaceholderPage'),
+  webSettings: () => import('../features/settings/routes/WebSettingsPage'),
+  workstationSettings: () => import('../features/settings/routes/WorkstationSettingsPage'),
+  customizations: () => import('../features/settings/routes/CustomizationsPage'),
+  mailTemplates: () => import('../features/settings/routes/MailTemplatesPage'),
 };
 
 const lazyPage = (page: PageId) => async () => ({ Component: (await PAGES[page]()).default });

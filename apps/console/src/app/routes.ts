@@ -54,7 +54,10 @@ export type PageId =
   | 'laUsers'
   | 'laFlow'
   | 'laSettings'
-  | 'placeholder';
+  | 'webSettings'
+  | 'workstationSettings'
+  | 'customizations'
+  | 'mailTemplates';
 
 const C: readonly UserType[] = ['CustomerUser'];
 const R: readonly UserType[] = ['ResellerUser'];
@@ -200,14 +203,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.web',
     userTypes: C,
     menu: { group: 'settings' },
-    page: 'placeholder',
+    page: 'webSettings',
   },
   {
     path: '/workstation-settings',
     titleKey: 'routes.workstation',
     userTypes: C,
     menu: { group: 'settings' },
-    page: 'placeholder',
+    page: 'workstationSettings',
   },
   {
     path: '/login-assistant-settings',
@@ -222,14 +225,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.customizations',
     userTypes: C,
     menu: { group: 'settings' },
-    page: 'placeholder',
+    page: 'customizations',
   },
   {
     path: '/mail-templates',
     titleKey: 'routes.mailTemplates',
     userTypes: C,
     menu: { group: 'settings' },
-    page: 'placeholder',
+    page: 'mailTemplates',
   },
   { path: '/settings/audit', titleKey: 'routes.audit', userTypes: C, menu: { group: 'settings' }, page: 'audit' },
 ];

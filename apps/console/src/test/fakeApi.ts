@@ -16,6 +16,7 @@ export interface ApiCall {
   url: URL;
   /** Without the /api/v1 prefix. */
   path: string;
+  /** The JSON sent, parsed; a multipart body as the FormData itself. */
   // biome-ignore lint/suspicious/noExplicitAny: the JSON a test sent, read field by field
   body: any;
 }
@@ -28,7 +29,7 @@ export function fakeApi(answer: (call: ApiCall) => Response | undefined) {
       method: init?.method ?? 'GET',
       url,
       path: url.pathname.replace('/api/v1', ''),
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      body: init?.body instanceof FormData ? init.body : init?.body ? JSON.parse(String(init.body)) : undefined,
     };
     calls.push(call);
     // The test's answer first (it may answer /me/ as another customer), then the defaults.

@@ -5,7 +5,7 @@ import { AppDialog } from './AppDialog';
 import { dialogName, dialogs, openDialog } from './dialogRegistry';
 
 export interface ConfirmRequest {
-  kind: 'delete' | 'disassociate';
+  kind: 'delete' | 'disassociate' | 'remove' | 'reset';
   /** Name of the object, shown in the question. */
   name: string;
   onConfirm: () => unknown;
@@ -13,7 +13,7 @@ export interface ConfirmRequest {
 
 export const CONFIRM_DIALOG = dialogName<ConfirmRequest>('confirm');
 
-/** Asks "delete X?" / "disassociate X?" and runs the action only on Confirm. */
+/** Asks "delete X?" / "disassociate X?" / "remove X?" / "reset X?" and runs the action only on Confirm. */
 export function askConfirmation(request: ConfirmRequest): void {
   openDialog(CONFIRM_DIALOG, request);
 }

@@ -2,6 +2,8 @@ export const dialogs = {
   logout: { title: 'Logout', message: 'Do you really want to log out?' },
   delete: { title: 'Delete', message: 'Do you really want to delete {name}?' },
   disassociate: { title: 'Disassociate', message: 'Do you really want to disassociate {name}?' },
+  remove: { title: 'Remove', message: 'Do you really want to remove {name}?' },
+  reset: { title: 'Reset to default', message: 'Do you really want to reset {name} to the default text?' },
   unsaved: { title: 'Unsaved changes', message: 'You have unsaved changes. Leave this page and lose them?' },
   feedback: { title: 'Result' },
 };

@@ -5,6 +5,8 @@ export const dialogs: DeepStrings<Phrases['dialogs']> = {
   logout: { title: 'Esci', message: 'Vuoi davvero uscire?' },
   delete: { title: 'Elimina', message: 'Vuoi davvero eliminare {name}?' },
   disassociate: { title: 'Dissocia', message: 'Vuoi davvero dissociare {name}?' },
+  remove: { title: 'Rimuovi', message: 'Vuoi davvero rimuovere {name}?' },
+  reset: { title: 'Ripristina il predefinito', message: 'Vuoi davvero ripristinare {name} al testo predefinito?' },
   unsaved: { title: 'Modifiche non salvate', message: 'Ci sono modifiche non salvate. Lasciare la pagina e perderle?' },
   feedback: { title: 'Risultato' },
 };

@@ -1,37 +1,77 @@
-import { type SettingsPatch, settingsResponseSchema } from '@portiere/contracts';
+import {
+  type LogoKind,
+  type LogoUploadResponse,
+  logoUploadResponseSchema,
+  type SettingsPatch,
+  settingsResponseSchema,
+} from '@portiere/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
 import { api } from '../../../lib/api/client';
 import { areaKeys } from '../../../lib/api/queryKeys';
 
-/** The settings answer: settings and the validators (bounds and choices per field). */
+/** The settings answer: settings and the validators (bounds, choices and lengths per field). */
 export type SettingsAnswer = z.infer<typeof settingsResponseSchema>;
 
-/** Query keys of the settings area: one entry per customer. */
-export const settingsKeys = areaKeys('settings');
+/** Query keys of the settings area: the settings and the mail templates, per customer. */
+export const settingsKeys = {
+  ...areaKeys('settings'),
+  mailTemplates: (customerId: string) => ['settings', 'mailTemplates', customerId] as const,
+};
 
-const path = (customerId: string) => `customers/${encodeURIComponent(customerId)}/settings/`;
+export const customerPath = (customerId: string, rest: string) => `customers/${encodeURIComponent(customerId)}/${rest}`;
 
 export const settingsQuery = (customerId: string) =>
   queryOptions({
     queryKey: settingsKeys.detail(customerId),
-    queryFn: () => api.get(path(customerId), { schema: settingsResponseSchema }),
+    queryFn: () => api.get(customerPath(customerId, 'settings/'), { schema: settingsResponseSchema }),
     // A failed load shows one message; retrying would only delay it.
     retry: false,
   });
 export const useSettings = (customerId: string) =>
   useQuery({ ...settingsQuery(customerId), enabled: Boolean(customerId) });
 
-/** The answer is the saved settings: it replaces the cached ones, no refetch needed. */
+/**
+ * The answer is the saved settings: it replaces the cached ones. The mail templates list is
+ * made from the settings too, so it is refreshed.
+ */
 export function useSaveSettings(customerId: string, ui: MutationUi<SettingsAnswer, SettingsPatch> = {}) {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: (patch: SettingsPatch) => api.patch(path(customerId), patch, { schema: settingsResponseSchema }),
+    mutationFn: (patch: SettingsPatch) =>
+      api.patch(customerPath(customerId, 'settings/'), patch, { schema: settingsResponseSchema }),
     ...ui,
-    onSuccess: (saved, patch) => {
+    onSuccess: async (saved, patch) => {
       queryClient.setQueryData(settingsQuery(customerId).queryKey, saved);
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.mailTemplates(customerId) });
       return ui.onSuccess?.(saved, patch);
+    },
+  });
+}
+
+export type LogoFiles = Partial<Record<LogoKind, File>>;
+
+/**
+ * `POST customers/{id}/logo/upload/` as multipart (the client sets no JSON content type for
+ * FormData, so the browser writes the boundary). The new URLs land in the settings.
+ */
+export function useUploadLogos(customerId: string, ui: MutationUi<LogoUploadResponse, LogoFiles> = {}) {
+  const queryClient = useQueryClient();
+  return useApiMutation({
+    mutationFn: (files: LogoFiles) => {
+      const body = new FormData();
+      for (const [kind, file] of Object.entries(files)) if (file) body.append(kind, file, file.name);
+      return api.post(customerPath(customerId, 'logo/upload/'), body, { schema: logoUploadResponseSchema });
+    },
+    ...ui,
+    onSuccess: (urls, files) => {
+      queryClient.setQueryData(settingsQuery(customerId).queryKey, (answer) =>
+        answer
+          ? { ...answer, settings: { ...answer.settings, general: { ...answer.settings.general, ...urls } } }
+          : answer,
+      );
+      return ui.onSuccess?.(urls, files);
     },
   });
 }

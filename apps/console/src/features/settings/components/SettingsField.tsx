@@ -1,25 +1,38 @@
-import { Box, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
-import type { CustomerSettings } from '@portiere/contracts';
+import { Box, FormControlLabel, FormHelperText, MenuItem, Switch, TextField } from '@mui/material';
+import { useId } from 'react';
 import { Controller, type Path, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { boundsOf, choicesOf, maxLengthOf, type SettingsValues, validatorPathOf } from '../lib/settingsForm';
+import { useValidators } from './settingsContext';
 
-type Name = Path<CustomerSettings>;
+export type SettingsPath = Path<SettingsValues>;
 
 interface FieldProps {
-  name: Name;
+  name: SettingsPath;
   label: string;
-  number?: boolean;
-  bounds?: { min: number; max: number } | null;
-  /** Select choices: value and label. */
-  options?: { value: string | number; label: string }[];
-  color?: boolean;
+  /** Help under the field; a function sees the current value (a duration's readable form). */
+  hint?: string | ((value: unknown) => string | undefined);
+  /** Labels of a select's choices (the choices themselves come from the validators). */
+  optionLabel?: (value: string | number) => string;
+  multiline?: boolean;
+  /** Shows "used/maximum" characters under the field. */
+  counter?: boolean;
+  type?: 'text' | 'url';
   autoFocus?: boolean;
 }
 
-/** A text, number, colour or select input bound to one settings path, with its error under it. */
-export function SettingsField({ name, label, number, bounds, options, color, autoFocus }: FieldProps) {
+/**
+ * One settings field, shaped by its validator: choices make a select, bounds a number input
+ * (min/max and a "between" hint), a maximum length limits a text input. Its error shows under it.
+ */
+export function SettingsField({ name, label, hint, optionLabel, multiline, counter, type, autoFocus }: FieldProps) {
   const { t } = useTranslation();
-  const { control } = useFormContext<CustomerSettings>();
+  const { control } = useFormContext<SettingsValues>();
+  const validators = useValidators();
+  const validator = validators[validatorPathOf(name)];
+  const choices = optionLabel || (validator && 'values' in validator) ? choicesOf(validators, name) : [];
+  const bounds = choices.length ? null : boundsOf(validators, name);
+  const maxLength = maxLengthOf(validators, name);
   return (
     <Controller
       name={name}
@@ -27,7 +40,11 @@ export function SettingsField({ name, label, number, bounds, options, color, aut
       render={({ field, fieldState }) => {
         const raw = field.value as unknown;
         const value = typeof raw === 'number' && Number.isNaN(raw) ? '' : ((raw as string | number | undefined) ?? '');
-        const hint = bounds ? t('settings.bounds', bounds) : undefined;
+        const help = [
+          typeof hint === 'function' ? hint(raw) : hint,
+          bounds ? t('settings.bounds', bounds) : undefined,
+          counter && maxLength ? t('settings.counter', { used: String(value).length, max: maxLength }) : undefined,
+        ].filter(Boolean);
         return (
           <TextField
             name={field.name}
@@ -36,42 +53,25 @@ export function SettingsField({ name, label, number, bounds, options, color, aut
             value={value}
             onChange={(e) => {
               const v = e.target.value;
-              field.onChange(number ? (v === '' ? Number.NaN : Number(v)) : v);
+              field.onChange(bounds ? (v === '' ? Number.NaN : Number(v)) : v);
             }}
             label={label}
-            type={number ? 'number' : 'text'}
-            select={Boolean(options)}
+            type={bounds ? 'number' : (type ?? 'text')}
+            select={choices.length > 0}
+            multiline={multiline}
+            minRows={multiline ? 3 : undefined}
             size="small"
             fullWidth
             autoFocus={autoFocus}
             error={Boolean(fieldState.error)}
-            helperText={fieldState.error?.message ?? hint}
+            helperText={fieldState.error?.message ?? (help.length ? help.join(' · ') : undefined)}
             slotProps={{
-              htmlInput: number && bounds ? { min: bounds.min, max: bounds.max } : undefined,
-              input: color
-                ? {
-                    startAdornment: (
-                      <Box
-                        aria-hidden
-                        sx={{
-                          width: 20,
-                          height: 20,
-                          mr: 1,
-                          borderRadius: 0.5,
-                          border: 1,
-                          borderColor: 'divider',
-                          bgcolor: String(value),
-                          flexShrink: 0,
-                        }}
-                      />
-                    ),
-                  }
-                : undefined,
+              htmlInput: bounds ? { min: bounds.min, max: bounds.max } : maxLength ? { maxLength } : undefined,
             }}
           >
-            {options?.map((o) => (
-              <MenuItem key={String(o.value)} value={o.value}>
-                {o.label}
+            {choices.map((v) => (
+              <MenuItem key={String(v)} value={v}>
+                {optionLabel ? optionLabel(v) : String(v)}
               </MenuItem>
             ))}
           </TextField>
@@ -81,24 +81,33 @@ export function SettingsField({ name, label, number, bounds, options, color, aut
   );
 }
 
-export function SettingsSwitch({ name, label }: { name: Name; label: string }) {
-  const { control } = useFormContext<CustomerSettings>();
+/** An on/off setting, with its meaning under it. */
+export function SettingsSwitch({ name, label, hint }: { name: SettingsPath; label: string; hint?: string }) {
+  const { control } = useFormContext<SettingsValues>();
+  const hintId = useId();
   return (
     <Controller
       name={name}
       control={control}
       render={({ field }) => (
-        <FormControlLabel
-          control={
-            <Switch
-              name={field.name}
-              slotProps={{ input: { ref: field.ref } }}
-              checked={Boolean(field.value)}
-              onChange={(e) => field.onChange(e.target.checked)}
-            />
-          }
-          label={label}
-        />
+        <Box>
+          <FormControlLabel
+            control={
+              <Switch
+                name={field.name}
+                slotProps={{ input: { ref: field.ref, ...(hint ? { 'aria-describedby': hintId } : {}) } }}
+                checked={Boolean(field.value)}
+                onChange={(e) => field.onChange(e.target.checked)}
+              />
+            }
+            label={label}
+          />
+          {hint && (
+            <FormHelperText id={hintId} sx={{ ml: 6, mt: 0 }}>
+              {hint}
+            </FormHelperText>
+          )}
+        </Box>
       )}
     />
   );

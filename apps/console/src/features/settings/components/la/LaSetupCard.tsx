@@ -1,8 +1,8 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { IconButton, TextField, Tooltip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../../components/feedback/feedbackStore';
-import { SettingsCard } from './SettingsCard';
+import { feedback } from '../../../../components/feedback/feedbackStore';
+import { SettingsCard } from '../SettingsCard';
 
 async function copyText(text: string): Promise<boolean> {
   try {

@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { FieldGroup, SettingsCard } from '../SettingsCard';
+import { SettingsField } from '../SettingsField';
+
+/** Who the customer is and how its members' pages and mails speak to them. */
+export function GeneralCard() {
+  const { t } = useTranslation();
+  return (
+    <SettingsCard title={t('settings.general.title')}>
+      <FieldGroup columns={2}>
+        <SettingsField name="general.address" label={t('settings.general.address')} autoFocus />
+        <SettingsField
+          name="general.domain"
+          label={t('settings.general.domain')}
+          hint={t('settings.general.domainHint')}
+        />
+        <SettingsField
+          name="general.language"
+          label={t('settings.general.language')}
+          hint={t('settings.general.languageHint')}
+          optionLabel={(v) => t(`settings.general.languages.${v as 'en'}`, { defaultValue: String(v) })}
+        />
+        <SettingsField
+          name="general.username_text"
+          label={t('settings.general.usernameText')}
+          hint={t('settings.general.usernameTextHint')}
+          optionLabel={(v) => t(`settings.general.usernameTexts.${v as 'id'}`, { defaultValue: String(v) })}
+        />
+      </FieldGroup>
+    </SettingsCard>
+  );
+}
