@@ -55,7 +55,7 @@ test('a failed settings load says so once, with Retry', async ({ page }) => {
 
   server.down = false;
   await retry.click();
-  await expect(page.getByLabel('Time step (s)')).toBeVisible();
+  await expect(page.getByLabel('Address', { exact: true })).toBeVisible();
   await expect(message).toHaveCount(0);
 });
 

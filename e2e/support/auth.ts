@@ -31,3 +31,13 @@ export const EN = {
   code: 'Code',
   verify: 'Verify',
 };
+
+/** The sign-in form's labels in Italian (a browser with locale it-IT). */
+export const IT = {
+  username: 'Nome utente',
+  password: 'Password',
+  signIn: 'Accedi',
+  otpPrompt: 'Inserisci il codice inviato alla tua email',
+  code: 'Codice',
+  verify: 'Verifica',
+};

@@ -49,6 +49,14 @@ function jpegHeader(width: number, height: number): Uint8Array<ArrayBuffer> {
   ]);
 }
 
+/** A JPEG whose EXIF says "turn 90°" (orientation 6): browsers and the server swap its sides. */
+function turnedJpeg(width: number, height: number): Uint8Array<ArrayBuffer> {
+  const tiff = [0x4d, 0x4d, 0, 0x2a, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0];
+  const app1 = [0xff, 0xe1, 0, 2 + 6 + tiff.length, 0x45, 0x78, 0x69, 0x66, 0, 0, ...tiff];
+  const frame = [0xff, 0xc0, 0, 11, 8, height >> 8, height & 255, width >> 8, width & 255, 1, 1, 0x11, 0];
+  return new Uint8Array([0xff, 0xd8, ...app1, ...frame]);
+}
+
 const file = (content: BlobPart, name: string, type = '') => new File([content], name, { type });
 
 describe('logo checks in the browser', () => {
@@ -79,6 +87,14 @@ describe('logo checks in the browser', () => {
     expect(good).toMatchObject({ mediaType: 'image/jpeg', width: 480, height: 120, error: null });
   });
 
+  it('turns a JPEG as its EXIF orientation says, as browsers show it', async () => {
+    expect(await checkLogo('named_logo', file(turnedJpeg(120, 400), 'turned.jpg'))).toMatchObject({
+      width: 400,
+      height: 120,
+      error: null,
+    });
+  });
+
   it('measures an SVG by its width and height, else its viewBox', async () => {
     const svg = (attrs: string) => file(`<svg xmlns="http://www.w3.org/2000/svg" ${attrs}><rect/></svg>`, 'a.svg');
     expect(await checkLogo('named_logo', svg('width="400px" height="120"'))).toMatchObject({
@@ -89,6 +105,13 @@ describe('logo checks in the browser', () => {
     expect((await checkLogo('named_logo', svg('viewBox="0 0 700 120"'))).error?.message).toBe(
       'Must be at most 600 pixels wide; this image is 700.',
     );
+    // One side given: the other from the viewBox's proportions.
+    expect(await checkLogo('named_logo', svg('height="120" viewBox="0 0 50 10"'))).toMatchObject({
+      width: 600,
+      height: 120,
+    });
+    // No size at all: it scales to anything, so it cannot be checked.
+    expect((await checkLogo('logo', svg('width="100%"'))).error?.message).toBe('This value is not valid.');
   });
 
   it('refuses a file over the size limit with both sizes in KB', async () => {

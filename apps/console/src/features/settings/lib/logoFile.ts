@@ -8,11 +8,11 @@ import {
 } from '@portiere/contracts';
 
 /**
- * The browser's check of a chosen logo, before anything is uploaded: the server's rules and
- * messages (it checks again). The type is read from the first bytes, never the name; the size
- * from the image's own header (PNG IHDR, JPEG frame header, SVG width/height or viewBox), as the
- * server measures it, so both agree on the same file (a browser's decoded size would differ
- * for a JPEG with an EXIF rotation).
+ * The browser's check of a chosen logo, before anything is uploaded: the server's rules,
+ * order and messages (it checks again, and also refuses an unsafe SVG). The type is read from the
+ * first bytes, never the name; the size from the image's own header (PNG IHDR, JPEG frame header
+ * turned by its EXIF orientation, SVG width/height or viewBox), the way the server measures it,
+ * so both say the same of the same file, and without decoding pixels.
  */
 export interface CheckedLogo {
   file: File;
@@ -46,17 +46,34 @@ export function sniffType(bytes: Uint8Array): LogoMediaType | null {
   }
 }
 
-type Size = { width: number | null; height: number | null };
+type Size = { width: number; height: number };
 const be16 = (b: Uint8Array, i: number) => ((b[i] ?? 0) << 8) | (b[i + 1] ?? 0);
 const be32 = (b: Uint8Array, i: number) => be16(b, i) * 65_536 + be16(b, i + 2);
 
-function pngSize(b: Uint8Array): Size {
+function pngSize(b: Uint8Array): Size | null {
   // Signature (8), IHDR length (4) and type (4), then width and height.
-  return b.length >= 24 ? { width: be32(b, 16), height: be32(b, 20) } : { width: null, height: null };
+  return b.length >= 24 ? { width: be32(b, 16), height: be32(b, 20) } : null;
 }
 
-/** The frame header (SOFn) holds the size; walk the segments up to it. */
-function jpegSize(b: Uint8Array): Size {
+/** The EXIF orientation of an APP1 segment starting at `i` (1 when it has none). */
+function exifOrientation(b: Uint8Array, i: number): number {
+  const exif = i + 4;
+  if (String.fromCharCode(...b.subarray(exif, exif + 4)) !== 'Exif') return 1;
+  const tiff = exif + 6;
+  const little = b[tiff] === 0x49;
+  const u16 = (at: number) => (little ? (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8) : be16(b, at));
+  const u32 = (at: number) => (little ? u16(at) + u16(at + 2) * 65_536 : be32(b, at));
+  const ifd = tiff + u32(tiff + 4);
+  for (let n = 0, count = u16(ifd); n < count; n++) {
+    const entry = ifd + 2 + n * 12;
+    if (u16(entry) === 0x0112) return u16(entry + 8);
+  }
+  return 1;
+}
+
+/** The frame header (SOFn) holds the size; walk the segments up to it, noting the EXIF orientation. */
+function jpegSize(b: Uint8Array): Size | null {
+  let orientation = 1;
   let i = 2;
   while (i + 9 < b.length) {
     if (b[i] !== 0xff) break;
@@ -69,26 +86,53 @@ function jpegSize(b: Uint8Array): Size {
       i += 2;
       continue;
     }
+    if (marker === 0xe1) orientation = exifOrientation(b, i);
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      return { height: be16(b, i + 5), width: be16(b, i + 7) };
+      const height = be16(b, i + 5);
+      const width = be16(b, i + 7);
+      // Browsers turn the image as its EXIF orientation says; 5 to 8 swap the sides.
+      return orientation >= 5 ? { width: height, height: width } : { width, height };
     }
     i += 2 + be16(b, i + 2);
   }
-  return { width: null, height: null };
+  return null;
 }
 
-/** width/height in px (or unitless), else the viewBox's. */
-export function svgSize(root: Element): Size {
-  const attr = (name: string) => {
-    const m = /^\s*(\d+(?:\.\d+)?)\s*(px)?\s*$/.exec(root.getAttribute(name) ?? '');
-    return m ? Math.round(Number(m[1])) : null;
-  };
-  const box = (root.getAttribute('viewBox') ?? '')
+/** Pixels from a width/height attribute: unitless or px only (%, em, mm... say nothing). */
+function pixels(value: string | null): number | null {
+  const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(px)?\s*$/.exec(value ?? '');
+  const n = m ? Number(m[1]) : Number.NaN;
+  return Number.isFinite(n) && n > 0 ? n : null;
+}
+
+function viewBox(value: string | null): Size | null {
+  const parts = (value ?? '')
     .trim()
     .split(/[\s,]+/)
     .map(Number);
-  const fromBox = (i: number) => (box.length === 4 && Number.isFinite(box[i]) ? Math.round(box[i] as number) : null);
-  return { width: attr('width') ?? fromBox(2), height: attr('height') ?? fromBox(3) };
+  if (parts.length !== 4 || parts.some((n) => !Number.isFinite(n))) return null;
+  const [, , width = 0, height = 0] = parts;
+  return width > 0 && height > 0 ? { width, height } : null;
+}
+
+/**
+ * The size a browser gives the SVG as an image: its width and height, one of them and the
+ * viewBox's proportions, or else the viewBox itself; rounded to whole pixels. Null when
+ * nothing gives one (it scales to anything, so no rule can hold for it).
+ */
+export function svgSize(root: Element): Size | null {
+  const w = pixels(root.getAttribute('width'));
+  const h = pixels(root.getAttribute('height'));
+  const box = viewBox(root.getAttribute('viewBox'));
+  const size =
+    w && h
+      ? { width: w, height: h }
+      : box && w
+        ? { width: w, height: (w * box.height) / box.width }
+        : box && h
+          ? { width: (h * box.width) / box.height, height: h }
+          : box;
+  return size ? { width: Math.round(size.width), height: Math.round(size.height) } : null;
 }
 
 /** The first broken LOGO_RULES side, with the required and actual pixels. */
@@ -96,7 +140,6 @@ function sizeError(kind: LogoKind, size: Size): FieldError | null {
   for (const side of ['width', 'height'] as const) {
     const rule: { max: number } | { exact: number } = LOGO_RULES[kind][side];
     const actual = size[side];
-    if (actual === null) continue;
     const Side = side === 'width' ? 'Width' : 'Height';
     if ('exact' in rule && actual !== rule.exact) {
       return fieldError(`image${Side}Exact`, { required: rule.exact, actual });
@@ -106,6 +149,7 @@ function sizeError(kind: LogoKind, size: Size): FieldError | null {
   return null;
 }
 
+/** The server's checks in its order: file size, type by content, then the pixel sizes. */
 export async function checkLogo(kind: LogoKind, file: File): Promise<CheckedLogo> {
   const checked: CheckedLogo = { file, mediaType: null, width: null, height: null, error: null };
   if (file.size > LOGO_MAX_BYTES) {
@@ -115,10 +159,16 @@ export async function checkLogo(kind: LogoKind, file: File): Promise<CheckedLogo
   const bytes = new Uint8Array(await file.arrayBuffer());
   const mediaType = sniffType(bytes);
   if (!mediaType) return { ...checked, error: fieldError('imageType') };
-  let size: Size;
-  if (mediaType === 'image/png') size = pngSize(bytes);
-  else if (mediaType === 'image/jpeg') size = jpegSize(bytes);
-  else size = svgSize(parseSvg(new TextDecoder().decode(bytes)) as Element);
+  const size =
+    mediaType === 'image/png'
+      ? pngSize(bytes)
+      : mediaType === 'image/jpeg'
+        ? jpegSize(bytes)
+        : svgSize(parseSvg(new TextDecoder().decode(bytes)) as Element);
+  // A PNG or JPEG without a readable size is no image; an SVG without one cannot be checked.
+  if (!size?.width || !size.height) {
+    return { ...checked, mediaType, error: fieldError(mediaType === 'image/svg+xml' ? 'invalid' : 'imageType') };
+  }
   return { ...checked, mediaType, ...size, error: sizeError(kind, size) };
 }
 
