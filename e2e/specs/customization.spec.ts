@@ -24,13 +24,15 @@ async function customise(page: Page, w: Words) {
   const preview = page.getByTestId('branding-preview');
 
   await page
-    .getByLabel(w.namedLogoFile)
+    .getByLabel(w.namedLogoFile, { exact: true })
     .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: png(300, 100) });
   await expect(page.getByTestId('logo-picker-named_logo').getByText(w.wrongHeight)).toBeVisible();
   await expect(page.getByRole('button', { name: w.upload, exact: true })).toBeDisabled();
   await page.getByTestId('logo-picker-named_logo').getByRole('button', { name: w.clear, exact: true }).click();
 
-  await page.getByLabel(w.logoFile).setInputFiles({ name: 'square.png', mimeType: 'image/png', buffer: png(64, 64) });
+  await page
+    .getByLabel(w.logoFile, { exact: true })
+    .setInputFiles({ name: 'square.png', mimeType: 'image/png', buffer: png(64, 64) });
   const loginLogo = preview.getByTestId('preview-login-logo');
   await expect(loginLogo).toHaveAttribute('src', /^data:image\/png;base64,/);
   await page.getByRole('button', { name: w.upload, exact: true }).click();

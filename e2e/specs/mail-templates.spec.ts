@@ -28,6 +28,8 @@ async function editOtpTemplate(page: Page, operator: string, w: Words) {
   // The built-in text, in the customer's language, until it is changed.
   await expect(content).toHaveValue(/\{otp\}/);
 
+  // Neither in the subject nor in the content.
+  await subject.fill('Your code');
   await content.fill('Hello {first_name}, here is no code.');
   await page.getByRole('button', { name: w.save, exact: true }).click();
   await expect(page.getByText(w.missingOtp)).toBeVisible();
