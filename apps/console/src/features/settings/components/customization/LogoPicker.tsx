@@ -37,7 +37,7 @@ export function LogoPicker({ kind, savedUrl, chosen, serverError, onChoose, onRe
   const error = serverError ?? (chosen?.error ? fieldErrorMessage(t, chosen.error) : undefined);
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }} data-testid={`logo-picker-${kind}`}>
-      <Typography component="legend" variant="subtitle2">
+      <Typography component="legend" variant="subtitle2" sx={{ p: 0 }}>
         {name}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
