@@ -114,6 +114,9 @@ describe.each(testDatabases())('logo upload and branding on $name', (database) =
     const actual = Math.ceil(bytes.length / 1024);
     expectRefused(res, 'logo', `The file is ${actual} KB; at most 512 KB is accepted.`);
     expect(res.body.details.logo.params).toEqual({ actual, max: 512 });
+    // Beyond what the server reads at all, the request is too large.
+    const huge = await send(acmeId, [{ field: 'logo', filename: 'x.png', bytes: Buffer.alloc(6 * 1024 * 1024) }]);
+    expect(huge).toEqual({ status: 413, body: { code: 'bodyTooLarge', reason: ERRORS.bodyTooLarge } });
   });
 
   it('checks the sizes of LOGO_RULES and says both the required and the actual size', async () => {
