@@ -54,6 +54,7 @@ export const ERRORS = {
   badRequest: 'The request is not valid.',
   bodyTooLarge: 'The request is too large.',
   unsupportedMediaType: 'This content type is not accepted; send JSON.',
+  multipartExpected: 'Send the files as multipart/form-data.',
   applicationCreateFailed: 'The application could not be created: check the fields marked in the form.',
   applicationNotFound: 'The application does not exist.',
   baseApplicationInvalid: 'The base application cannot be this application or one derived from it.',

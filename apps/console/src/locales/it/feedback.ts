@@ -51,6 +51,7 @@ export const error: DeepStrings<Phrases['error']> = {
   badRequest: 'La richiesta non è valida.',
   bodyTooLarge: 'La richiesta è troppo grande.',
   unsupportedMediaType: 'Questo tipo di contenuto non è accettato; inviare JSON.',
+  multipartExpected: 'Invia i file come multipart/form-data.',
   applicationCreateFailed: "Non è stato possibile creare l'applicazione: controlla i campi evidenziati nel modulo.",
   applicationNotFound: "L'applicazione non esiste.",
   baseApplicationInvalid: "L'applicazione di base non può essere questa applicazione né una derivata da essa.",

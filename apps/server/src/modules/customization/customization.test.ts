@@ -190,7 +190,7 @@ describe.each(testDatabases())('logo upload and branding on $name', (database) =
     expect(empty.body.code).toBe('imagesMissing');
     const json = await call(h.app, 'POST', `customers/${acmeId}/logo/upload/`, acme, { logo: 'x' });
     expect(json.status).toBe(415);
-    expect(json.body.code).toBe('unsupportedMediaType');
+    expect(json.body.code).toBe('multipartExpected');
     const broken = await h.app.inject({
       method: 'POST',
       url: `/api/v1/customers/${acmeId}/logo/upload/`,

@@ -97,7 +97,7 @@ export const customizationRoutes =
       },
       async (req) => {
         const customer = await scopedCustomer(services.db, currentUser(req), req.params.id);
-        if (!req.isMultipart()) throw new AppError(415, 'unsupportedMediaType');
+        if (!req.isMultipart()) throw new AppError(415, 'multipartExpected');
         return s.uploadLogos(customer.id, logoFilesOf(req));
       },
     );
