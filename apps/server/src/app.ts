@@ -27,8 +27,10 @@ import { flowRoutes } from './modules/flows/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { laAppRoutes } from './modules/laApps/routes.ts';
 import { laFlowRoutes } from './modules/laFlow/routes.ts';
+import { laScriptRoutes } from './modules/laScripts/routes.ts';
 import { laUserRoutes } from './modules/laUsers/routes.ts';
 import { loginGroupRoutes } from './modules/loginGroups/routes.ts';
+import { managerUserRoutes } from './modules/managerUsers/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { recoveryRoutes } from './modules/recovery/routes.ts';
@@ -62,6 +64,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   now?: () => Date;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -80,10 +84,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         ? false
         : {
             level: config.logLevel,
-            // Never log credentials, codes or tokens: not the headers, and not the secrets some
-            // paths carry (enrolment links and QR codes).
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+            // Never log credentials, codes, tokens or API keys: not the headers, and not the
+            // secrets some paths carry (enrolment links and QR codes).
             redact: [
               'req.headers.authorization',
+              'req.headers["x-api-key"]',
               'req.headers.cookie',
               'req.body.password',
               'req.body.otp',
@@ -166,7 +172,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', limits.close);
   await app.register(rateLimit, { global: false, ...limits.options });
   await app.register(cookie);
-  installAuthentication(app, services.tokens);
+  installAuthentication(app, services.tokens, { keys: services.apiKeys, ratePerMinute: config.apiKeyRateLimit });
   refuseBadText(app);
   // API answers may carry tokens, one-time secrets, QR codes or personal data: no cache keeps them.
   app.addHook('onSend', async (request, reply) => {
@@ -184,6 +190,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(authRoutes(services, config.loginRateLimit));
       await api.register(customerRoutes(services));
+      await api.register(managerUserRoutes(services, config.loginRateLimit));
+      await api.register(laScriptRoutes(services));
       await api.register(settingsRoutes(services));
       await api.register(memberRoutes(services, config.exportBatchRows, opts.now));
       await api.register(credentialRoutes(services));
