@@ -180,25 +180,4 @@ describe.each(testDatabases())('customers on $name', (database) => {
     // Customer users create no customers.
     expect((await post(h.app, 'customers/', newCustomer(), acmeUser)).status).toBe(403);
   });
-
-  it('gives the reseller totals across its customers on the dashboard', async () => {
-    const dashboard = (await call(h.app, 'GET', 'dashboard/', northwind)).body;
-    const sum = (pick: (c: { licenses: { total: number; used: number }; users: { total: number } }) => number) =>
-      dashboard.customers.reduce((n: number, c: Parameters<typeof pick>[0]) => n + pick(c), 0);
-    expect(dashboard.totals).toMatchObject({
-      customers: dashboard.customers.length,
-      licenses: { total: sum((c) => c.licenses.total), used: sum((c) => c.licenses.used) },
-      members: sum((c) => c.users.total),
-    });
-    // Acme's member with a PIN, a mail and an app credential adds three credentials.
-    const member = await createMember(h, acmeUser);
-    for (const credential of [{ type: 'pin', value: '1234' }, { type: 'mail' }, { type: 'app' }])
-      await post(h.app, `users/${member.id}/credentials/`, credential, acmeUser);
-    const after = (await call(h.app, 'GET', 'dashboard/', northwind)).body.totals;
-    expect(after.credentials).toBe(dashboard.totals.credentials + 3);
-    expect(after.members).toBe(dashboard.totals.members + 1);
-    expect(after.licenses.remaining).toBe(dashboard.totals.licenses.remaining - 1);
-    // Customer users see no totals.
-    expect((await call(h.app, 'GET', 'dashboard/', acmeUser)).body.totals).toBeUndefined();
-  });
 });
