@@ -50,11 +50,15 @@ import { refuseBadText } from './plugins/refuse-bad-text.ts';
 import { buildServices, type Services } from './services.ts';
 
 /**
- * Paths that carry a secret segment: the app enrolment QR code, the members' enrolment link and
- * the login assistant's sign-in id (which answers for the sign-in in progress).
+ * Paths that carry a secret segment: the app enrolment QR code, the members' enrolment link,
+ * the login assistant's sign-in id (which answers for the sign-in in progress) and a staff
+ * user's email confirmation link (the console page its mail opens).
  */
 export function maskSecretPaths(url: string): string {
-  return url.replace(/(\/enroll\/app\/qr\/|\/enroll\/(?!app\/)|\/assistant\/sign-in\/)[^/?]+/, '$1***');
+  return url.replace(
+    /(\/enroll\/app\/qr\/|\/enroll\/(?!app\/)|\/assistant\/sign-in\/|\/confirm-email\/)[^/?]+/,
+    '$1***',
+  );
 }
 
 export interface BuildOptions {
