@@ -16,4 +16,15 @@ export const customerDashboardSchema = z.object({
   }),
 });
 export type CustomerDashboard = z.infer<typeof customerDashboardSchema>;
-export const dashboardSchema = z.object({ customers: z.array(customerDashboardSchema) });
+/** A reseller's totals across its customers (absent for customer users). */
+export const resellerTotalsSchema = z.object({
+  customers: z.number().int(),
+  licenses: z.object({ total: z.number().int(), used: z.number().int(), remaining: z.number().int() }),
+  members: z.number().int(),
+  credentials: z.number().int(),
+});
+export type ResellerTotals = z.infer<typeof resellerTotalsSchema>;
+export const dashboardSchema = z.object({
+  customers: z.array(customerDashboardSchema),
+  totals: resellerTotalsSchema.optional(),
+});

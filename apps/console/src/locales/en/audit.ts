@@ -41,6 +41,8 @@ export const audit = {
     la_flow: 'Login assistant flow',
     settings: 'Settings',
     staff_user: 'Staff user',
+    customer: 'Customer',
+    la_script: 'Login assistant script',
     session: 'Session',
     audit: 'Audit trail',
   },
@@ -145,6 +147,24 @@ export const audit = {
     },
     workstation_user: {
       autologon: 'Autologon changed',
+    },
+    customer: {
+      create: 'Customer created',
+      update: 'Customer changed',
+    },
+    manager_user: {
+      create: 'Manager user created',
+      update: 'Manager user changed',
+      reset_api_key: 'API key reset',
+      reset_password: 'Password reset',
+      change_email: 'Email change requested',
+      confirm_email: 'Email change confirmed',
+      block: 'Manager user blocked',
+      unblock: 'Manager user unblocked',
+    },
+    la_script: {
+      upload: 'Script uploaded',
+      delete: 'Script deleted',
     },
     settings: {
       update: 'Settings updated',

@@ -43,6 +43,8 @@ export const audit: DeepStrings<Phrases['audit']> = {
     la_flow: 'Flusso del Login Assistant',
     settings: 'Impostazioni',
     staff_user: 'Operatore',
+    customer: 'Cliente',
+    la_script: 'Script del Login Assistant',
     session: 'Sessione',
     audit: 'Registro attività',
   },
@@ -147,6 +149,24 @@ export const audit: DeepStrings<Phrases['audit']> = {
     },
     workstation_user: {
       autologon: 'Accesso automatico modificato',
+    },
+    customer: {
+      create: 'Cliente creato',
+      update: 'Cliente modificato',
+    },
+    manager_user: {
+      create: 'Utente gestore creato',
+      update: 'Utente gestore modificato',
+      reset_api_key: 'Chiave API reimpostata',
+      reset_password: 'Password reimpostata',
+      change_email: 'Cambio email richiesto',
+      confirm_email: 'Cambio email confermato',
+      block: 'Utente gestore bloccato',
+      unblock: 'Utente gestore sbloccato',
+    },
+    la_script: {
+      upload: 'Script caricato',
+      delete: 'Script eliminato',
     },
     settings: {
       update: 'Impostazioni modificate',

@@ -5,6 +5,7 @@ export * from './auth.ts';
 export * from './configurations.ts';
 export * from './customization.ts';
 export * from './flows.ts';
+export * from './laScripts.ts';
 export * from './loginAssistant.ts';
 export * from './members.ts';
 export * from './recovery.ts';
