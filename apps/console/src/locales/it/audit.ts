@@ -148,6 +148,12 @@ export const audit: DeepStrings<Phrases['audit']> = {
     workstation_user: {
       autologon: 'Accesso automatico modificato',
     },
+    enrollment: {
+      credential_started: 'Configurazione di una credenziale avviata nel portale di registrazione',
+      credential_confirmed: 'Credenziale confermata nel portale di registrazione',
+      completed: 'Registrazione completata',
+      link_requested: 'Richiesto un nuovo link di registrazione',
+    },
     settings: {
       update: 'Impostazioni modificate',
       upload_logo: 'Logo caricato',
