@@ -43,6 +43,7 @@ import { serveConsole } from './plugins/console.ts';
 import { frameworkErrors, installErrorHandler } from './plugins/error-handler.ts';
 import { AppMetrics, serveMetrics } from './plugins/metrics.ts';
 import { openApiOptions } from './plugins/openapi.ts';
+import { servePortal } from './plugins/portal.ts';
 import { rateLimitStorage } from './plugins/rate-limit-store.ts';
 import { refuseBadText } from './plugins/refuse-bad-text.ts';
 import { buildServices, type Services } from './services.ts';
@@ -206,6 +207,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api/v1' },
   );
+  // The portal first: see servePortal.
+  await servePortal(app, config.portalDir);
   await serveConsole(app, config.consoleDir);
   return app;
 }
