@@ -17,12 +17,14 @@ import { AuditService } from './modules/audit/service.ts';
 import { ConfigurationsService } from './modules/configurations/service.ts';
 import { CredentialsService } from './modules/credentials/service.ts';
 import { CustomersService } from './modules/customers/service.ts';
+import { CustomizationService } from './modules/customization/service.ts';
 import { DashboardService } from './modules/dashboard/service.ts';
 import { FlowsService } from './modules/flows/service.ts';
 import { LaAppsService } from './modules/laApps/service.ts';
 import { LaFlowService } from './modules/laFlow/service.ts';
 import { LaUsersService } from './modules/laUsers/service.ts';
 import { LoginGroupsService } from './modules/loginGroups/service.ts';
+import { MailTemplatesService } from './modules/mailTemplates/service.ts';
 import { MembersService } from './modules/members/service.ts';
 import { ProfilesService } from './modules/profiles/service.ts';
 import { RecoveryService } from './modules/recovery/service.ts';
@@ -42,6 +44,9 @@ export interface Services {
   login: LoginService;
   customers: CustomersService;
   settings: SettingsService;
+  /** Logo uploads and the public branding of the members' pages. */
+  customization: CustomizationService;
+  mailTemplates: MailTemplatesService;
   members: MembersService;
   credentials: CredentialsService;
   temporaryCards: TemporaryCardsService;
@@ -105,6 +110,8 @@ export async function buildServices(
     ),
     customers: new CustomersService(db),
     settings,
+    customization: new CustomizationService(db, settings, now),
+    mailTemplates: new MailTemplatesService(db, settings, mailer),
     members,
     credentials,
     temporaryCards: new TemporaryCardsService(db, members, settings, now),

@@ -1,36 +1,29 @@
 /**
  * Mails to members, from the six templates of the customer settings. A template the customer
- * left empty falls back to the built-in text below. Tags are `{name}`; templates are plain text,
- * from which composeMail makes the text and HTML parts.
+ * left empty falls back to the built-in text in the customer's language (settings
+ * general.language; English for any other). Tags are `{name}`; templates are plain text, from
+ * which composeMail makes the text and HTML parts.
  */
-import type { CustomerSettings, MailTemplate, MailTemplateName } from '@portiere/contracts';
-import { composeMail, type MailContent, type Tags } from './templates.ts';
+import type { CustomerSettings, MailTemplate, MailTemplateName, SettingsLanguage } from '@portiere/contracts';
+import QRCode from 'qrcode';
+import { en } from './built-in/en.ts';
+import { fr } from './built-in/fr.ts';
+import { it } from './built-in/it.ts';
+import type { BuiltInMails } from './built-in/types.ts';
+import { composeMail, type InlineImage, type MailContent, type Tags } from './templates.ts';
 
-export const BUILT_IN_TEMPLATES: Record<MailTemplateName, MailTemplate> = {
-  recovery_mode: {
-    subject: 'Your recovery code',
-    content: 'Hello {first_name},\n\nrecovery mode is active for {username}. Your recovery code is {recovery_code}.\n',
-  },
-  send_pin: { subject: 'Your smartcard PIN', content: 'Hello {first_name},\n\nthe PIN of your smartcard is {pin}.\n' },
-  send_otp: {
-    subject: 'Your one-time code: {otp}',
-    content: 'Hello {first_name},\n\nyour one-time code is {otp}. It is valid for 10 minutes.\n',
-  },
-  send_enrollment_link: {
-    subject: 'Set up your sign-in',
-    content:
-      'Hello {first_name},\n\nopen {enrollment_link} to set up your sign-in for {username}.\nThe link is valid for {duration}.\n',
-  },
-  send_qrcode: {
-    subject: 'Activate the authenticator app',
-    content:
-      'Hello {first_name},\n\nto activate the authenticator app, scan this QR code with it:\n\n{qrcode_url}\n\nor enter the confirmation code {confirmation_code} in the app.\n',
-  },
-  token_reset_pin: {
-    subject: 'Reset your token PIN',
-    content: 'Hello {first_name},\n\nuse the code {auth_code} to reset the PIN of your token.\n',
-  },
-};
+const BUILT_IN: Record<SettingsLanguage, BuiltInMails> = { en, fr, it };
+
+/** The built-in texts and words of a language. */
+export function builtInMails(language: string): BuiltInMails {
+  return BUILT_IN[language as SettingsLanguage] ?? en;
+}
+
+/** What a template of the customer is: its own text, or the built-in one when both fields are empty. */
+export function effectiveTemplate(settings: CustomerSettings, name: MailTemplateName): MailTemplate {
+  const own = settings.general[name];
+  return own.subject || own.content ? own : builtInMails(settings.general.language).templates[name];
+}
 
 export interface MemberTags {
   username: string;
@@ -45,6 +38,22 @@ export function renderMemberMail(
   name: MailTemplateName,
   tags: MemberTags & Tags,
 ): MailContent {
-  const own = settings.general[name];
-  return composeMail(own.subject || own.content ? own : BUILT_IN_TEMPLATES[name], tags);
+  return composeMail(effectiveTemplate(settings, name), tags);
+}
+
+/**
+ * A QR code carried inside the mail (`{qrcode_url}`): a link to it would put what it encodes
+ * in a URL. Its alternative text is in the mail's language.
+ */
+export async function qrCodeImage(content: string, language: string): Promise<InlineImage> {
+  const { qrCode } = builtInMails(language);
+  const filename = 'qrcode.png';
+  return {
+    cid: 'enrolment-qr@portiere',
+    filename,
+    contentType: 'image/png',
+    content: await QRCode.toBuffer(content),
+    alt: qrCode.alt,
+    text: qrCode.text(filename),
+  };
 }

@@ -14,6 +14,8 @@ export interface InlineImage {
   content: Buffer;
   /** Shown instead of the image, and in the plain text part. */
   alt: string;
+  /** What the plain text part shows in the image's place, in the mail's language (else English). */
+  text?: string;
 }
 
 export type TagValue = string | number | { link: string } | { image: InlineImage };
@@ -31,7 +33,9 @@ const TAG = /\{(\w+)\}/g;
 
 function plain(value: TagValue): string {
   if (typeof value === 'object')
-    return 'link' in value ? value.link : `[${value.image.alt}: attached image ${value.image.filename}]`;
+    return 'link' in value
+      ? value.link
+      : (value.image.text ?? `[${value.image.alt}: attached image ${value.image.filename}]`);
   return String(value);
 }
 

@@ -211,6 +211,10 @@ export async function createTenantFixtures(h: Harness, token: string): Promise<T
       'applications/{id}': application.id,
       'flows/{id}': flow.id,
       'app-roles/{id}': appRole.id,
+      'mail-templates/{name}': 'send_otp',
+      // The members' pages load their customer's branding without a token.
+      'branding/{customerId}': customerId,
+      'logo/{kind}': 'logo',
       // The login assistant's routes take its own tokens (a sign-in id, a session bearer), which
       // these suites do not hold: ids that name nothing. assistant.test.ts covers real ones.
       'sign-in/{id}': randomBytes(32).toString('base64url'),

@@ -26,7 +26,7 @@ import { customerRow } from '../../lib/customer-row.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { renderMemberMail } from '../../mail/member-mail.ts';
+import { qrCodeImage, renderMemberMail } from '../../mail/member-mail.ts';
 import { sendSmsOtp } from '../../sms/gateway.ts';
 import type { MemberRow } from '../members/mapper.ts';
 import { allowedKinds, type MembersService, memberTags } from '../members/service.ts';
@@ -255,14 +255,7 @@ export class CredentialsService {
     if ((row.type === 'app' || row.type === 'app_biometry') && row.status === 'pending' && row.confirmationEnc) {
       if (!member.email) throw new AppError(422, 'memberHasNoEmail');
       const code = this.box.decrypt(row.confirmationEnc);
-      // The QR code travels inside the mail: a link to it would put the code in a URL.
-      const qr = {
-        cid: 'enrolment-qr@portiere',
-        filename: 'qrcode.png',
-        contentType: 'image/png',
-        content: await QRCode.toBuffer(this.enrollmentUri(code)),
-        alt: 'QR code',
-      };
+      const qr = await qrCodeImage(this.enrollmentUri(code), settings.general.language);
       await this.mailer.send({
         to: member.email,
         ...renderMemberMail(settings, 'send_qrcode', { ...tags, confirmation_code: code, qrcode_url: { image: qr } }),

@@ -22,13 +22,13 @@ import { orConflict } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { renderMemberMail } from '../../mail/member-mail.ts';
+import { builtInMails, renderMemberMail } from '../../mail/member-mail.ts';
 import { releaseMembersLaCredentials } from '../laUsers/counters.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { memberOrder, memberWhere } from './list-query.ts';
 import { type MemberRow, toMember } from './mapper.ts';
 
-const ENROLLMENT_LINK_HOURS = 72;
+export const ENROLLMENT_LINK_HOURS = 72;
 /** Kinds a configuration group does not govern: always allowed. */
 const UNGOVERNED: CredentialType[] = ['keypair', 'smartcard'];
 
@@ -208,7 +208,7 @@ export class MembersService {
     const mail = renderMemberMail(settings, 'send_enrollment_link', {
       ...memberTags(row, settings.general.domain),
       enrollment_link: { link: `${this.publicUrl}/enroll/${token}` },
-      duration: `${ENROLLMENT_LINK_HOURS} hours`,
+      duration: builtInMails(settings.general.language).hours(ENROLLMENT_LINK_HOURS),
     });
     await this.mailer.send({ to: row.email, ...mail });
   }

@@ -71,6 +71,23 @@ describe.each(testDatabases())('customer settings on $name', (database) => {
     expect(res.body.settings.cms.card_code_length).toBe(8);
     expect(res.body.validators['sca.pin_credential.min_length']).toEqual({ min: 4, max: 8 });
     expect(res.body.validators['sca.totp_credential.algorithm']).toEqual({ values: ['SHA1', 'SHA256', 'SHA512'] });
+    expect(res.body.validators['general.language']).toEqual({ values: ['en', 'fr', 'it'] });
+    // Text fields are bounded by the same validators the forms read.
+    expect(res.body.settings.general.login_page_text).toBe('');
+    expect(res.body.validators['general.login_page_text']).toEqual({ maxLength: 500 });
+    expect(res.body.validators['general.sms_sender']).toEqual({ maxLength: 11 });
+    expect(res.body.validators['general.mail_template.subject']).toEqual({ maxLength: 200 });
+  });
+
+  it('saves the login page text within its maxLength validator and refuses longer text', async () => {
+    const url = `customers/${acmeId}/settings/`;
+    const max = (await call(h.app, 'GET', url, acmeToken)).body.validators['general.login_page_text'].maxLength;
+    const ok = await call(h.app, 'PATCH', url, acmeToken, { general: { login_page_text: 'é'.repeat(max) } });
+    expect(ok.status).toBe(200);
+    const long = await call(h.app, 'PATCH', url, acmeToken, { general: { login_page_text: 'x'.repeat(max + 1) } });
+    expect(long.status).toBe(400);
+    expect(long.body.details['general.login_page_text'].message).toBe(`Must be at most ${max} characters.`);
+    expect((await call(h.app, 'GET', url, acmeToken)).body.settings.general.login_page_text).toBe('é'.repeat(max));
   });
 
   it("hides another tenant's settings behind 404", async () => {
