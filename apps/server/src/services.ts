@@ -18,6 +18,8 @@ import { ConfigurationsService } from './modules/configurations/service.ts';
 import { CredentialsService } from './modules/credentials/service.ts';
 import { CustomersService } from './modules/customers/service.ts';
 import { DashboardService } from './modules/dashboard/service.ts';
+import { LinkRequests } from './modules/enrollment/link-request.ts';
+import { EnrollmentService } from './modules/enrollment/service.ts';
 import { FlowsService } from './modules/flows/service.ts';
 import { LaAppsService } from './modules/laApps/service.ts';
 import { LaFlowService } from './modules/laFlow/service.ts';
@@ -65,6 +67,9 @@ export interface Services {
   loginGroups: LoginGroupsService;
   laUsers: LaUsersService;
   laFlow: LaFlowService;
+  /** The members' enrolment portal (enroll/), and the requests for a new link. */
+  enrollment: EnrollmentService;
+  linkRequests: LinkRequests;
 }
 
 export async function buildServices(
@@ -132,5 +137,7 @@ export async function buildServices(
     loginGroups: new LoginGroupsService(db),
     laUsers,
     laFlow: new LaFlowService(db),
+    enrollment: new EnrollmentService(db, keys, members, credentials, settings, now),
+    linkRequests: new LinkRequests(db, keys, mailer, publicUrl, now, log),
   };
 }

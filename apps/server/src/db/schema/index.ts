@@ -3,6 +3,7 @@ export * from './appRoles.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './configurations.ts';
+export * from './enrollment.ts';
 export * from './flows.ts';
 export * from './loginAssistant.ts';
 export * from './members.ts';
