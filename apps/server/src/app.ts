@@ -24,6 +24,8 @@ import { credentialRoutes } from './modules/credentials/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { customizationRoutes } from './modules/customization/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { MAX_TOKEN_LENGTH } from './modules/enrollment/link.ts';
+import { enrollmentRoutes } from './modules/enrollment/routes.ts';
 import { flowRoutes } from './modules/flows/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { laAppRoutes } from './modules/laApps/routes.ts';
@@ -55,7 +57,7 @@ import { buildServices, type Services } from './services.ts';
  * the login assistant's sign-in id (which answers for the sign-in in progress).
  */
 export function maskSecretPaths(url: string): string {
-  return url.replace(/(\/enroll\/app\/qr\/|\/enroll\/(?!app\/)|\/assistant\/sign-in\/)[^/?]+/, '$1***');
+  return url.replace(/(\/enroll\/app\/qr\/|\/enroll\/(?!app\/|request-link\/)|\/assistant\/sign-in\/)[^/?]+/, '$1***');
 }
 
 export interface BuildOptions {
@@ -65,6 +67,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   now?: () => Date;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: NodeJS.WritableStream;
 }
 
 declare module 'fastify' {
@@ -83,6 +87,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         ? false
         : {
             level: config.logLevel,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
             // Never log credentials, codes or tokens: not the headers, and not the secrets some
             // paths carry (enrolment links and QR codes).
             redact: [
@@ -102,6 +107,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           },
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
+    // Enrolment link tokens travel in the path (enroll/<token>/) and are longer than the default 100.
+    routerOptions: { maxParamLength: MAX_TOKEN_LENGTH },
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -208,6 +215,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(loginGroupRoutes(services));
       await api.register(laUserRoutes(services));
       await api.register(laFlowRoutes(services));
+      // The portal polls while an app enrols: more calls per address than a sign-in makes.
+      await api.register(enrollmentRoutes(services, 4 * config.loginRateLimit));
     },
     { prefix: '/api/v1' },
   );

@@ -19,6 +19,8 @@ import { CredentialsService } from './modules/credentials/service.ts';
 import { CustomersService } from './modules/customers/service.ts';
 import { CustomizationService } from './modules/customization/service.ts';
 import { DashboardService } from './modules/dashboard/service.ts';
+import { LinkRequests } from './modules/enrollment/link-request.ts';
+import { EnrollmentService } from './modules/enrollment/service.ts';
 import { FlowsService } from './modules/flows/service.ts';
 import { LaAppsService } from './modules/laApps/service.ts';
 import { LaFlowService } from './modules/laFlow/service.ts';
@@ -70,6 +72,9 @@ export interface Services {
   loginGroups: LoginGroupsService;
   laUsers: LaUsersService;
   laFlow: LaFlowService;
+  /** The members' enrolment portal (enroll/), and the requests for a new link. */
+  enrollment: EnrollmentService;
+  linkRequests: LinkRequests;
 }
 
 export async function buildServices(
@@ -139,5 +144,7 @@ export async function buildServices(
     loginGroups: new LoginGroupsService(db),
     laUsers,
     laFlow: new LaFlowService(db),
+    enrollment: new EnrollmentService(db, keys, members, credentials, settings, now),
+    linkRequests: new LinkRequests(db, keys, mailer, publicUrl, now, log),
   };
 }

@@ -30,7 +30,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(db: TestDatabase, env: Record<string, string> = {}): Promise<Harness> {
+/** `logStream`: the app logs there (at LOG_LEVEL, info unless env says) instead of not at all. */
+export async function startHarness(
+  db: TestDatabase,
+  env: Record<string, string> = {},
+  opts: { logStream?: NodeJS.WritableStream } = {},
+): Promise<Harness> {
   const sink = new SmtpSink();
   const smtpUrl = await sink.start();
   const database = await db.open();
@@ -42,10 +47,16 @@ export async function startHarness(db: TestDatabase, env: Record<string, string>
     SMTP_URL: smtpUrl,
     DATA_DIR: '/tmp/portiere-test',
     LOGIN_RATE_LIMIT: '10000',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: opts.logStream ? 'info' : 'silent',
     ...env,
   });
-  const app = await buildApp({ config, database, box, now: clock.now, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    box,
+    now: clock.now,
+    ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
+  });
   await app.ready();
   return {
     app,
