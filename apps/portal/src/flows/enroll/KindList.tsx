@@ -58,6 +58,7 @@ export function KindList({ session, loginText, notice, onPick, onFinish }: Props
         {session.allowed.map((kind) => {
           const state = kindState(session, kind);
           const name = d.kinds[kind].name;
+          const action = state === 'started' ? d.enroll.startAgain : d.enroll.setUp;
           return (
             <li key={kind} className={`kind kind-${state}`} data-testid={`kind-${kind}`}>
               <div className="kind-text">
@@ -69,9 +70,14 @@ export function KindList({ session, loginText, notice, onPick, onFinish }: Props
                 </p>
               </div>
               {state !== 'done' && (
-                <button type="button" className="btn btn-secondary" onClick={() => onPick(kind)}>
-                  {state === 'started' ? d.enroll.startAgain : d.enroll.setUp}
-                  <span className="visually-hidden">: {name}</span>
+                // Named with the kind, so that each "Set up" says which one to screen readers.
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  aria-label={`${action}: ${name}`}
+                  onClick={() => onPick(kind)}
+                >
+                  {action}
                 </button>
               )}
             </li>
