@@ -6,6 +6,7 @@
  */
 import {
   type CredentialCreate,
+  type CustomerSettings,
   type EnrollConfirmResult,
   type EnrollCredential,
   type EnrollCredentialStarted,
@@ -57,7 +58,7 @@ export class EnrollmentService {
       member: { first_name: member.firstName, username: member.username },
       customer_id: member.customerId,
       language: settings.general.language,
-      allowed: await this.allowed(member),
+      allowed: await this.allowed(member, settings),
       credentials: held.map(enrollmentCredential),
       policy: {
         password_min_length: PASSWORD_MIN_LENGTH,
@@ -164,8 +165,8 @@ export class EnrollmentService {
     return { redirect_url: settings.sca.callback_url_successful_enroll || null };
   }
 
-  private async allowed(member: MemberRow) {
-    const { settings } = await this.settings.get(member.customerId);
+  private async allowed(member: MemberRow, known?: CustomerSettings) {
+    const settings = known ?? (await this.settings.get(member.customerId)).settings;
     return enrollableKinds(settings.enroller, await this.members.group(member.customerId, member.groupId));
   }
 
