@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-/** One vitest run, three projects: pure contracts, the API server (node), the console (jsdom). */
+/**
+ * One vitest run, its projects: pure contracts, the API server (node), the console and the
+ * members' pages (jsdom), and the start-up bound.
+ */
 export default defineConfig({
   test: {
     // Two cores: one test file per core; each server file owns its database.
@@ -19,6 +22,7 @@ export default defineConfig({
         },
       },
       'apps/console/vitest.config.ts',
+      'apps/portal/vitest.config.ts',
       // The start-up time bound holds on an idle machine: npm test runs this project alone.
       {
         test: {

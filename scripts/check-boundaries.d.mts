@@ -7,7 +7,7 @@ export interface Violation {
   specifier: string;
   rule: string;
 }
-export function layerOf(srcDir: string, file: string): Layer;
-export function crossing(from: Layer, to: Layer): string | null;
+export function layerOf(srcDir: string, file: string, areas?: string): Layer;
+export function crossing(from: Layer, to: Layer, areas?: string): string | null;
 export function importsOf(text: string): string[];
-export function checkBoundaries(srcDir: string): Violation[];
+export function checkBoundaries(srcDir: string, options?: { app?: 'console' | 'portal' }): Violation[];

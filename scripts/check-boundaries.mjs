@@ -1,7 +1,12 @@
-// The console's import boundaries (design/ARCHITECTURE.md): a feature imports no other feature,
-// components/ and lib/ import no feature (nor app/), lib/ imports no component; only app/
-// composes features. Run by `npm test`'s lint step; `node scripts/check-boundaries.mjs [srcDir]`
-// prints each crossing import and exits 1 when there is one.
+// Import boundaries (design/ARCHITECTURE.md).
+// The console (apps/console/src): a feature imports no other feature, components/ and lib/
+// import no feature (nor app/), lib/ imports no component; only app/ composes features.
+// The members' pages (apps/portal/src): the same rules with flows/ for features/; besides, they
+// import no code outside their src/ but React and the contracts, and the contracts only as types
+// (a value import would put the contracts' schemas, and zod, in the members' bundle).
+// Run by `npm test`'s lint step; `node scripts/check-boundaries.mjs` checks both and prints each
+// crossing import, exiting 1 when there is one; `node scripts/check-boundaries.mjs <srcDir>`
+// checks one source tree with the console's rules.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,23 +20,24 @@ const SPECIFIERS = [
   /\bvi\.mock\s*\(\s*['"]([^'"]+)['"]/g,
 ];
 
-/** Where a file sits: its top folder under src/ and, for features, the area. */
-export function layerOf(srcDir, file) {
+/** Where a file sits: its top folder under src/ and, for the feature (or flow) folder, the area. */
+export function layerOf(srcDir, file, areas = 'features') {
   const rel = path.relative(srcDir, file).split(path.sep);
   if (rel[0] === '..' || path.isAbsolute(rel[0] ?? '')) return { layer: 'outside' };
   if (rel.length === 1) return { layer: 'root' };
-  if (rel[0] === 'features') return { layer: 'features', area: rel[1] };
+  if (rel[0] === areas) return { layer: 'features', area: rel[1] };
   return { layer: rel[0] };
 }
 
-/** The rule an import from `from` to `to` breaks, or null. */
-export function crossing(from, to) {
+/** The rule an import from `from` to `to` breaks, or null (`areas`: the console's features/, the portal's flows/). */
+export function crossing(from, to, areas = 'features') {
+  const kind = areas === 'flows' ? 'flow' : 'feature';
   if (from.layer === 'features' && to.layer === 'features' && from.area !== to.area) {
-    return `a feature imports no other feature (features/${from.area} -> features/${to.area}); let app/ compose them`;
+    return `a ${kind} imports no other ${kind} (${areas}/${from.area} -> ${areas}/${to.area}); let app/ compose them`;
   }
-  if (from.layer === 'features' && to.layer === 'app') return 'a feature imports nothing from app/';
+  if (from.layer === 'features' && to.layer === 'app') return `a ${kind} imports nothing from app/`;
   if ((from.layer === 'components' || from.layer === 'lib') && (to.layer === 'features' || to.layer === 'app')) {
-    return `${from.layer}/ imports no feature and nothing from app/`;
+    return `${from.layer}/ imports no ${kind} and nothing from app/`;
   }
   if (from.layer === 'lib' && to.layer === 'components') return 'lib/ imports no component';
   return null;
@@ -43,6 +49,13 @@ export function importsOf(text) {
   return out;
 }
 
+/** Packages the members' pages may use (their tests, which do not ship, use what they need). */
+const PORTAL_PACKAGES = /^(react|react-dom|@portiere\/contracts)(\/|$)/;
+const isTestFile = (rel) => /\.test\.tsx?$/.test(rel) || rel.split(path.sep)[0] === 'test';
+// import { x } from '@portiere/contracts' (not `import type`), export { x } from '@portiere/contracts'
+const CONTRACT_VALUE_IMPORT =
+  /\b(?:import\s+(?!type\b)|export\s+(?!type\b))[^'"`;]*?\bfrom\s*['"]@portiere\/contracts['"]/;
+
 function* walk(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, entry.name);
@@ -52,16 +65,41 @@ function* walk(dir) {
   }
 }
 
-/** Every crossing import under srcDir: { file, specifier, rule } (paths relative to srcDir). */
-export function checkBoundaries(srcDir) {
+/**
+ * Every crossing import under srcDir: { file, specifier, rule } (paths relative to srcDir).
+ * `app: 'portal'` adds the portal's rules and names its areas flows/.
+ */
+export function checkBoundaries(srcDir, { app = 'console' } = {}) {
+  const areas = app === 'portal' ? 'flows' : 'features';
   const violations = [];
   for (const file of walk(srcDir)) {
-    const from = layerOf(srcDir, file);
-    for (const specifier of importsOf(fs.readFileSync(file, 'utf8'))) {
-      if (!specifier.startsWith('.')) continue;
-      const to = layerOf(srcDir, path.resolve(path.dirname(file), specifier));
-      const rule = crossing(from, to);
-      if (rule) violations.push({ file: path.relative(srcDir, file), specifier, rule });
+    const rel = path.relative(srcDir, file);
+    const from = layerOf(srcDir, file, areas);
+    const text = fs.readFileSync(file, 'utf8');
+    for (const specifier of importsOf(text)) {
+      if (!specifier.startsWith('.')) {
+        if (app === 'portal' && !isTestFile(rel) && !PORTAL_PACKAGES.test(specifier)) {
+          violations.push({
+            file: rel,
+            specifier,
+            rule: "the members' pages use no package but React and the contracts",
+          });
+        }
+        continue;
+      }
+      const to = layerOf(srcDir, path.resolve(path.dirname(file), specifier), areas);
+      const rule =
+        app === 'portal' && to.layer === 'outside' && !isTestFile(rel)
+          ? "the members' pages import nothing outside their src/ (the console's code stays out of their bundle)"
+          : crossing(from, to, areas);
+      if (rule) violations.push({ file: rel, specifier, rule });
+    }
+    if (app === 'portal' && !isTestFile(rel) && CONTRACT_VALUE_IMPORT.test(text)) {
+      violations.push({
+        file: rel,
+        specifier: '@portiere/contracts',
+        rule: "the members' pages import the contracts as types only (`import type`): values bring zod into the bundle",
+      });
     }
   }
   return violations;
@@ -69,12 +107,20 @@ export function checkBoundaries(srcDir) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = path.resolve(import.meta.dirname, '..');
-  const srcDir = path.resolve(process.argv[2] ?? path.join(root, 'apps/console/src'));
-  const violations = checkBoundaries(srcDir);
-  for (const v of violations) console.error(`${v.file}: import '${v.specifier}' crosses a boundary: ${v.rule}`);
-  if (violations.length) {
-    console.error(`${violations.length} import(s) cross the console's boundaries (see design/ARCHITECTURE.md).`);
-    process.exit(1);
+  const trees = process.argv[2]
+    ? [{ srcDir: path.resolve(process.argv[2]), app: 'console', name: process.argv[2] }]
+    : [
+        { srcDir: path.join(root, 'apps/console/src'), app: 'console', name: 'Console' },
+        { srcDir: path.join(root, 'apps/portal/src'), app: 'portal', name: "Members' pages (portal)" },
+      ];
+  let failed = 0;
+  for (const { srcDir, app, name } of trees) {
+    const violations = checkBoundaries(srcDir, { app });
+    for (const v of violations) console.error(`${v.file}: import '${v.specifier}' crosses a boundary: ${v.rule}`);
+    if (violations.length) {
+      console.error(`${name}: ${violations.length} import(s) cross the boundaries (see design/ARCHITECTURE.md).`);
+      failed += violations.length;
+    } else console.log(`${name} import boundaries: ok`);
   }
-  console.log('Console import boundaries: ok');
+  if (failed) process.exit(1);
 }

@@ -1,10 +1,10 @@
-// `npm run e2e`: only the browser tests (builds the console and finds Chromium first).
+// `npm run e2e`: only the browser tests (builds the console and the members' pages, and finds Chromium, first).
 import { spawnSync } from 'node:child_process';
-import { buildConsoleIfNeeded } from './build-console.mjs';
+import { buildWebAppsIfNeeded } from './build-console.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const chromium = ensureChromium();
-buildConsoleIfNeeded();
+buildWebAppsIfNeeded();
 const r = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, CHROMIUM_PATH: chromium },

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildConsoleIfNeeded } from './build-console.mjs';
+import { buildWebAppsIfNeeded } from './build-console.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -21,8 +21,9 @@ function step(title, command, args, env = {}) {
 const npx = 'npx';
 const failures = [];
 if (!step('lint', npx, ['biome', 'check', '.'])) failures.push('lint');
-// The console's import boundaries (a feature imports no other feature; shared code no feature).
-if (!step('lint: console boundaries', 'node', ['scripts/check-boundaries.mjs'])) failures.push('boundaries');
+// The console's and the portal's import boundaries (a feature or flow imports no other one;
+// shared code none; the portal nothing of the console).
+if (!step('lint: import boundaries', 'node', ['scripts/check-boundaries.mjs'])) failures.push('boundaries');
 if (!step('type-check', 'npm', ['run', '--silent', 'typecheck'])) failures.push('type-check');
 
 const vitestJsons = [];
@@ -38,7 +39,7 @@ function vitest(title, projects) {
 }
 // First and alone, so that its 2 s start-up bound is measured on an otherwise idle machine.
 vitest('start-up tests', ['startup']);
-vitest('unit and API tests', ['contracts', 'server', 'console']);
+vitest('unit and API tests', ['contracts', 'server', 'console', 'portal']);
 
 let chromium;
 try {
@@ -47,7 +48,7 @@ try {
   console.error(err.message);
   failures.push('chromium');
 }
-buildConsoleIfNeeded();
+buildWebAppsIfNeeded();
 const pwJson = path.join(root, 'e2e/test-results/results.json');
 fs.rmSync(pwJson, { force: true });
 if (

@@ -46,6 +46,10 @@ describe('the app shell', () => {
     expect(maskSecretPaths('/api/v1/enroll/app/qr/12345678/')).toBe('/api/v1/enroll/app/qr/***/');
     expect(maskSecretPaths('/enroll/eyJhbGciOi.x.y?lang=it')).toBe('/enroll/***?lang=it');
     expect(maskSecretPaths('/api/v1/enroll/app/')).toBe('/api/v1/enroll/app/');
+    expect(maskSecretPaths('/api/v1/enroll/eyJhbGciOi.x.y/credentials/abc/confirm/')).toBe(
+      '/api/v1/enroll/***/credentials/abc/confirm/',
+    );
+    expect(maskSecretPaths('/api/v1/enroll/request-link/')).toBe('/api/v1/enroll/request-link/');
     expect(maskSecretPaths('/api/v1/assistant/sign-in/Zm9v-YmFy_x/verify/')).toBe(
       '/api/v1/assistant/sign-in/***/verify/',
     );

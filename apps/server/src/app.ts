@@ -24,6 +24,8 @@ import { credentialRoutes } from './modules/credentials/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { customizationRoutes } from './modules/customization/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { MAX_TOKEN_LENGTH } from './modules/enrollment/link.ts';
+import { enrollmentRoutes } from './modules/enrollment/routes.ts';
 import { flowRoutes } from './modules/flows/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { laAppRoutes } from './modules/laApps/routes.ts';
@@ -47,6 +49,7 @@ import { serveConsole } from './plugins/console.ts';
 import { frameworkErrors, installErrorHandler } from './plugins/error-handler.ts';
 import { AppMetrics, serveMetrics } from './plugins/metrics.ts';
 import { openApiOptions } from './plugins/openapi.ts';
+import { servePortal } from './plugins/portal.ts';
 import { rateLimitStorage } from './plugins/rate-limit-store.ts';
 import { refuseBadText } from './plugins/refuse-bad-text.ts';
 import { buildServices, type Services } from './services.ts';
@@ -58,7 +61,7 @@ import { buildServices, type Services } from './services.ts';
  */
 export function maskSecretPaths(url: string): string {
   return url.replace(
-    /(\/enroll\/app\/qr\/|\/enroll\/(?!app\/)|\/assistant\/sign-in\/|\/confirm-email\/)[^/?]+/,
+    /(\/enroll\/app\/qr\/|\/enroll\/(?!app\/|request-link\/)|\/assistant\/sign-in\/|\/confirm-email\/)[^/?]+/,
     '$1***',
   );
 }
@@ -111,6 +114,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           },
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
+    // Enrolment link tokens travel in the path (enroll/<token>/) and are longer than the default 100.
+    routerOptions: { maxParamLength: MAX_TOKEN_LENGTH },
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -219,9 +224,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(loginGroupRoutes(services));
       await api.register(laUserRoutes(services));
       await api.register(laFlowRoutes(services));
+      // The portal polls while an app enrols: more calls per address than a sign-in makes.
+      await api.register(enrollmentRoutes(services, 4 * config.loginRateLimit));
     },
     { prefix: '/api/v1' },
   );
+  // The portal first: see servePortal.
+  await servePortal(app, config.portalDir);
   await serveConsole(app, config.consoleDir);
   return app;
 }

@@ -37,6 +37,8 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
     .optional(),
   CONSOLE_DIR: z.string().optional(),
+  /** The members' pages (apps/portal) built elsewhere. */
+  PORTAL_DIR: z.string().optional(),
   /** Bearer token Prometheus sends to /metrics; without it (or METRICS_PORT) /metrics answers 404. */
   METRICS_TOKEN: z
     .string()
@@ -84,5 +86,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     metrics: { token: c.METRICS_TOKEN, port: c.METRICS_PORT, host: c.METRICS_HOST },
     redisUrl: c.REDIS_URL,
     consoleDir: path.resolve(c.CONSOLE_DIR ?? path.join(import.meta.dirname, '../../console/dist')),
+    portalDir: path.resolve(c.PORTAL_DIR ?? path.join(import.meta.dirname, '../../portal/dist')),
   };
 }

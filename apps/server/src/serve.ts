@@ -30,6 +30,7 @@ export async function serve(): Promise<void> {
   if (config.seedDemo) {
     lines.push(seeded ? 'Demo data created. Demo sign-ins:' : 'Demo sign-ins (if the demo data is present):');
     for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.username.padEnd(28)} ${DEMO_PASSWORD}   ${a.note}`);
+    lines.push('Enrolment links: a member\'s "Send enrollment email" action mails one (to where mail goes, above)');
   }
   // Plain text, not a log record: this is what a person starting the product reads first.
   process.stdout.write(`\n${lines.join('\n')}\n\n`);

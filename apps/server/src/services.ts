@@ -20,6 +20,8 @@ import { CredentialsService } from './modules/credentials/service.ts';
 import { CustomersService } from './modules/customers/service.ts';
 import { CustomizationService } from './modules/customization/service.ts';
 import { DashboardService } from './modules/dashboard/service.ts';
+import { LinkRequests } from './modules/enrollment/link-request.ts';
+import { EnrollmentService } from './modules/enrollment/service.ts';
 import { FlowsService } from './modules/flows/service.ts';
 import { LaAppsService } from './modules/laApps/service.ts';
 import { LaFlowService } from './modules/laFlow/service.ts';
@@ -79,6 +81,9 @@ export interface Services {
   laFlow: LaFlowService;
   /** A customer's login-assistant scripts (reseller users). */
   laScripts: LaScriptsService;
+  /** The members' enrolment portal (enroll/), and the requests for a new link. */
+  enrollment: EnrollmentService;
+  linkRequests: LinkRequests;
 }
 
 export async function buildServices(
@@ -152,5 +157,7 @@ export async function buildServices(
     laUsers,
     laFlow: new LaFlowService(db),
     laScripts: new LaScriptsService(db, now),
+    enrollment: new EnrollmentService(db, keys, members, credentials, settings, now),
+    linkRequests: new LinkRequests(db, keys, mailer, publicUrl, now, log),
   };
 }

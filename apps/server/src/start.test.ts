@@ -12,11 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../../..');
 let dataDir: string;
 let consoleDir: string;
+let portalDir: string;
 
 beforeAll(async () => {
-  // A console built elsewhere (CONSOLE_DIR), so the test does not wait for a console build.
+  // A console and members' pages built elsewhere (CONSOLE_DIR, PORTAL_DIR), so the test does not
+  // wait for their builds.
   consoleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portiere-start-console-'));
   fs.writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>Portiere</title>');
+  portalDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portiere-start-portal-'));
+  fs.writeFileSync(path.join(portalDir, 'index.html'), '<!doctype html><title>Portiere</title>');
   // An existing data folder: the CLI (which builds the server if needed) creates and migrates it.
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portiere-start-'));
   const { code } = await cli('migrate');
@@ -25,6 +29,7 @@ beforeAll(async () => {
 afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(consoleDir, { recursive: true, force: true });
+  fs.rmSync(portalDir, { recursive: true, force: true });
 });
 
 async function freePort(): Promise<number> {
@@ -44,6 +49,7 @@ function start(command: string, args: string[], port: number): ChildProcess {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       CONSOLE_DIR: consoleDir,
+      PORTAL_DIR: portalDir,
       DATABASE_URL: '',
       SMTP_URL: '',
       SEED_DEMO: 'false',

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isPortalPath } from './portal.ts';
 
 export async function serveConsole(app: FastifyInstance, dir: string): Promise<boolean> {
   if (!fs.existsSync(path.join(dir, 'index.html'))) return false;
@@ -32,9 +33,12 @@ export async function serveConsole(app: FastifyInstance, dir: string): Promise<b
   return true;
 }
 
-/** A client-side route: not the API, not the assets folder, and no file extension. */
+/**
+ * A client-side route: not the API, not the assets folder, not the members' pages (served by
+ * plugins/portal.ts, or 404 when the portal is not built), and no file extension.
+ */
 export function isConsoleRoute(pathname: string): boolean {
-  if (pathname.startsWith('/api/') || pathname.startsWith('/assets/')) return false;
+  if (pathname.startsWith('/api/') || pathname.startsWith('/assets/') || isPortalPath(pathname)) return false;
   const last = pathname.split('/').pop() ?? '';
   return !/\.[a-z0-9]+$/i.test(last);
 }

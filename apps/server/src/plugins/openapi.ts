@@ -14,7 +14,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import pluralize from 'pluralize';
 import type { Config } from '../config.ts';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -31,6 +31,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   403: 'The signed-in user type may not call this operation, or the API key lacks its scope',
   404: 'No such object in the caller’s tenant',
   409: 'Conflicts with data that already exists',
+  410: 'The link is not valid, has expired or was already used',
   413: 'The request body is too large',
   415: 'The request body is not JSON',
   422: 'The request is valid but cannot be carried out as things stand',

@@ -240,6 +240,8 @@ export async function createTenantFixtures(h: Harness, token: string): Promise<T
       'sign-in/{id}': randomBytes(32).toString('base64url'),
       'apps/{id}': randomUUID(),
       'credentials/{id}': randomUUID(),
+      // An enrolment link token (enroll/ routes) that no link recorded: enrollment.test.ts covers real ones.
+      'enroll/{token}': randomBytes(32).toString('base64url'),
     },
   };
 }

@@ -166,6 +166,12 @@ export const audit = {
       upload: 'Script uploaded',
       delete: 'Script deleted',
     },
+    enrollment: {
+      credential_started: 'Credential set-up started in the enrolment portal',
+      credential_confirmed: 'Credential confirmed in the enrolment portal',
+      completed: 'Enrolment completed',
+      link_requested: 'New enrolment link requested',
+    },
     settings: {
       update: 'Settings updated',
       upload_logo: 'Logo uploaded',

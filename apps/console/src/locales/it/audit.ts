@@ -168,6 +168,12 @@ export const audit: DeepStrings<Phrases['audit']> = {
       upload: 'Script caricato',
       delete: 'Script eliminato',
     },
+    enrollment: {
+      credential_started: 'Configurazione di una credenziale avviata nel portale di registrazione',
+      credential_confirmed: 'Credenziale confermata nel portale di registrazione',
+      completed: 'Registrazione completata',
+      link_requested: 'Richiesto un nuovo link di registrazione',
+    },
     settings: {
       update: 'Impostazioni modificate',
       upload_logo: 'Logo caricato',

@@ -8,8 +8,10 @@ import {
   type CredentialCreate,
   type CredentialTestResult,
   type CredentialType,
+  EMAIL_PATTERN,
   type Enrollment,
   fieldError,
+  isValidPhone,
   LOGIN_OTP_MAX_TRIES,
   LOGIN_OTP_TTL_S,
   PASSWORD_CREDENTIAL_MAX_ATTEMPTS,
@@ -38,6 +40,15 @@ import { invalid, readCertificate, readPublicKey } from './uploads.ts';
 const ISSUER = 'Portiere';
 const CONFIRMATION_LENGTH = 8;
 
+/**
+ * A credential the member starts in the enrolment portal: a mail or SMS credential goes to the
+ * target given (else the member's own address or phone) and stays unconfirmed until a code sent
+ * there comes back (verify). Staff-made ones are confirmed at once.
+ */
+export interface MemberStart {
+  target?: string;
+}
+
 export class CredentialsService {
   constructor(
     private readonly db: Db,
@@ -59,12 +70,13 @@ export class CredentialsService {
     return rows.map(toCredential);
   }
 
-  private async row(customerId: string, memberId: string, id: string): Promise<CredentialRow> {
+  /** One of the member's credentials, within the customer; anything else is 404. */
+  async row(customerId: string, memberId: string, id: string): Promise<CredentialRow> {
     await this.members.row(customerId, memberId);
     return customerRow(this.db, credentials, customerId, id, eq(credentials.memberId, memberId));
   }
 
-  async create(customerId: string, memberId: string, input: CredentialCreate) {
+  async create(customerId: string, memberId: string, input: CredentialCreate, byMember?: MemberStart) {
     const member = await this.members.row(customerId, memberId);
     const group = await this.members.group(customerId, member.groupId);
     if (!allowedKinds(group).includes(input.type))
@@ -138,14 +150,20 @@ export class CredentialsService {
         enrollment = await this.appEnrollment(code);
         break;
       }
-      case 'mail':
-        if (!member.email) throw new AppError(422, 'memberHasNoEmail');
-        values = { ...base, target: member.email, isEnrolled: true };
+      case 'mail': {
+        const target = byMember?.target?.trim() || member.email;
+        if (!target) throw new AppError(422, 'memberHasNoEmail');
+        if (byMember?.target && !EMAIL_PATTERN.test(target)) throw invalid('target', fieldError('email'));
+        values = { ...base, target, isEnrolled: !byMember };
         break;
-      case 'sms':
-        if (!member.phoneNumber) throw new AppError(422, 'memberHasNoPhone');
-        values = { ...base, target: member.phoneNumber, isEnrolled: true };
+      }
+      case 'sms': {
+        const target = byMember?.target?.trim() || member.phoneNumber;
+        if (!target) throw new AppError(422, 'memberHasNoPhone');
+        if (byMember?.target && !isValidPhone(target)) throw invalid('target', fieldError('phone'));
+        values = { ...base, target, isEnrolled: !byMember };
         break;
+      }
       case 'keypair':
         values = { ...base, ...readPublicKey(input.public_key), isEnrolled: true };
         break;
@@ -342,8 +360,9 @@ export class CredentialsService {
       case 'sms': {
         const live = row.codeHash && row.codeExpiresAt && row.codeExpiresAt > this.now();
         ok = Boolean(live && safeEqual(row.codeHash ?? '', this.box.hmac(value)));
-        // Single use: a right code is spent, and so is one after too many wrong tries.
-        if (ok) Object.assign(set, { codeHash: null, codeExpiresAt: null });
+        // Single use: a right code is spent, and so is one after too many wrong tries. A right
+        // code also confirms the target (a member-started credential waits for it).
+        if (ok) Object.assign(set, { codeHash: null, codeExpiresAt: null, isEnrolled: true });
         break;
       }
       default:
@@ -401,7 +420,8 @@ export class CredentialsService {
     return { confirmation_code: code, enrollment_url: uri, qr_code: await QRCode.toDataURL(uri) };
   }
 
-  private async syncMember(memberId: string): Promise<void> {
+  /** Brings members.credential_types, enrolled and enrolled_at in step with the member's credentials. */
+  async syncMember(memberId: string): Promise<void> {
     const rows = await this.db
       .select({ type: credentials.type, enrolled: credentials.isEnrolled })
       .from(credentials)

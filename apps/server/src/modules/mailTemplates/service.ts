@@ -6,6 +6,7 @@
  */
 import {
   type CustomerSettings,
+  ENROLLMENT_LINK_HOURS,
   fieldError,
   MAIL_TEMPLATE_NAMES,
   MAIL_TEMPLATES,
@@ -25,7 +26,6 @@ import { AppError, validationError } from '../../lib/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { builtInMails, qrCodeImage } from '../../mail/member-mail.ts';
 import { composeMail, type MailContent, type Tags } from '../../mail/templates.ts';
-import { ENROLLMENT_LINK_HOURS } from '../members/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 
 export class MailTemplatesService {

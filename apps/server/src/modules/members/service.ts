@@ -2,6 +2,7 @@
 import {
   CREDENTIAL_TYPES,
   type CredentialType,
+  ENROLLMENT_LINK_HOURS,
   type FieldError,
   fieldError,
   type MemberDetail,
@@ -12,7 +13,6 @@ import {
   normalizePageSize,
 } from '@portiere/contracts';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { SignJWT } from 'jose';
 import { auditChange, auditEach, auditTarget } from '../../audit/context.ts';
 import type { SigningKeys } from '../../auth/keys.ts';
 import type { Db } from '../../db/client.ts';
@@ -23,17 +23,17 @@ import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { builtInMails, renderMemberMail } from '../../mail/member-mail.ts';
+import { issueLink } from '../enrollment/link.ts';
 import { releaseMembersLaCredentials } from '../laUsers/counters.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { countMembers } from './counter.ts';
 import { memberOrder, memberWhere } from './list-query.ts';
 import { type MemberRow, toMember } from './mapper.ts';
 
-export const ENROLLMENT_LINK_HOURS = 72;
 /** Kinds a configuration group does not govern: always allowed. */
 const UNGOVERNED: CredentialType[] = ['keypair', 'smartcard'];
 
-type GroupRow = typeof configurations.$inferSelect;
+export type GroupRow = typeof configurations.$inferSelect;
 
 export function allowedKinds(group: GroupRow | null): CredentialType[] {
   if (!group) return [...CREDENTIAL_TYPES];
@@ -206,12 +206,8 @@ export class MembersService {
 
   private async sendEnrollment(customerId: string, row: MemberRow): Promise<void> {
     const { settings } = await this.settings.get(customerId);
-    const token = await new SignJWT({ purpose: 'enrollment', customer_id: customerId })
-      .setProtectedHeader({ alg: 'RS256', kid: this.keys.kid })
-      .setSubject(row.id)
-      .setIssuedAt()
-      .setExpirationTime(`${ENROLLMENT_LINK_HOURS}h`)
-      .sign(this.keys.privateKey);
+    // Recorded in the request's transaction: a mail that does not go leaves no link behind.
+    const { token } = await issueLink(this.db, this.keys, customerId, row.id, this.now());
     const mail = renderMemberMail(settings, 'send_enrollment_link', {
       ...memberTags(row, settings.general.domain),
       enrollment_link: { link: `${this.publicUrl}/enroll/${token}` },

@@ -1,0 +1,10 @@
+import { EnrollFlow } from '../flows/enroll/EnrollFlow';
+import { I18nProvider } from '../lib/i18n/I18nProvider';
+import { NotFoundPage } from './NotFoundPage';
+import { matchRoute } from './routes';
+
+/** Picks the flow for the address; each flow owns its page from there. */
+export function App({ pathname }: { pathname: string }) {
+  const route = matchRoute(pathname);
+  return <I18nProvider>{route.flow === 'enroll' ? <EnrollFlow token={route.token} /> : <NotFoundPage />}</I18nProvider>;
+}

@@ -1,0 +1,49 @@
+/**
+ * Serves the built members' pages (apps/portal): index.html for the members' routes (the
+ * enrolment link /enroll/<token>, later the web sign-in pages /signin/...), their hashed files
+ * under /portal/ (apart from the console's /assets/). Like the console: files precompressed at
+ * build time, hashed ones cached for good, index.html always revalidated.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Paths the portal answers with its page; the console's catch-all leaves them alone. */
+export const PORTAL_ROUTE_PREFIXES = ['/enroll/', '/signin/'] as const;
+/** Where the portal's built files are served (its Vite `base`). */
+export const PORTAL_FILES_PREFIX = '/portal/';
+
+export function isPortalPath(pathname: string): boolean {
+  return pathname.startsWith(PORTAL_FILES_PREFIX) || PORTAL_ROUTE_PREFIXES.some((p) => pathname.startsWith(p));
+}
+
+/**
+ * Registered before the console: each registers @fastify/static, and the portal's copy lives in
+ * its own encapsulated scope (its reply.sendFile serves from the portal's folder), which Fastify
+ * only allows while the root has no sendFile yet.
+ */
+export async function servePortal(app: FastifyInstance, dir: string): Promise<boolean> {
+  if (!fs.existsSync(path.join(dir, 'index.html'))) return false;
+  await app.register(async (scope) => {
+    await scope.register(fastifyStatic, {
+      root: dir,
+      prefix: PORTAL_FILES_PREFIX,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: (res, file: string) => {
+        res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+    for (const prefix of PORTAL_ROUTE_PREFIXES) {
+      scope.get(`${prefix}*`, { schema: { hide: true } }, (_req, reply) =>
+        reply.header('cache-control', 'no-cache').sendFile('index.html'),
+      );
+    }
+  });
+  return true;
+}
