@@ -11,6 +11,7 @@ import { TOTP, URI } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assistantSessions,
+  credentials,
   customers,
   laApps,
   laFlows,
@@ -270,6 +271,32 @@ describe.each(testDatabases())('the login assistant API on $name', (database) =>
       expect(done.status).toBe(200);
       expect(done.body).toMatchObject({ done: true, token_type: 'Bearer' });
       expect((await call(h.app, 'GET', 'assistant/me/', done.body.access_token)).status).toBe(200);
+    } finally {
+      await setLaFlow(acmeId, [['password'], ['totp']]);
+    }
+  });
+
+  it('sends no code to a mail credential that was never confirmed (one started in the enrolment portal)', async () => {
+    await setLaFlow(acmeId, [['mail']]);
+    try {
+      const m = await newMember({ email: 'unconfirmed-mail@acme.example' });
+      const token = await staff();
+      const created = await post(h.app, `users/${m.id}/credentials/`, { type: 'mail' }, token);
+      expect(created.status).toBe(201);
+      const id = created.body.credential.id as string;
+      const codeSent = async () =>
+        (await db().select().from(credentials).where(eq(credentials.id, id)))[0]?.codeExpiresAt != null;
+      await db().update(credentials).set({ isEnrolled: false }).where(eq(credentials.id, id));
+      const s = await start(m.username);
+      // The same answer as for a member with a confirmed credential, and no code is made or sent.
+      expect((await post(h.app, `assistant/sign-in/${s.body.sign_in_id}/send/`, { kind: 'mail' })).status).toBe(202);
+      expect(await codeSent()).toBe(false);
+      // Once confirmed, the same call sends one.
+      await db().update(credentials).set({ isEnrolled: true }).where(eq(credentials.id, id));
+      const since = h.sink.mails.length;
+      expect((await post(h.app, `assistant/sign-in/${s.body.sign_in_id}/send/`, { kind: 'mail' })).status).toBe(202);
+      expect(await codeSent()).toBe(true);
+      await h.sink.otpFor('unconfirmed-mail@acme.example', since);
     } finally {
       await setLaFlow(acmeId, [['password'], ['totp']]);
     }

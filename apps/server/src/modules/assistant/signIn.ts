@@ -243,7 +243,11 @@ export class AssistantSignIns {
     return false;
   }
 
-  /** The member's credentials of a kind a sign-in may check: active and not locked, oldest first. */
+  /**
+   * The member's credentials of a kind a sign-in may check: active and not locked, oldest first.
+   * A mail or SMS credential must be confirmed: one a member started in the enrolment portal for
+   * an address of their choosing gets no sign-in codes until a code sent there came back.
+   */
   private usable(member: MemberRow, kind: CredentialType) {
     return this.db
       .select()
@@ -255,6 +259,7 @@ export class AssistantSignIns {
           eq(credentials.type, kind),
           eq(credentials.isActive, true),
           eq(credentials.locked, false),
+          kind === 'mail' || kind === 'sms' ? eq(credentials.isEnrolled, true) : undefined,
         ),
       )
       .orderBy(asc(credentials.createdAt));
