@@ -31,11 +31,17 @@ export default function CustomersPage() {
   const columns = useMemo<GridColDef<Customer>[]>(
     () => [
       { field: 'name', headerName: t('customers.columns.name'), flex: 1.5, minWidth: 160 },
-      { field: 'domain', headerName: t('customers.columns.domain'), flex: 1, minWidth: 140 },
+      {
+        field: 'domain',
+        headerName: t('customers.columns.domain'),
+        flex: 1,
+        minWidth: 140,
+        valueFormatter: (value: string) => value || '—',
+      },
       {
         field: 'licenses',
         headerName: t('customers.columns.licenses'),
-        minWidth: 150,
+        minWidth: 180,
         valueGetter: (_v, row) => t('customers.licensesUsed', { used: row.members_count, total: row.licenses }),
       },
       {

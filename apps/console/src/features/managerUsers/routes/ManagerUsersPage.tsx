@@ -66,12 +66,17 @@ export default function ManagerUsersPage() {
         field: 'email',
         headerName: t('managerUsers.columns.email'),
         flex: 1.5,
-        minWidth: 220,
+        minWidth: 200,
         renderCell: ({ row }) => (
           <Box sx={{ py: 1 }}>
             <div>{row.email}</div>
             {row.pending_email && (
-              <Typography variant="caption" color="warning.dark" data-testid="pending-email">
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                sx={{ display: 'block', fontStyle: 'italic' }}
+                data-testid="pending-email"
+              >
                 {t('managerUsers.pendingEmail', { email: row.pending_email })}
               </Typography>
             )}
@@ -81,8 +86,8 @@ export default function ManagerUsersPage() {
       {
         field: 'scopes',
         headerName: t('managerUsers.columns.scopes'),
-        flex: 2,
-        minWidth: 220,
+        flex: 1.5,
+        minWidth: 180,
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, py: 1 }}>
             {row.scopes.map((s) => (
@@ -94,7 +99,7 @@ export default function ManagerUsersPage() {
       {
         field: 'expiration',
         headerName: t('managerUsers.columns.expiration'),
-        minWidth: 170,
+        minWidth: 150,
         valueGetter: (_v, row) =>
           row.has_api_key
             ? row.expiration
@@ -105,8 +110,8 @@ export default function ManagerUsersPage() {
       {
         field: 'created_at',
         headerName: t('managerUsers.columns.createdAt'),
-        minWidth: 160,
-        valueFormatter: (value: string) => formatDateTime(value, i18n.language),
+        minWidth: 120,
+        valueFormatter: (value: string) => formatDate(value, i18n.language),
       },
       {
         field: 'license_expiration',
@@ -117,17 +122,17 @@ export default function ManagerUsersPage() {
       {
         field: 'status',
         headerName: t('managerUsers.columns.status'),
-        minWidth: 170,
+        minWidth: 150,
         valueGetter: (_v, row) => t(`managerUsers.status.${statusOf(row)}`),
-        renderCell: ({ row, value }) => (
-          <Chip size="small" variant="outlined" color={STATUS_COLORS[statusOf(row)]} label={value} />
-        ),
+        renderCell: ({ row, value }) => <Chip size="small" color={STATUS_COLORS[statusOf(row)]} label={value} />,
       },
       {
         field: 'actions',
         headerName: t('managerUsers.columns.actions'),
         sortable: false,
-        minWidth: 250,
+        // Six actions side by side.
+        minWidth: 260,
+        flex: 1,
         renderCell: ({ row }) => (
           <RowActions
             actions={[
