@@ -31,6 +31,11 @@ const LABELS = {
     edit: (email: string) => `Edit the scopes and expiration of ${email}`,
     editTitle: 'Edit manager user',
     membersRead: /Read members and their credentials/,
+    expiration: 'API key expiration',
+    invalid: 'This value is not valid.',
+    // The field's sections in the language's order: MM/DD/YYYY hh:mm aa.
+    typedExpiration: '123120301030P',
+    shownExpiration: '12/31/2030, 10:30:00 PM',
     resetKey: (email: string) => `Reset the API key of ${email}`,
     resetKeyTitle: 'Reset API key',
     keyTitle: (email: string) => `New API key of ${email}`,
@@ -81,6 +86,11 @@ const LABELS = {
     edit: (email: string) => `Modifica ambiti e scadenza di ${email}`,
     editTitle: 'Modifica utente gestore',
     membersRead: /Leggere i membri e le loro credenziali/,
+    expiration: 'Scadenza chiave API',
+    invalid: 'Questo valore non è valido.',
+    // DD/MM/YYYY HH:mm
+    typedExpiration: '311220302230',
+    shownExpiration: '31/12/2030, 22:30:00',
     resetKey: (email: string) => `Reimposta la chiave API di ${email}`,
     resetKeyTitle: 'Reimposta chiave API',
     keyTitle: (email: string) => `Nuova chiave API di ${email}`,
@@ -212,11 +222,22 @@ for (const lang of ['en', 'it'] as const) {
       const { name, manager } = await createCustomer(page, lang);
       await openManagerUsers(page, lang, name);
 
-      // The key may read members.
+      // The key may read members, until an end typed in the language's date order.
       await page.getByRole('button', { name: L.edit(manager) }).click();
       const edit = page.getByRole('dialog', { name: L.editTitle });
       await edit.getByRole('checkbox', { name: L.membersRead }).check();
+      const expiration = edit.getByRole('group', { name: L.expiration });
+      await expiration.getByRole('spinbutton').first().click();
+      // Half a date is refused, not saved as "no expiration".
+      await page.keyboard.type(L.typedExpiration.slice(0, 2));
       await edit.getByRole('button', { name: L.save }).click();
+      await expect(edit.getByText(L.invalid)).toBeVisible();
+      await page.keyboard.type(L.typedExpiration.slice(2));
+      const patched = page.waitForRequest((r) => r.method() === 'PATCH' && r.url().includes('/manager-users/'));
+      await edit.getByRole('button', { name: L.save }).click();
+      const body = (await patched).postDataJSON() as { scopes: string[]; expiration: string };
+      expect(body.scopes).toEqual(['members:read']);
+      expect(new Date(body.expiration).getFullYear()).toBe(2030);
       await expect(edit).toBeHidden();
       await expect(page.getByRole('gridcell').getByText('members:read', { exact: true })).toBeVisible();
 
@@ -230,6 +251,7 @@ for (const lang of ['en', 'it'] as const) {
       await expect(page.getByText(L.keyReset)).toBeVisible();
       await shown.getByRole('button', { name: L.ok }).click();
       await expect(shown).toBeHidden();
+      await expect(page.getByRole('gridcell', { name: L.shownExpiration })).toBeVisible();
       // Seen once: the page holds it no more, and reopening the action shows none.
       expect(await page.content()).not.toContain(key);
       await page.getByRole('button', { name: L.resetKey(manager) }).click();

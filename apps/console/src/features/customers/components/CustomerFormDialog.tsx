@@ -1,6 +1,6 @@
 import { Alert, FormControlLabel, FormHelperText, Stack, Switch, TextField } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import type { Customer } from '@portiere/contracts';
+import { type Customer, fieldError } from '@portiere/contracts';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,8 @@ export function CustomerFormDialog() {
   const [values, setValues] = useState<CustomerFormValues>(emptyCustomerForm);
   const [serverErrors, setServerErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
+  // A date being typed is not "no expiration": saving waits until it is a whole date or cleared.
+  const [expirationPartial, setExpirationPartial] = useState(false);
   const save = useSaveCustomer({
     success: (t, _saved, { id, input }) =>
       id
@@ -48,6 +50,7 @@ export function CustomerFormDialog() {
   };
 
   const own = validateCustomerForm(values, !editing);
+  if (expirationPartial) own.licenseExpiration = fieldError('invalid');
   const errors: Errors = { ...serverErrors };
   for (const [k, v] of Object.entries(own)) if (v && submitted) errors[k] = fieldErrorMessage(t, v);
 
@@ -73,6 +76,7 @@ export function CustomerFormDialog() {
         setValues(customer ? customerFormOf(customer) : emptyCustomerForm());
         setServerErrors({});
         setSubmitted(false);
+        setExpirationPartial(false);
       }}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
@@ -104,7 +108,10 @@ export function CustomerFormDialog() {
         <DatePicker
           label={t('customers.form.licenseExpiration')}
           value={values.licenseExpiration ? dayjs(values.licenseExpiration) : null}
-          onChange={(d) => set({ licenseExpiration: d?.isValid() ? d.format('YYYY-MM-DD') : null })}
+          onChange={(d) => {
+            setExpirationPartial(Boolean(d && !d.isValid()));
+            if (!d || d.isValid()) set({ licenseExpiration: d ? d.format('YYYY-MM-DD') : null });
+          }}
           slotProps={{
             field: { clearable: true },
             textField: {

@@ -1,6 +1,6 @@
 import { Stack, TextField, Typography } from '@mui/material';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
-import type { ManagerUser } from '@portiere/contracts';
+import { fieldError, type ManagerUser } from '@portiere/contracts';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,8 @@ export function ManagerUserFormDialog({ customerId }: { customerId: string }) {
   const [values, setValues] = useState<ManagerUserFormValues>(emptyManagerUserForm);
   const [serverErrors, setServerErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
+  // A date being typed is not "no expiration": saving waits until it is a whole date-time or cleared.
+  const [expirationPartial, setExpirationPartial] = useState(false);
   const save = useSaveManagerUser(customerId, {
     success: (t, saved, { id }) => (id ? t('managerUsers.saved') : t('managerUsers.created', { email: saved.email })),
     onFieldErrors: setServerErrors,
@@ -45,6 +47,7 @@ export function ManagerUserFormDialog({ customerId }: { customerId: string }) {
   };
 
   const own = validateManagerUserForm(values, !editing);
+  if (expirationPartial) own.expiration = fieldError('invalid');
   const errors: Errors = { ...serverErrors };
   for (const [k, v] of Object.entries(own)) if (v && submitted) errors[k] = fieldErrorMessage(t, v);
 
@@ -70,6 +73,7 @@ export function ManagerUserFormDialog({ customerId }: { customerId: string }) {
         setValues(user ? managerUserFormOf(user) : emptyManagerUserForm());
         setServerErrors({});
         setSubmitted(false);
+        setExpirationPartial(false);
       }}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
@@ -92,7 +96,10 @@ export function ManagerUserFormDialog({ customerId }: { customerId: string }) {
         <DateTimePicker
           label={t('managerUsers.form.expiration')}
           value={values.expiration ? dayjs(values.expiration) : null}
-          onChange={(d) => set({ expiration: d?.isValid() ? d.toISOString() : null })}
+          onChange={(d) => {
+            setExpirationPartial(Boolean(d && !d.isValid()));
+            if (!d || d.isValid()) set({ expiration: d ? d.toISOString() : null });
+          }}
           slotProps={{
             field: { clearable: true },
             textField: {
