@@ -4,6 +4,7 @@ import { type Customer, fieldError } from '@portiere/contracts';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePartialDateField } from '../../../components/dates/usePartialDateField';
 import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
@@ -32,7 +33,8 @@ export function CustomerFormDialog() {
   const [values, setValues] = useState<CustomerFormValues>(emptyCustomerForm);
   const [serverErrors, setServerErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
-  // A date being typed is not "no expiration": saving waits until it is a whole date or cleared.
+  // Half a date is not "no expiration": saving waits until it is whole or cleared.
+  const expirationField = usePartialDateField();
   const [expirationPartial, setExpirationPartial] = useState(false);
   const save = useSaveCustomer({
     success: (t, _saved, { id, input }) =>
@@ -56,7 +58,9 @@ export function CustomerFormDialog() {
 
   const submit = async () => {
     setSubmitted(true);
-    if (Object.keys(own).length) return;
+    const partial = expirationField.isPartial(values.licenseExpiration);
+    setExpirationPartial(partial);
+    if (partial || Object.keys(own).length) return;
     if (editing) {
       const patch = customerPatchOf(editing, values);
       if (!Object.keys(patch).length) return dialogs.close(CUSTOMER_FORM_DIALOG.name);
@@ -109,12 +113,13 @@ export function CustomerFormDialog() {
           label={t('customers.form.licenseExpiration')}
           value={values.licenseExpiration ? dayjs(values.licenseExpiration) : null}
           onChange={(d) => {
-            setExpirationPartial(Boolean(d && !d.isValid()));
-            if (!d || d.isValid()) set({ licenseExpiration: d ? d.format('YYYY-MM-DD') : null });
+            setExpirationPartial(false);
+            set({ licenseExpiration: d?.isValid() ? d.format('YYYY-MM-DD') : null });
           }}
           slotProps={{
             field: { clearable: true },
             textField: {
+              inputRef: expirationField.inputRef,
               fullWidth: true,
               error: Boolean(errors.licenseExpiration),
               helperText: errors.licenseExpiration ?? t('customers.form.licenseExpirationHint'),

@@ -4,6 +4,7 @@ import { fieldError, type ManagerUser } from '@portiere/contracts';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePartialDateField } from '../../../components/dates/usePartialDateField';
 import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
@@ -33,7 +34,8 @@ export function ManagerUserFormDialog({ customerId }: { customerId: string }) {
   const [values, setValues] = useState<ManagerUserFormValues>(emptyManagerUserForm);
   const [serverErrors, setServerErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
-  // A date being typed is not "no expiration": saving waits until it is a whole date-time or cleared.
+  // Half a date-time is not "no expiration": saving waits until it is whole or cleared.
+  const expirationField = usePartialDateField();
   const [expirationPartial, setExpirationPartial] = useState(false);
   const save = useSaveManagerUser(customerId, {
     success: (t, saved, { id }) => (id ? t('managerUsers.saved') : t('managerUsers.created', { email: saved.email })),
@@ -53,7 +55,9 @@ export function ManagerUserFormDialog({ customerId }: { customerId: string }) {
 
   const submit = async () => {
     setSubmitted(true);
-    if (Object.keys(own).length) return;
+    const partial = expirationField.isPartial(values.expiration);
+    setExpirationPartial(partial);
+    if (partial || Object.keys(own).length) return;
     if (editing) {
       const patch = managerUserPatchOf(editing, values);
       if (!Object.keys(patch).length) return dialogs.close(MANAGER_USER_FORM_DIALOG.name);
@@ -97,12 +101,13 @@ export function ManagerUserFormDialog({ customerId }: { customerId: string }) {
           label={t('managerUsers.form.expiration')}
           value={values.expiration ? dayjs(values.expiration) : null}
           onChange={(d) => {
-            setExpirationPartial(Boolean(d && !d.isValid()));
-            if (!d || d.isValid()) set({ expiration: d ? d.toISOString() : null });
+            setExpirationPartial(false);
+            set({ expiration: d?.isValid() ? d.toISOString() : null });
           }}
           slotProps={{
             field: { clearable: true },
             textField: {
+              inputRef: expirationField.inputRef,
               fullWidth: true,
               error: Boolean(errors.expiration),
               helperText: errors.expiration ?? t('managerUsers.form.expirationHint'),
