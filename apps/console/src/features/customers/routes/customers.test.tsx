@@ -9,7 +9,7 @@ import { acmeCustomer, globexCustomer, pagedOf } from '../../../test/resellerFix
 /** The first render of a lazy page chunk can be slow on a loaded machine. */
 const COLD = { timeout: 20_000 };
 
-describe('customers page', { timeout: 40_000 }, () => {
+describe('customers page', { timeout: 60_000 }, () => {
   const { calls, reset } = fakeApi(
     ({ path, method, body }) => {
       if (path === '/customers/' && method === 'GET') return jsonResponse(200, pagedOf([acmeCustomer, globexCustomer]));

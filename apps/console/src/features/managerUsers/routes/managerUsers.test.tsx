@@ -15,7 +15,7 @@ const KEY = 'ptk_AAAAAAAAAAAAAAAAAAAAAA_secretsecretsecretsecretsecretsecretsecr
 
 const messages = () => feedback.store.getState().list.map((f) => f.message);
 
-describe('manager users page', { timeout: 40_000 }, () => {
+describe('manager users page', { timeout: 60_000 }, () => {
   const { calls, reset } = fakeApi(
     ({ path, method, body }) => {
       if (path === BASE && method === 'GET') return jsonResponse(200, pagedOf([ana, bruno]));
