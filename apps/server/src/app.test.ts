@@ -50,6 +50,8 @@ describe('the app shell', () => {
       '/api/v1/assistant/sign-in/***/verify/',
     );
     expect(maskSecretPaths('/api/v1/assistant/sign-in/')).toBe('/api/v1/assistant/sign-in/');
+    expect(maskSecretPaths('/confirm-email/aBc-_123?lang=it')).toBe('/confirm-email/***?lang=it');
+    expect(maskSecretPaths('/api/v1/staff/confirm-email/')).toBe('/api/v1/staff/confirm-email/');
     expect(maskSecretPaths('/api/v1/users/?search=x')).toBe('/api/v1/users/?search=x');
   });
 

@@ -27,8 +27,10 @@ import { flowRoutes } from './modules/flows/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { laAppRoutes } from './modules/laApps/routes.ts';
 import { laFlowRoutes } from './modules/laFlow/routes.ts';
+import { laScriptRoutes } from './modules/laScripts/routes.ts';
 import { laUserRoutes } from './modules/laUsers/routes.ts';
 import { loginGroupRoutes } from './modules/loginGroups/routes.ts';
+import { managerUserRoutes } from './modules/managerUsers/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { recoveryRoutes } from './modules/recovery/routes.ts';
@@ -48,11 +50,15 @@ import { refuseBadText } from './plugins/refuse-bad-text.ts';
 import { buildServices, type Services } from './services.ts';
 
 /**
- * Paths that carry a secret segment: the app enrolment QR code, the members' enrolment link and
- * the login assistant's sign-in id (which answers for the sign-in in progress).
+ * Paths that carry a secret segment: the app enrolment QR code, the members' enrolment link,
+ * the login assistant's sign-in id (which answers for the sign-in in progress) and a staff
+ * user's email confirmation link (the console page its mail opens).
  */
 export function maskSecretPaths(url: string): string {
-  return url.replace(/(\/enroll\/app\/qr\/|\/enroll\/(?!app\/)|\/assistant\/sign-in\/)[^/?]+/, '$1***');
+  return url.replace(
+    /(\/enroll\/app\/qr\/|\/enroll\/(?!app\/)|\/assistant\/sign-in\/|\/confirm-email\/)[^/?]+/,
+    '$1***',
+  );
 }
 
 export interface BuildOptions {
@@ -62,6 +68,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   now?: () => Date;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -80,10 +88,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         ? false
         : {
             level: config.logLevel,
-            // Never log credentials, codes or tokens: not the headers, and not the secrets some
-            // paths carry (enrolment links and QR codes).
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+            // Never log credentials, codes, tokens or API keys: not the headers, and not the
+            // secrets some paths carry (enrolment links and QR codes).
             redact: [
               'req.headers.authorization',
+              'req.headers["x-api-key"]',
               'req.headers.cookie',
               'req.body.password',
               'req.body.otp',
@@ -166,7 +176,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', limits.close);
   await app.register(rateLimit, { global: false, ...limits.options });
   await app.register(cookie);
-  installAuthentication(app, services.tokens);
+  installAuthentication(app, services.tokens, { keys: services.apiKeys, ratePerMinute: config.apiKeyRateLimit });
   refuseBadText(app);
   // API answers may carry tokens, one-time secrets, QR codes or personal data: no cache keeps them.
   app.addHook('onSend', async (request, reply) => {
@@ -184,6 +194,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(authRoutes(services, config.loginRateLimit));
       await api.register(customerRoutes(services));
+      await api.register(managerUserRoutes(services, config.loginRateLimit));
+      await api.register(laScriptRoutes(services));
       await api.register(settingsRoutes(services));
       await api.register(memberRoutes(services, config.exportBatchRows, opts.now));
       await api.register(credentialRoutes(services));

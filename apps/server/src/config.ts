@@ -1,5 +1,6 @@
 /** Environment configuration, validated once at start with clear messages. */
 import path from 'node:path';
+import { API_KEY_RATE_LIMIT_PER_MIN } from '@portiere/contracts';
 import { z } from 'zod';
 
 const bool = z
@@ -25,6 +26,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Sign-in requests allowed per IP and minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Calls per minute one manager user's API key may make. */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(API_KEY_RATE_LIMIT_PER_MIN),
   TRUST_PROXY: bool.default(false),
   /** Members read per query while an export streams. */
   EXPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(100_000).default(1000),
@@ -75,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seedDemo: c.SEED_DEMO,
     logLevel: c.LOG_LEVEL,
     loginRateLimit: c.LOGIN_RATE_LIMIT,
+    apiKeyRateLimit: c.API_KEY_RATE_LIMIT,
     trustProxy: c.TRUST_PROXY,
     exportBatchRows: c.EXPORT_BATCH_ROWS,
     metrics: { token: c.METRICS_TOKEN, port: c.METRICS_PORT, host: c.METRICS_HOST },

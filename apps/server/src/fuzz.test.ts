@@ -180,11 +180,13 @@ describe.each(testDatabases())('fuzzing every OpenAPI operation on $name', (data
   const patchesWithGet = operations.filter(
     (op) => op.method === 'PATCH' && operations.some((o) => o.method === 'GET' && o.route === op.route),
   );
+  /** The token of the user an operation is for (reseller-only ones: the reseller's). */
+  const ownToken = (op: Operation) => (op.audience === 'reseller' ? resellerToken : customerToken);
   for (const op of patchesWithGet)
     it(`${op.id} with an empty body changes nothing a GET shows`, async () => {
       const fixtures = await createTenantFixtures(h, customerToken);
       const url = `/api/v1/${fillRoute(op.route, fixtures.path)}`;
-      const auth = { authorization: `Bearer ${customerToken}` };
+      const auth = { authorization: `Bearer ${ownToken(op)}` };
       const get = async () => {
         const res = await send(h.app, { method: 'GET', url, headers: auth });
         expect(res.status, `GET ${url}: ${res.text}`).toBe(200);
@@ -206,19 +208,24 @@ describe.each(testDatabases())('fuzzing every OpenAPI operation on $name', (data
    * Collections whose creation follows rules the smallest sample body breaks (spec 5): the
    * names they take and the fields they need.
    */
-  const CREATE_RULES: Record<string, { name?: fc.Arbitrary<string>; body?: Record<string, unknown> }> = {
+  const CREATE_RULES: Record<
+    string,
+    { name?: fc.Arbitrary<string>; body?: Record<string, unknown> | (() => Record<string, unknown>) }
+  > = {
     'applications/': {
       name: fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{1,30}$/),
       body: { type: 'web', redirectUri: 'https://fuzz.example/callback' },
     },
     'flows/': { body: { stages: [['password']] } },
+    // Each customer comes with its first manager user, whose address no account may share.
+    'customers/': { body: () => ({ manager_email: `fuzz-${serial}@customers.example` }) },
   };
   let serial = 0;
   for (const op of renames)
     it(`${op.id} to a name already in use answers 409 nameExists and changes nothing`, async () => {
       const collection = op.route.replace('{id}/', '');
       const create = operations.find((o) => o.method === 'POST' && o.route === collection) as Operation;
-      const auth = { authorization: `Bearer ${customerToken}` };
+      const auth = { authorization: `Bearer ${ownToken(op)}` };
       const json = { ...auth, 'content-type': 'application/json' };
       const rules = CREATE_RULES[collection];
       const name =
@@ -233,7 +240,7 @@ describe.each(testDatabases())('fuzzing every OpenAPI operation on $name', (data
             // A serial number keeps the names of earlier runs out of the way.
             const payload = JSON.stringify({
               ...sampleBody(create.body),
-              ...rules?.body,
+              ...(typeof rules?.body === 'function' ? rules.body() : rules?.body),
               name: `${n}${rules?.name ? '_' : ' '}${serial++}`,
             });
             const res = await send(h.app, { method: 'POST', url: `/api/v1/${collection}`, headers: json, payload });

@@ -3,7 +3,7 @@
  * subset of fields with random valid values is sent, and every field not sent reads back
  * unchanged while every field sent reads back as sent. fast-check, fixed seed.
  */
-import { CONFIGURATION_CREDENTIAL_TYPES } from '@portiere/contracts';
+import { API_KEY_SCOPES, CONFIGURATION_CREDENTIAL_TYPES } from '@portiere/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from './test/databases.ts';
@@ -30,6 +30,7 @@ function expectOnlySent(before: Json, after: Json, sent: Json, affects: Record<s
 describe.each(testDatabases())('PATCH changes only what it is sent, on $name', (database) => {
   let h: Harness;
   let token: string;
+  let reseller: string;
   let customerId: string;
   let groupIds: string[];
   let seq = 0;
@@ -38,6 +39,7 @@ describe.each(testDatabases())('PATCH changes only what it is sent, on $name', (
   beforeAll(async () => {
     h = await startHarness(database);
     token = (await signIn(h, 'admin@acme.example')).access;
+    reseller = (await signIn(h, 'partner@northwind.example')).access;
     customerId = (await call(h.app, 'GET', 'me/', token)).body.customer.id;
     groupIds = [];
     for (const name of ['Partial A', 'Partial B'])
@@ -210,6 +212,74 @@ describe.each(testDatabases())('PATCH changes only what it is sent, on $name', (
         const after = await patchAndRead(url, sent as Json, read);
         expectOnlySent(before, after, sent as Json);
         expect(after).toMatchObject(sent);
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+  });
+
+  it('customers/{id}/', async () => {
+    const customerPatch = fc.record(
+      {
+        name: fc.constant(null).map(() => unique('Customer')),
+        domain: word.map((w) => `${w.toLowerCase()}.example`),
+        licenses: fc.integer({ min: 0, max: 100_000 }),
+        license_expiration: fc.option(isoDate.map((d) => d.slice(0, 10))),
+        la_enabled: fc.boolean(),
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(customerPatch, async (sent) => {
+        const created = await call(h.app, 'POST', 'customers/', reseller, {
+          name: unique('Customer'),
+          domain: 'start.example',
+          licenses: 10,
+          license_expiration: '2030-06-30',
+          la_enabled: true,
+          manager_email: `${unique('manager')}@start.example`,
+        });
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        const url = `customers/${created.body.id}/`;
+        const read = async () => (await call(h.app, 'GET', url, reseller)).body as Json;
+        const before = await read();
+        const res = await call(h.app, 'PATCH', url, reseller, sent);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        const after = await read();
+        expectOnlySent(before, after, sent as Json);
+        expect(after).toMatchObject(sent);
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+  });
+
+  it('customers/{id}/manager-users/{userId}/', async () => {
+    const future = fc
+      .date({ min: new Date('2031-01-01'), max: new Date('2040-01-01'), noInvalidDate: true })
+      .map((d) => d.toISOString());
+    const managerPatch = fc.record(
+      { scopes: fc.subarray([...API_KEY_SCOPES]), expiration: fc.option(future) },
+      { requiredKeys: [] },
+    );
+    const base = `customers/${customerId}/manager-users/`;
+    await fc.assert(
+      fc.asyncProperty(managerPatch, async (sent) => {
+        const email = `${unique('manager')}@acme.example`;
+        const created = await call(h.app, 'POST', base, reseller, {
+          email,
+          scopes: ['members:read', 'audit:read'],
+          expiration: '2035-01-01T00:00:00.000Z',
+        });
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        const read = async () =>
+          (await call(h.app, 'GET', `${base}?search=${email}`, reseller)).body.results[0] as Json;
+        const before = await read();
+        const res = await call(h.app, 'PATCH', `${base}${created.body.id}/`, reseller, sent);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        const after = await read();
+        expectOnlySent(before, after, sent as Json);
+        if (sent.expiration !== undefined) expect(after.expiration).toBe(sent.expiration);
+        // Scopes read back in the contract's order.
+        if (sent.scopes) expect(after.scopes).toEqual(API_KEY_SCOPES.filter((s) => sent.scopes?.includes(s)));
       }),
       { numRuns: RUNS, seed: SEED },
     );

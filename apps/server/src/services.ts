@@ -2,6 +2,7 @@
 
 import { scopedDb } from './audit/context.ts';
 import { AuditSealer } from './audit/sealer.ts';
+import { ApiKeyService } from './auth/api-keys.ts';
 import { loadOrCreateSigningKeys, type SigningKeys } from './auth/keys.ts';
 import { LoginService } from './auth/login-service.ts';
 import { LoginThrottle } from './auth/throttle.ts';
@@ -21,8 +22,10 @@ import { DashboardService } from './modules/dashboard/service.ts';
 import { FlowsService } from './modules/flows/service.ts';
 import { LaAppsService } from './modules/laApps/service.ts';
 import { LaFlowService } from './modules/laFlow/service.ts';
+import { LaScriptsService } from './modules/laScripts/service.ts';
 import { LaUsersService } from './modules/laUsers/service.ts';
 import { LoginGroupsService } from './modules/loginGroups/service.ts';
+import { ManagerUsersService } from './modules/managerUsers/service.ts';
 import { MembersService } from './modules/members/service.ts';
 import { ProfilesService } from './modules/profiles/service.ts';
 import { RecoveryService } from './modules/recovery/service.ts';
@@ -39,8 +42,12 @@ export interface Services {
   mailer: Mailer;
   keys: SigningKeys;
   tokens: TokenService;
+  /** Manager users' API keys (auth-guard.ts). */
+  apiKeys: ApiKeyService;
   login: LoginService;
   customers: CustomersService;
+  /** A customer's staff accounts, managed by its reseller. */
+  managerUsers: ManagerUsersService;
   settings: SettingsService;
   members: MembersService;
   credentials: CredentialsService;
@@ -65,6 +72,8 @@ export interface Services {
   loginGroups: LoginGroupsService;
   laUsers: LaUsersService;
   laFlow: LaFlowService;
+  /** A customer's login-assistant scripts (reseller users). */
+  laScripts: LaScriptsService;
 }
 
 export async function buildServices(
@@ -87,6 +96,7 @@ export async function buildServices(
   // The plain database: the sealer runs outside any request's transaction.
   const auditSealer = new AuditSealer(database.db, log);
   const credentials = new CredentialsService(db, box, members, settings, mailer, publicUrl, now);
+  const managerUsers = new ManagerUsersService(db, mailer, tokens, publicUrl, now);
   return {
     db,
     database,
@@ -94,6 +104,7 @@ export async function buildServices(
     mailer,
     keys,
     tokens,
+    apiKeys: new ApiKeyService(db, now),
     login: new LoginService(
       db,
       box,
@@ -103,7 +114,8 @@ export async function buildServices(
       now,
       (outcome) => metrics?.signIn(outcome),
     ),
-    customers: new CustomersService(db),
+    customers: new CustomersService(db, managerUsers),
+    managerUsers,
     settings,
     members,
     credentials,
@@ -132,5 +144,6 @@ export async function buildServices(
     loginGroups: new LoginGroupsService(db),
     laUsers,
     laFlow: new LaFlowService(db),
+    laScripts: new LaScriptsService(db, now),
   };
 }

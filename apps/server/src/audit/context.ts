@@ -29,8 +29,8 @@ export interface AuditScope {
   each?: AuditTarget[];
   /** A tenant the service found (public routes, where no token names one). */
   tenant?: { id: string; type: 'customer' | 'reseller' };
-  /** Set for public routes acting for a member's device. */
-  actor?: { type: 'member'; id: string | null; name: string | null };
+  /** Set for public routes acting for a member's device, or for a staff user's own link. */
+  actor?: { type: 'member' | 'staff'; id: string | null; name: string | null };
 }
 
 const storage = new AsyncLocalStorage<AuditScope>();
@@ -139,4 +139,12 @@ export function auditMemberActor(customerId: string, memberId: string | null, na
   if (!scope) return;
   scope.tenant = { id: customerId, type: 'customer' };
   scope.actor = { type: 'member', id: memberId, name };
+}
+
+/** Public routes a staff user reaches through a mailed link: its tenant and itself as actor. */
+export function auditStaffActor(tenant: { id: string; type: 'customer' | 'reseller' }, id: string, name: string): void {
+  const scope = storage.getStore();
+  if (!scope) return;
+  scope.tenant = tenant;
+  scope.actor = { type: 'staff', id, name };
 }

@@ -13,6 +13,7 @@ import type { AuditAction, AuditTargetType } from '@portiere/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { type AuditEventInput, appendAuditEvents } from '../audit/append.ts';
 import { type AuditScope, currentAuditScope, runInAuditScope } from '../audit/context.ts';
+import { isApiKeyUser } from '../auth/api-keys.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { isUuid } from '../lib/ids.ts';
@@ -83,7 +84,10 @@ export function eventsOf(
     tenantId: tenant.id,
     tenantType: tenant.type,
     at,
-    actorType: scope?.actor?.type ?? (user ? ('staff' as const) : ('anonymous' as const)),
+    // A manager user's API key acts as that user, recorded as a key (never the key itself).
+    actorType:
+      scope?.actor?.type ??
+      (user ? (isApiKeyUser(user) ? ('api_key' as const) : ('staff' as const)) : ('anonymous' as const)),
     actorId: scope?.actor ? scope.actor.id : (user?.sub ?? null),
     actorName: scope?.actor ? scope.actor.name : (user?.user_username ?? null),
     sourceIp: request.ip ?? null,

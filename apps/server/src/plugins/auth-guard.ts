@@ -1,13 +1,20 @@
 /**
  * Authentication for every route under /api/v1, secure by default: a route is open only when
- * it declares `config: { auth: 'public' }`; otherwise it needs a live bearer token, and a
- * route (or its plugin, through `restrictTo`) may name the user types it admits.
+ * it declares `config: { auth: 'public' }`; otherwise it needs a live bearer token or a manager
+ * user's API key, and a route (or its plugin, through `restrictTo`) may name the user types it
+ * admits.
+ *
+ * An API key (header X-API-Key, taken only when no bearer token is sent) reaches only routes
+ * that declare the scope they need (`config: { scope: 'members:read' }`) and that the key was
+ * given: 403 apiKeyScope otherwise, 403 apiKeyNotAllowed on routes that declare none. Each key
+ * may make API_KEY_RATE_LIMIT calls a minute, counted under its key id (never the key).
  *
  * It runs at `onRequest`, before the body is parsed or validated, so a request without a
- * valid token answers 401 whatever its body holds.
+ * valid token or key answers 401 whatever its body holds.
  */
-import type { UserType } from '@portiere/contracts';
+import type { ApiKeyScope, UserType } from '@portiere/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type ApiKeyService, type ApiKeyUser, apiKeyIdOf } from '../auth/api-keys.ts';
 import type { AuthUser, TokenService } from '../auth/tokens.ts';
 import { AppError } from '../lib/errors.ts';
 
@@ -15,6 +22,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** 'public', or the user types admitted (none listed: any signed-in staff user). */
     auth?: 'public' | readonly UserType[];
+    /** The API key scope the route needs; without one, API keys are refused (403). */
+    scope?: ApiKeyScope;
   }
   interface FastifyRequest {
     user?: AuthUser;
@@ -23,17 +32,55 @@ declare module 'fastify' {
 
 export const API_PREFIX = '/api/v1/';
 
-export function installAuthentication(app: FastifyInstance, tokens: TokenService): void {
+export interface ApiKeyAuth {
+  keys: ApiKeyService;
+  /** Calls a minute per key. */
+  ratePerMinute: number;
+}
+
+export function installAuthentication(app: FastifyInstance, tokens: TokenService, apiKeys: ApiKeyAuth): void {
+  const keyIds = new WeakMap<FastifyRequest, string>();
+  const limit = app.createRateLimit({
+    max: apiKeys.ratePerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (req) => `api-key:${keyIds.get(req)}`,
+  });
+
+  const byApiKey = async (request: FastifyRequest, key: string): Promise<ApiKeyUser> => {
+    const keyId = apiKeyIdOf(key);
+    const row = keyId ? await apiKeys.keys.find(keyId) : undefined;
+    if (!keyId || !row) throw new AppError(401, 'apiKeyInvalid');
+    // Counted before the secret is checked, so guessing at one key is limited too.
+    keyIds.set(request, keyId);
+    const counted = await limit(request);
+    if (!counted.isAllowed && counted.isExceeded) {
+      const error = new AppError(429, 'rateLimited');
+      error.retryAfterS = counted.ttlInSeconds;
+      throw error;
+    }
+    const user = await apiKeys.keys.authenticate(key, row);
+    const scope = request.routeOptions.config.scope;
+    if (!scope) throw new AppError(403, 'apiKeyNotAllowed');
+    if (!user.apiKey.scopes.includes(scope)) throw new AppError(403, 'apiKeyScope', { scope });
+    return user;
+  };
+
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions;
     // Unknown paths fall through to the 404 handler; the console and docs are outside the API.
     if (!route.url?.startsWith(API_PREFIX)) return;
     const auth = route.config.auth;
     if (auth === 'public') return;
-    // The scheme name is case-insensitive (RFC 9110 11.1).
-    const token = /^bearer +(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    if (!token) throw new AppError(401, 'unauthenticated');
-    request.user = await tokens.verifyAccess(token);
+    const authorization = request.headers.authorization;
+    const key = request.headers['x-api-key'];
+    if (!authorization && typeof key === 'string') {
+      request.user = await byApiKey(request, key);
+    } else {
+      // The scheme name is case-insensitive (RFC 9110 11.1).
+      const token = /^bearer +(\S+)$/i.exec(authorization ?? '')?.[1];
+      if (!token) throw new AppError(401, 'unauthenticated');
+      request.user = await tokens.verifyAccess(token);
+    }
     if (auth?.length && !auth.includes(request.user.user_type)) throw new AppError(403, 'forbidden');
   });
 }

@@ -28,12 +28,20 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details: Record<string, FieldError> = {};
+      const schemas = request.routeOptions.schema as Record<string, unknown> | undefined;
+      const schema = schemas?.[(error as { validationContext?: string }).validationContext ?? 'body'];
       for (const v of error.validation) {
         const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
         // zod does not echo the input; its message says when a value was absent.
         const emptyString = v.keyword === 'too_small' && v.params.origin === 'string' && v.params.minimum === 1;
         const missing = emptyString || (v.keyword === 'invalid_type' && /received undefined/.test(v.message ?? ''));
-        details[path || '_'] ??= missing ? fieldError('required') : fieldError('invalid');
+        const outOfRange = (v.keyword === 'too_small' || v.keyword === 'too_big') && v.params.origin === 'number';
+        const range = outOfRange ? numberRangeAt(schema, path ? path.split('.') : []) : null;
+        details[path || '_'] ??= missing
+          ? fieldError('required')
+          : range
+            ? fieldError('range', range)
+            : fieldError('invalid');
       }
       return reply.status(400).send({ reason: ERRORS.validation, code: 'validation', details } satisfies ApiErrorBody);
     }
@@ -52,4 +60,22 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => {
     reply.status(404).send({ reason: ERRORS.notFound, code: 'notFound' } satisfies ApiErrorBody);
   });
+}
+
+type ZodLike = { _zod?: { def?: { innerType?: unknown; element?: unknown } }; shape?: Record<string, unknown> };
+
+/** The number schema at `path` of a zod schema, through optional, default and nullable wrappers. */
+function numberRangeAt(schema: unknown, path: string[]): { min: number; max: number } | null {
+  const unwrap = (s: unknown) => {
+    let z = s as ZodLike | undefined;
+    while (z?._zod?.def?.innerType) z = z._zod.def.innerType as ZodLike;
+    return z;
+  };
+  let node = unwrap(schema);
+  for (const key of path) node = unwrap(/^\d+$/.test(key) ? node?._zod?.def?.element : node?.shape?.[key]);
+  const { minValue: min, maxValue: max } = (node ?? {}) as { minValue?: number | null; maxValue?: number | null };
+  // A bare .int() reports the safe-integer bounds: not a range the field declared.
+  const declared = (n: number | null | undefined): n is number =>
+    typeof n === 'number' && Math.abs(n) < Number.MAX_SAFE_INTEGER;
+  return declared(min) && declared(max) ? { min, max } : null;
 }

@@ -1,14 +1,14 @@
 /**
  * The OpenAPI document (@fastify/swagger, served at /api/docs/json). What the shape of a route
  * tells is written here once for every operation: its operationId (from method and path), who
- * may call it, and the error answers that follow from its shape (400 for any input, 401 behind
- * a token, 403 for routes restricted to user types, 404 with path ids, 413/415 for methods
- * that carry a body,
- * 429 with a rate limit). A route declares only the errors its service adds (`config.errors`).
- * Every error answer references one shared component, ApiError.
+ * may call it (bearer token, and an API key where the route declares a scope), and the error
+ * answers that follow from its shape (400 for any input, 401, 403 and 429 behind a token or API
+ * key, 404 with path ids, 413/415 for methods that carry a body, 429 with a rate limit). A route
+ * declares only the errors its service adds (`config.errors`). Every error answer references one
+ * shared component, ApiError. A multipart upload documents its form (`config.multipart`).
  */
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
-import { apiErrorSchema, USER_TYPES, VERSION } from '@portiere/contracts';
+import { API_KEY_HEADER, API_KEY_RATE_LIMIT_PER_MIN, apiErrorSchema, USER_TYPES, VERSION } from '@portiere/contracts';
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import pluralize from 'pluralize';
@@ -20,13 +20,15 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Error answers the route's service gives beyond those its shape implies (openapi.ts). */
     errors?: readonly ErrorStatus[];
+    /** The JSON schema of a multipart/form-data body the handler reads itself (uploads). */
+    multipart?: Record<string, unknown>;
   }
 }
 
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character',
-  401: 'No valid access token, or the credentials sent are wrong or expired',
-  403: 'The signed-in user type may not call this operation',
+  401: 'No valid access token or API key, or the credentials sent are wrong or expired',
+  403: 'The signed-in user type may not call this operation, or the API key lacks its scope',
   404: 'No such object in the caller’s tenant',
   409: 'Conflicts with data that already exists',
   413: 'The request body is too large',
@@ -63,6 +65,12 @@ export function errorStatusesOf(route: Pick<RouteOptions, 'method' | 'url' | 'co
   const statuses = new Set<ErrorStatus>([400, ...(config.errors ?? [])]);
   if (config.auth !== 'public' || config.assistantSession === true) statuses.add(401);
   if (Array.isArray(config.auth) && config.auth.length) statuses.add(403);
+  // Behind a token, an API key may be sent instead: refused without the route's scope (403)
+  // and rate limited per key (429).
+  if (config.auth !== 'public') {
+    statuses.add(403);
+    statuses.add(429);
+  }
   if (route.url.includes(':')) statuses.add(404);
   // Fastify reads a body sent with these methods, whether or not the route takes one.
   if ([route.method].flat().some((m) => BODY_METHODS.has(m))) {
@@ -99,12 +107,18 @@ const transform: Transform = (input) => {
   // the others name the user types they admit (x-user-types), which the generated suites read.
   const auth = config.auth;
   const session: Record<string, string[]> = { assistantSession: [] };
+  const keyOrBearer: Record<string, string[]>[] = [{ bearer: [] }, { apiKey: [] }];
   const access = config.assistantSession
     ? { security: config.assistantSession === true ? [session] : [{}, session] }
     : auth === 'public'
       ? { security: [] }
-      : { 'x-user-types': auth?.length ? auth : USER_TYPES };
-  return { ...out, schema: { ...out.schema, ...access } };
+      : {
+          'x-user-types': auth?.length ? auth : USER_TYPES,
+          // Routes open to API keys name the scope a key needs.
+          ...(config.scope ? { security: keyOrBearer, 'x-api-key-scope': config.scope } : {}),
+        };
+  const upload = config.multipart ? { consumes: ['multipart/form-data'], body: config.multipart } : {};
+  return { ...out, schema: { ...out.schema, ...access, ...upload } };
 };
 
 /** Adds the components the routes reference (ApiError) and drops the ones nothing references. */
@@ -131,6 +145,16 @@ export function openApiOptions(config: Config): FastifyDynamicSwaggerOptions {
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: API_KEY_HEADER,
+            description:
+              "A manager user's API key (`ptk_…`), made by the customer's reseller and shown once. " +
+              'Sent instead of a bearer token, it acts as that manager user on the operations that name ' +
+              'the scope it needs (`x-api-key-scope`) when the key has that scope, until the user’s ' +
+              `expiration; other operations answer 403. Each key may make ${API_KEY_RATE_LIMIT_PER_MIN} calls a minute.`,
+          },
           assistantSession: {
             type: 'http',
             scheme: 'bearer',

@@ -9,6 +9,7 @@ import { configurations, credentials, members } from '../db/schema/index.ts';
 import { randomDigits, type SecretBox } from '../lib/crypto.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { newSecret } from '../modules/credentials/otp.ts';
+import { countMembers } from '../modules/members/counter.ts';
 
 const FIRST = [
   'Giulia',
@@ -160,6 +161,7 @@ export async function seedMembers(
     .insert(members)
     .values(memberRows)
     .returning({ id: members.id, email: members.email, phone: members.phoneNumber, createdAt: members.createdAt });
+  await countMembers(db, customerId, inserted.length);
   const credentialRows: (typeof credentials.$inferInsert)[] = [];
   inserted.forEach((m, i) => {
     for (const type of plans[i] ?? []) {

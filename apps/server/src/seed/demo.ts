@@ -1,4 +1,5 @@
 /** Demo dataset for an empty database: one reseller, two customers, their staff. */
+import { API_KEY_SCOPES, type ApiKeyScope } from '@portiere/contracts';
 import { count, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS, type Db } from '../db/client.ts';
 import { customers, resellers, staffUsers } from '../db/schema/index.ts';
@@ -7,6 +8,7 @@ import { hashPassword } from '../lib/passwords.ts';
 import { seedIntegrations } from './demo-integrations.ts';
 import { seedLoginAssistant } from './demo-login-assistant.ts';
 import { seedMembers } from './demo-members.ts';
+import { seedResellerConsole } from './demo-reseller.ts';
 
 export const DEMO_PASSWORD = 'Portiere!demo1';
 export const DEMO_ACCOUNTS = [
@@ -38,6 +40,7 @@ export async function seedDemo(db: Db, box: SecretBox, opts: { members?: boolean
     const staff = (
       username: string,
       tenant: { customerId: string } | { resellerId: string },
+      scopes: ApiKeyScope[] = [],
       mustChangePassword = false,
     ) => ({
       username,
@@ -45,22 +48,24 @@ export async function seedDemo(db: Db, box: SecretBox, opts: { members?: boolean
       passwordHash,
       mustChangePassword,
       userType: 'customerId' in tenant ? ('CustomerUser' as const) : ('ResellerUser' as const),
-      scopes: ['admin'],
+      // What an API key of the manager user may do (none is made: a reset shows one).
+      scopes,
       ...tenant,
     });
     await tx
       .insert(staffUsers)
       .values([
         staff('partner@northwind.example', { resellerId: northwind.id }),
-        staff('admin@acme.example', { customerId: acme.id }),
-        staff('admin@globex.example', { customerId: globex.id }),
-        staff('newhire@acme.example', { customerId: acme.id }, true),
+        staff('admin@acme.example', { customerId: acme.id }, [...API_KEY_SCOPES]),
+        staff('admin@globex.example', { customerId: globex.id }, ['members:read', 'members:write', 'settings:read']),
+        staff('newhire@acme.example', { customerId: acme.id }, ['members:read'], true),
       ]);
     if (opts.members !== false) {
       await seedMembers(tx as unknown as Db, box, acme.id, 'acme.example', 200, 1);
       await seedMembers(tx as unknown as Db, box, globex.id, 'globex.example', 20, 2);
       await seedIntegrations(tx as unknown as Db, acme.id, 'acme.example');
       await seedLoginAssistant(tx as unknown as Db, box, acme.id);
+      await seedResellerConsole(tx as unknown as Db, acme.id, passwordHash, 'partner@northwind.example');
     }
     return true;
   });

@@ -30,7 +30,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(db: TestDatabase, env: Record<string, string> = {}): Promise<Harness> {
+export async function startHarness(
+  db: TestDatabase,
+  env: Record<string, string> = {},
+  /** Where the app's log lines go (every level): without it the app logs nothing. */
+  log?: { write(line: string): void },
+): Promise<Harness> {
   const sink = new SmtpSink();
   const smtpUrl = await sink.start();
   const database = await db.open();
@@ -42,10 +47,10 @@ export async function startHarness(db: TestDatabase, env: Record<string, string>
     SMTP_URL: smtpUrl,
     DATA_DIR: '/tmp/portiere-test',
     LOGIN_RATE_LIMIT: '10000',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: log ? 'trace' : 'silent',
     ...env,
   });
-  const app = await buildApp({ config, database, box, now: clock.now, logger: false });
+  const app = await buildApp({ config, database, box, now: clock.now, logger: !!log, logStream: log });
   await app.ready();
   return {
     app,

@@ -67,6 +67,8 @@ export interface Operation {
   /** Callable without a token. */
   public: boolean;
   audience: Audience;
+  /** The scope an API key needs for the operation (x-api-key-scope); none: keys are refused. */
+  apiKeyScope?: string;
   tags: string[];
   summary: string;
 }
@@ -80,6 +82,7 @@ interface OpenApiOperation {
   summary?: string;
   security?: unknown[];
   'x-user-types'?: string[];
+  'x-api-key-scope'?: string;
   parameters?: { in: string; name: string; required?: boolean; schema?: JsonSchema }[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
 }
@@ -123,6 +126,7 @@ export function operationsOf(app: FastifyInstance): Operation[] {
               ? 'reseller'
               : 'customer'
             : 'any',
+        ...(op['x-api-key-scope'] ? { apiKeyScope: op['x-api-key-scope'] } : {}),
         tags: op.tags ?? [],
         summary: op.summary ?? '',
       });

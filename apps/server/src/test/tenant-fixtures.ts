@@ -2,9 +2,9 @@
  * One object of every kind a path parameter can point to, created through the API as a
  * customer user, and extra tenants and staff users inserted directly.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { customers, resellers, staffUsers } from '../db/schema/index.ts';
+import { customers, laScripts, resellers, staffUsers } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { DEMO_PASSWORD } from '../seed/demo.ts';
 import { call, type Harness, post } from './harness.ts';
@@ -181,6 +181,24 @@ export async function createTenantFixtures(h: Harness, token: string): Promise<T
     ),
   );
 
+  // Reseller pages: a manager user of its own (never the signed-in admin, whose password a
+  // fuzzed reset would change) and a script, inserted directly as a customer user cannot.
+  const manager = await insertStaffUser(h, { customerId: me.customer.id }, `fixture-manager-${tag}@example.com`);
+  const content = Buffer.from(`Write-Output "${tag}"\n`);
+  const [script] = await h.app.services.db
+    .insert(laScripts)
+    .values({
+      customerId: me.customer.id,
+      name: `fixture-${tag}.ps1`,
+      version: '1.0',
+      size: content.length,
+      sha256: createHash('sha256').update(content).digest('hex'),
+      content,
+      uploadedBy: 'fixture',
+    })
+    .returning({ id: laScripts.id });
+  if (!script) throw new Error('fixture script: insert failed');
+
   const credentialId = pin.id ?? pin.credential?.id;
   const enrollmentCode = appCredential.enrollment?.confirmation_code;
   if (!credentialId) throw new Error(`fixture pin credential: no id in ${JSON.stringify(pin)}`);
@@ -211,6 +229,8 @@ export async function createTenantFixtures(h: Harness, token: string): Promise<T
       'applications/{id}': application.id,
       'flows/{id}': flow.id,
       'app-roles/{id}': appRole.id,
+      'manager-users/{userId}': manager.id,
+      'scripts/{scriptId}': script.id,
       // The login assistant's routes take its own tokens (a sign-in id, a session bearer), which
       // these suites do not hold: ids that name nothing. assistant.test.ts covers real ones.
       'sign-in/{id}': randomBytes(32).toString('base64url'),

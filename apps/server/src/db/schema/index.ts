@@ -4,6 +4,7 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './configurations.ts';
 export * from './flows.ts';
+export * from './laScripts.ts';
 export * from './loginAssistant.ts';
 export * from './members.ts';
 export * from './recovery.ts';

@@ -20,6 +20,7 @@ export const auditRoutes =
     app.get(
       '/audit/',
       {
+        config: { scope: 'audit:read' },
         schema: {
           tags,
           summary: 'Audit events, newest first',
@@ -33,7 +34,7 @@ export const auditRoutes =
       '/audit/export/',
       {
         // Reading the whole trail out is itself recorded, with its filters and row count.
-        config: { audit: { action: 'audit.export', target: 'audit', param: null, stream: true } },
+        config: { scope: 'audit:read', audit: { action: 'audit.export', target: 'audit', param: null, stream: true } },
         schema: {
           tags,
           summary: 'Export the filtered events (streamed)',
@@ -55,6 +56,7 @@ export const auditRoutes =
     app.get(
       '/audit/verify/',
       {
+        config: { scope: 'audit:read' },
         schema: {
           tags,
           summary: "Check the hash chains of the caller's audit trail",

@@ -30,6 +30,7 @@ export const credentialRoutes =
     app.get(
       '/users/:id/credentials/',
       {
+        config: { scope: 'members:read' },
         schema: {
           tags,
           summary: "A member's credentials",
@@ -42,7 +43,11 @@ export const credentialRoutes =
     app.post(
       '/users/:id/credentials/',
       {
-        config: { errors: [409, 422], audit: { action: 'credential.create', target: 'credential', param: null } },
+        config: {
+          scope: 'credentials:write',
+          errors: [409, 422],
+          audit: { action: 'credential.create', target: 'credential', param: null },
+        },
         schema: {
           tags,
           summary: 'Create a credential',
@@ -56,7 +61,10 @@ export const credentialRoutes =
     app.patch(
       '/users/:id/credentials/:cid/',
       {
-        config: { audit: { action: 'credential.update', target: 'credential', param: 'cid' } },
+        config: {
+          scope: 'credentials:write',
+          audit: { action: 'credential.update', target: 'credential', param: 'cid' },
+        },
         schema: {
           tags,
           summary: 'Change flags or description',
@@ -70,7 +78,10 @@ export const credentialRoutes =
     app.delete(
       '/users/:id/credentials/:cid/',
       {
-        config: { audit: { action: 'credential.delete', target: 'credential', param: 'cid' } },
+        config: {
+          scope: 'credentials:write',
+          audit: { action: 'credential.delete', target: 'credential', param: 'cid' },
+        },
         schema: { tags, summary: 'Delete a credential', params, response: { 204: noContentSchema } },
       },
       async (req, reply) => {
@@ -81,7 +92,11 @@ export const credentialRoutes =
     app.post(
       '/users/:id/credentials/:cid/test/',
       {
-        config: { errors: [422], audit: { action: 'credential.test', target: 'credential', param: 'cid' } },
+        config: {
+          scope: 'credentials:write',
+          errors: [422],
+          audit: { action: 'credential.test', target: 'credential', param: 'cid' },
+        },
         schema: {
           tags,
           summary: 'Verify a code, password or PIN',
@@ -100,7 +115,11 @@ export const credentialRoutes =
     app.post(
       '/users/:id/credentials/:cid/send/',
       {
-        config: { errors: [422, 502], audit: { action: 'credential.send', target: 'credential', param: 'cid' } },
+        config: {
+          scope: 'credentials:write',
+          errors: [422, 502],
+          audit: { action: 'credential.send', target: 'credential', param: 'cid' },
+        },
         schema: {
           tags,
           summary: 'Send a code (mail, SMS) or the app QR code',
@@ -113,7 +132,11 @@ export const credentialRoutes =
     app.post(
       '/users/:id/credentials/:cid/reset/',
       {
-        config: { errors: [422], audit: { action: 'credential.reset', target: 'credential', param: 'cid' } },
+        config: {
+          scope: 'credentials:write',
+          errors: [422],
+          audit: { action: 'credential.reset', target: 'credential', param: 'cid' },
+        },
         schema: {
           tags,
           summary: 'Reset an app credential to pending',
@@ -126,7 +149,10 @@ export const credentialRoutes =
     app.post(
       '/users/:id/credentials/:cid/unlock/',
       {
-        config: { audit: { action: 'credential.unlock', target: 'credential', param: 'cid' } },
+        config: {
+          scope: 'credentials:write',
+          audit: { action: 'credential.unlock', target: 'credential', param: 'cid' },
+        },
         schema: { tags, summary: 'Clear wrong attempts and the lock', params, response: { 200: credentialSchema } },
       },
       (req) => c.unlock(customerOf(req), req.params.id, req.params.cid),

@@ -1,6 +1,8 @@
-/** me/, customers/ (reseller), customers/{id}/ */
+/** me/, customers/ (reseller: list, create), customers/{id}/ (read; reseller: change) */
 import {
+  customerCreateSchema,
   customerSchema,
+  customerUpdateSchema,
   meSchema,
   normalizePage,
   normalizePageSize,
@@ -12,7 +14,6 @@ import { z } from 'zod';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 import { scopedCustomer } from './scope.ts';
-import { toCustomer } from './service.ts';
 
 export const customerRoutes =
   (services: Services): FastifyPluginAsyncZod =>
@@ -55,6 +56,41 @@ export const customerRoutes =
           response: { 200: customerSchema },
         },
       },
-      async (req) => toCustomer(await scopedCustomer(services.db, currentUser(req), req.params.id)),
+      async (req) => services.customers.one(await scopedCustomer(services.db, currentUser(req), req.params.id)),
+    );
+
+    app.post(
+      '/customers/',
+      {
+        config: {
+          auth: ['ResellerUser'],
+          errors: [409, 502],
+          audit: { action: 'customer.create', target: 'customer', param: null },
+        },
+        schema: {
+          tags,
+          summary: 'Create a customer and its first manager user (mailed a temporary password)',
+          body: customerCreateSchema,
+          response: { 201: customerSchema },
+        },
+      },
+      async (req, reply) =>
+        reply.status(201).send(await services.customers.create(currentUser(req).reseller_id ?? '', req.body)),
+    );
+
+    app.patch(
+      '/customers/:id/',
+      {
+        config: { auth: ['ResellerUser'], errors: [409], audit: { action: 'customer.update', target: 'customer' } },
+        schema: {
+          tags,
+          summary: 'Change a customer (only the fields sent)',
+          params: z.object({ id: z.string() }),
+          body: customerUpdateSchema,
+          response: { 200: customerSchema },
+        },
+      },
+      async (req) =>
+        services.customers.update(await scopedCustomer(services.db, currentUser(req), req.params.id), req.body),
     );
   };

@@ -1,8 +1,9 @@
 /**
  * Dashboard figures per customer, from a handful of aggregate queries on indexed columns:
- * members, web and workstation credentials by kind, recovery modes, licenses.
+ * members, web and workstation credentials by kind, recovery modes, licenses. A reseller also
+ * gets the totals across its customers, summed from the same figures.
  */
-import type { CustomerDashboard } from '@portiere/contracts';
+import type { CustomerDashboard, ResellerTotals } from '@portiere/contracts';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
@@ -11,7 +12,7 @@ import { credentials, customers, members, recoveryModes } from '../../db/schema/
 export class DashboardService {
   constructor(private readonly db: Db) {}
 
-  async forUser(user: AuthUser): Promise<{ customers: CustomerDashboard[] }> {
+  async forUser(user: AuthUser): Promise<{ customers: CustomerDashboard[]; totals?: ResellerTotals }> {
     const rows =
       user.user_type === 'CustomerUser'
         ? await this.db
@@ -23,10 +24,26 @@ export class DashboardService {
             .from(customers)
             .where(eq(customers.resellerId, user.reseller_id ?? ''))
             .orderBy(asc(customers.name));
-    return { customers: await Promise.all(rows.map((c) => this.forCustomer(c))) };
+    const figures = await Promise.all(rows.map((c) => this.forCustomer(c)));
+    const dashboards = figures.map((f) => f.dashboard);
+    if (user.user_type === 'CustomerUser') return { customers: dashboards };
+    const sum = (pick: (f: (typeof figures)[number]) => number) => figures.reduce((n, f) => n + pick(f), 0);
+    const licenses = sum((f) => f.dashboard.licenses.total);
+    const used = sum((f) => f.dashboard.licenses.used);
+    return {
+      customers: dashboards,
+      totals: {
+        customers: figures.length,
+        licenses: { total: licenses, used, remaining: sum((f) => f.dashboard.licenses.remaining) },
+        members: sum((f) => f.dashboard.users.total),
+        credentials: sum((f) => f.credentials),
+      },
+    };
   }
 
-  private async forCustomer(c: typeof customers.$inferSelect): Promise<CustomerDashboard> {
+  private async forCustomer(
+    c: typeof customers.$inferSelect,
+  ): Promise<{ dashboard: CustomerDashboard; credentials: number }> {
     const [[users], byType, [recovery]] = await Promise.all([
       this.db
         .select({
@@ -39,6 +56,7 @@ export class DashboardService {
       this.db
         .select({
           type: credentials.type,
+          total: count(),
           web: sql<number>`count(*) filter (where ${credentials.isWeb})`,
           workstation: sql<number>`count(*) filter (where ${credentials.windowsLogin})`,
         })
@@ -53,7 +71,7 @@ export class DashboardService {
     const pick = (key: 'web' | 'workstation') =>
       Object.fromEntries(byType.filter((r) => Number(r[key]) > 0).map((r) => [r.type, Number(r[key])]));
     const total = Number(users?.total ?? 0);
-    return {
+    const dashboard: CustomerDashboard = {
       customer: { id: c.id, name: c.name },
       users: { total, enrolled: Number(users?.enrolled ?? 0), blocked: Number(users?.blocked ?? 0) },
       web_credentials: pick('web'),
@@ -67,5 +85,6 @@ export class DashboardService {
         expiration: c.licenseExpiration,
       },
     };
+    return { dashboard, credentials: byType.reduce((n, r) => n + Number(r.total), 0) };
   }
 }

@@ -39,6 +39,7 @@ export const memberRoutes =
     app.get(
       '/users/',
       {
+        config: { scope: 'members:read' },
         schema: {
           tags,
           summary: 'Members, paged and filtered',
@@ -51,7 +52,11 @@ export const memberRoutes =
     app.post(
       '/users/',
       {
-        config: { errors: [409], audit: { action: 'member.create', target: 'member', param: null } },
+        config: {
+          scope: 'members:write',
+          errors: [409],
+          audit: { action: 'member.create', target: 'member', param: null },
+        },
         schema: { tags, summary: 'Create a member', body: memberInputSchema, response: { 201: memberDetailSchema } },
       },
       async (req, reply) => reply.status(201).send(await m.create(customerOf(req), req.body)),
@@ -60,7 +65,10 @@ export const memberRoutes =
       '/users/export/',
       {
         // A read, but what leaves matters: recorded with its filters and row count at the end.
-        config: { audit: { action: 'member.export', target: 'member', param: null, stream: true } },
+        config: {
+          scope: 'members:read',
+          audit: { action: 'member.export', target: 'member', param: null, stream: true },
+        },
         schema: {
           tags,
           summary: 'Export the filtered members (streamed)',
@@ -84,7 +92,7 @@ export const memberRoutes =
       '/users/bulk/',
       {
         // One event per member acted on (the service names each); a refusal records the action asked.
-        config: { audit: { action: 'member.update', target: 'member', param: null } },
+        config: { scope: 'members:write', audit: { action: 'member.update', target: 'member', param: null } },
         schema: {
           tags,
           summary: 'Block, unblock, delete or mail enrolment to many',
@@ -99,13 +107,16 @@ export const memberRoutes =
     );
     app.get(
       '/users/:id/',
-      { schema: { tags, summary: 'One member', params: idParams, response: { 200: memberDetailSchema } } },
+      {
+        config: { scope: 'members:read' },
+        schema: { tags, summary: 'One member', params: idParams, response: { 200: memberDetailSchema } },
+      },
       (req) => m.get(customerOf(req), req.params.id),
     );
     app.patch(
       '/users/:id/',
       {
-        config: { errors: [409], audit: { action: 'member.update', target: 'member' } },
+        config: { scope: 'members:write', errors: [409], audit: { action: 'member.update', target: 'member' } },
         schema: {
           tags,
           summary: 'Change a member',
@@ -119,7 +130,7 @@ export const memberRoutes =
     app.delete(
       '/users/:id/',
       {
-        config: { audit: { action: 'member.delete', target: 'member' } },
+        config: { scope: 'members:write', audit: { action: 'member.delete', target: 'member' } },
         schema: { tags, summary: 'Delete a member', params: idParams, response: { 204: noContentSchema } },
       },
       async (req, reply) => {
@@ -130,7 +141,7 @@ export const memberRoutes =
     app.post(
       '/users/:id/block/',
       {
-        config: { audit: { action: 'member.block', target: 'member' } },
+        config: { scope: 'members:write', audit: { action: 'member.block', target: 'member' } },
         schema: { tags, summary: 'Block a member', params: idParams, response: { 200: memberDetailSchema } },
       },
       (req) => m.setBlocked(customerOf(req), req.params.id, true, currentUser(req).user_username),
@@ -138,7 +149,7 @@ export const memberRoutes =
     app.post(
       '/users/:id/unblock/',
       {
-        config: { audit: { action: 'member.unblock', target: 'member' } },
+        config: { scope: 'members:write', audit: { action: 'member.unblock', target: 'member' } },
         schema: { tags, summary: 'Unblock a member', params: idParams, response: { 200: memberDetailSchema } },
       },
       (req) => m.setBlocked(customerOf(req), req.params.id, false, currentUser(req).user_username),
@@ -146,7 +157,11 @@ export const memberRoutes =
     app.post(
       '/users/:id/send-enrollment/',
       {
-        config: { errors: [422, 502], audit: { action: 'member.send_enrollment', target: 'member' } },
+        config: {
+          scope: 'members:write',
+          errors: [422, 502],
+          audit: { action: 'member.send_enrollment', target: 'member' },
+        },
         schema: {
           tags,
           summary: 'Mail the enrolment link',

@@ -25,6 +25,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { renderMemberMail } from '../../mail/member-mail.ts';
 import { releaseMembersLaCredentials } from '../laUsers/counters.ts';
 import type { SettingsService } from '../settings/service.ts';
+import { countMembers } from './counter.ts';
 import { memberOrder, memberWhere } from './list-query.ts';
 import { type MemberRow, toMember } from './mapper.ts';
 
@@ -108,6 +109,7 @@ export class MembersService {
       usernameTaken,
     );
     if (!row) throw new Error('insert failed');
+    await countMembers(this.db, customerId, 1);
     return detail(row, group);
   }
 
@@ -133,7 +135,11 @@ export class MembersService {
     const row = await this.row(customerId, id);
     auditTarget(row.id, row.username);
     await releaseMembersLaCredentials(this.db, customerId, [id]);
-    await this.db.delete(members).where(and(eq(members.id, id), eq(members.customerId, customerId)));
+    const gone = await this.db
+      .delete(members)
+      .where(and(eq(members.id, id), eq(members.customerId, customerId)))
+      .returning({ id: members.id });
+    await countMembers(this.db, customerId, -gone.length);
   }
 
   async setBlocked(customerId: string, id: string, blocked: boolean, by: string): Promise<MemberDetail> {
@@ -162,6 +168,7 @@ export class MembersService {
     if (action === 'delete') {
       await releaseMembersLaCredentials(this.db, customerId, valid);
       acted = await this.db.delete(members).where(scope).returning(picked);
+      await countMembers(this.db, customerId, -acted.length);
     } else if (action === 'block' || action === 'unblock') {
       const set =
         action === 'block'

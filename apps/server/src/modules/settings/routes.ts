@@ -19,6 +19,7 @@ export const settingsRoutes =
     app.get(
       '/customers/:id/settings/',
       {
+        config: { scope: 'settings:read' },
         schema: {
           tags,
           summary: 'Customer settings and their validators',
@@ -35,7 +36,10 @@ export const settingsRoutes =
     app.patch(
       '/customers/:id/settings/',
       {
-        config: { audit: { action: 'settings.update', target: 'settings', customerParam: 'id' } },
+        config: {
+          scope: 'settings:write',
+          audit: { action: 'settings.update', target: 'settings', customerParam: 'id' },
+        },
         schema: {
           tags,
           summary: 'Change settings sections',
