@@ -169,6 +169,13 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
     await expectNoAxeViolations(page, 'the code step');
   });
 
+  test('the email confirmation page a mailed link opens', async ({ page }) => {
+    // A spent or unknown token: the page says why and offers the sign-in.
+    await page.goto('/confirm-email/not-a-real-token');
+    await expect(page.getByTestId('confirm-email-result')).toBeVisible();
+    await expectNoAxeViolations(page, 'the email confirmation page');
+  });
+
   for (const route of APP_ROUTES.filter((r) => r.userTypes.length > 0)) {
     for (const userType of route.userTypes) {
       test(`${route.path} (${userType})`, async ({ browser, baseURL }) => {

@@ -17,6 +17,11 @@ export interface AppRoute {
   titleKey: TranslationKey;
   /** Empty for public pages (login). */
   userTypes: readonly UserType[];
+  /**
+   * A public page opened from a link in a mail (email confirmation): shown whether signed in or
+   * not, and leaving for it is no logout.
+   */
+  open?: true;
   /** Menu placement: a group, or 'top' for a first-level entry; absent = not in the menu. */
   menu?: { group: MenuGroupId | 'top'; labelKey?: TranslationKey; icon?: string };
   hideHeader?: boolean;
@@ -28,6 +33,7 @@ export interface AppRoute {
 
 export type PageId =
   | 'login'
+  | 'confirmEmail'
   | 'dashboard'
   | 'customers'
   | 'customerUsers'
@@ -65,6 +71,7 @@ const BOTH: readonly UserType[] = ['CustomerUser', 'ResellerUser'];
 
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', titleKey: 'routes.login', userTypes: [], page: 'login' },
+  { path: '/confirm-email/:token', titleKey: 'routes.confirmEmail', userTypes: [], open: true, page: 'confirmEmail' },
   { path: '/dashboard', titleKey: 'routes.dashboard', userTypes: BOTH, menu: { group: 'top' }, page: 'dashboard' },
   { path: '/customer-view', titleKey: 'routes.customers', userTypes: R, menu: { group: 'top' }, page: 'customers' },
   {

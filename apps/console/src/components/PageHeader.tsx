@@ -1,10 +1,14 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { IconButton, Stack, Typography } from '@mui/material';
+import { Box, IconButton, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-/** In-page title with a back button, for routes that hide the top bar. */
-export function PageHeader({ title, backTo }: { title: string; backTo: string }) {
+/**
+ * In-page title with a back button, for routes that hide the top bar; `actions` (such as the
+ * filters button the top bar would have held) sit at its right end.
+ */
+export function PageHeader({ title, backTo, actions }: { title: string; backTo: string; actions?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -15,6 +19,12 @@ export function PageHeader({ title, backTo }: { title: string; backTo: string })
       <Typography variant="h5" component="h1" data-testid="page-title">
         {title}
       </Typography>
+      {actions && (
+        <>
+          <Box sx={{ flex: 1 }} />
+          {actions}
+        </>
+      )}
     </Stack>
   );
 }

@@ -41,6 +41,28 @@ export const customerMe = {
   customers: [],
 };
 
+export const resellerToken = () =>
+  fakeToken({
+    user_type: 'ResellerUser',
+    reseller_id: 'r1',
+    user_username: 'partner@northwind.example',
+    exp: Math.floor(Date.now() / 1000) + 900,
+  });
+
+/** A reseller with two customers: Acme has the login assistant, Globex does not. */
+export const resellerMe = {
+  id: 'u9',
+  username: 'partner@northwind.example',
+  email: 'partner@northwind.example',
+  user_type: 'ResellerUser',
+  customer: null,
+  reseller_id: 'r1',
+  customers: [
+    { id: 'c1', name: 'Acme', la_enabled: true },
+    { id: 'c2', name: 'Globex', la_enabled: false },
+  ],
+};
+
 export function jsonResponse(status: number, body?: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,

@@ -68,6 +68,14 @@ describe('decideNavigation', () => {
     expect(decideNavigation({ ...reseller, to: '/nowhere' })).toEqual({ kind: 'redirect', to: '/customer-view' });
   });
 
+  it('opens the email confirmation link signed in or not, at first load or later, without a logout question', () => {
+    const to = '/confirm-email/abc123';
+    for (const input of [anonymous, customer, reseller]) {
+      expect(decideNavigation({ ...input, to })).toEqual({ kind: 'allow' });
+      expect(decideNavigation({ ...input, to, initial: true })).toEqual({ kind: 'allow' });
+    }
+  });
+
   describe('customer scripts', () => {
     const customers = [
       { id: 'la', name: 'With LA', la_enabled: true },

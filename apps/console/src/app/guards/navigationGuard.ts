@@ -32,6 +32,8 @@ export function decideNavigation(input: GuardInput): GuardDecision {
   const { to, initial, signedIn, userType, customers, laEnabled } = input;
   const match = matchAppRoute(to);
 
+  // A mail's link (email confirmation) works in any browser, signed in or not.
+  if (match?.route.open) return allow;
   if (match && match.route.userTypes.length === 0) {
     if (!signedIn) return allow;
     if (initial) {

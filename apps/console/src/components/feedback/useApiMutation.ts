@@ -19,6 +19,11 @@ export interface ApiMutationOptions<TData, TVars> extends MutationUi<TData, TVar
   mutationFn: (vars: TVars) => Promise<TData>;
   /** Areas the write changes: they, and the areas showing their data, are refreshed after it, success or not. */
   invalidates?: Area | readonly Area[];
+  /**
+   * The answer holds a secret shown once (an API key): the mutation cache drops it as soon as
+   * nothing observes it, instead of keeping it for minutes. The screen calls `reset()` once shown.
+   */
+  secret?: boolean;
 }
 
 export type ApiMutation<TData, TVars> = UseMutationResult<TData, unknown, TVars> & {
@@ -42,6 +47,7 @@ export function useApiMutation<TData, TVars = void>(
   const source = options.source ?? ownSource;
   const mutation = useMutation<TData, unknown, TVars>({
     mutationFn: options.mutationFn,
+    ...(options.secret ? { gcTime: 0 } : {}),
     onSuccess: async (data, vars) => {
       feedback.dismissErrors(source);
       const message = options.success?.(t, data, vars);

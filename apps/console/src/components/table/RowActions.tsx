@@ -1,30 +1,24 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { Box, IconButton, Tooltip } from '@mui/material';
+import { Box } from '@mui/material';
+import { type RowAction, RowActionButton } from './RowActionButton';
 
 interface Props {
   edit?: { title: string; label: string; onClick: () => void };
   remove?: { title: string; label: string; onClick: () => void };
+  /** Further actions, before edit and delete. */
+  actions?: RowAction[];
 }
 
-/** A row's edit and delete buttons; a click on them does not also click the row. */
-export function RowActions({ edit, remove }: Props) {
+/** A row's actions (edit and delete, and any others); a click on them does not also click the row. */
+export function RowActions({ edit, remove, actions = [] }: Props) {
   return (
-    <Box onClick={(e) => e.stopPropagation()}>
-      {edit && (
-        <Tooltip title={edit.title}>
-          <IconButton aria-haspopup="dialog" aria-label={edit.label} onClick={edit.onClick}>
-            <EditIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      )}
-      {remove && (
-        <Tooltip title={remove.title}>
-          <IconButton aria-haspopup="dialog" aria-label={remove.label} onClick={remove.onClick}>
-            <DeleteIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      )}
+    <Box onClick={(e) => e.stopPropagation()} sx={{ display: 'flex', alignItems: 'center' }}>
+      {actions.map((a) => (
+        <RowActionButton key={a.label} {...a} />
+      ))}
+      {edit && <RowActionButton {...edit} icon={<EditIcon fontSize="small" />} dialog />}
+      {remove && <RowActionButton {...remove} icon={<DeleteIcon fontSize="small" />} dialog />}
     </Box>
   );
 }

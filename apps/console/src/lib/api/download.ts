@@ -2,10 +2,22 @@ import { ApiError, toErrorBody } from './apiError';
 import { buildUrl, type QueryValue } from './client';
 import { getAccessToken } from './tokenRefresh';
 
-/** File name from a content-disposition header, else the fallback. */
+/**
+ * File name from a content-disposition header, else the fallback. The RFC 6266 `filename*`
+ * (UTF-8, percent-encoded) wins over the plain `filename`, which may be an ASCII stand-in.
+ */
 export function fileNameFrom(disposition: string | null, fallback: string): string {
-  const m = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition ?? '');
-  return m?.[1] ? decodeURIComponent(m[1]) : fallback;
+  const header = disposition ?? '';
+  const extended = /filename\*=\s*UTF-8''([^;\s]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  const plain = /filename=\s*(?:"([^"]*)"|([^;\s]+))/i.exec(header);
+  return plain?.[1] || plain?.[2] || fallback;
 }
 
 /**

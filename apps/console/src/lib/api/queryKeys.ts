@@ -15,8 +15,10 @@ export const AREAS = [
   'flows',
   'laApps',
   'laFlow',
+  'laScripts',
   'laUsers',
   'loginGroups',
+  'managerUsers',
   'members',
   'profiles',
   'recovery',
@@ -34,7 +36,9 @@ export type Area = (typeof AREAS)[number];
  * default flow and app roles count, flows their usage counts, app roles the names of their
  * application, configuration group and flow. In the login assistant, apps show their default
  * profile and login-group count, profiles their app, group and flow, login groups their counts of
- * apps and credentials, credentials their member and login group. Features never name
+ * apps and credentials, credentials their member and login group. A reseller's customers show their manager users
+ * count, the dashboard their licences, and the session (auth: me/) which customers have the
+ * login assistant, which opens their scripts page. Features never name
  * another feature's keys; they name the area they write and this table does the rest.
  */
 export const SHOWN_IN: Readonly<Record<Area, readonly Area[]>> = {
@@ -43,13 +47,15 @@ export const SHOWN_IN: Readonly<Record<Area, readonly Area[]>> = {
   audit: [],
   auth: [],
   configurations: ['members', 'workstationUsers', 'appRoles', 'profiles'],
-  customers: [],
+  customers: ['dashboard', 'auth'],
   dashboard: [],
   flows: ['applications', 'appRoles', 'profiles'],
   laApps: ['profiles', 'loginGroups'],
   laFlow: [],
+  laScripts: [],
   laUsers: ['loginGroups'],
   loginGroups: ['laApps', 'laUsers'],
+  managerUsers: ['customers'],
   members: ['configurations', 'roles', 'recovery', 'temporaryCards', 'workstationUsers', 'dashboard', 'laUsers'],
   profiles: ['laApps'],
   recovery: ['members', 'workstationUsers', 'dashboard'],

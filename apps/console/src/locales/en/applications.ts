@@ -47,7 +47,6 @@ export const applications = {
   },
   secret: {
     title: 'Credentials of {name}',
-    copyNamed: 'Copy {name}',
     onlyOnce: 'Copy the client secret now: it will not be shown again.',
     publicClient: 'This type of application has no client secret: it signs in with PKCE.',
     hidden: 'Set (shown only when created or regenerated)',

@@ -6,6 +6,7 @@ export const common = {
   ok: 'Ok',
   yes: 'Yes',
   close: 'Close',
+  copyNamed: 'Copy {name}',
   back: 'Back',
   save: 'Save',
   retry: 'Retry',

@@ -6,6 +6,15 @@ export const dashboard = {
   workstationCredentials: 'Workstation credentials',
   users: { title: 'Users', total: 'Total', enrolled: 'Enrolled', blocked: 'Blocked' },
   recovery: { title: 'Recovery modes', active: 'Active', total: 'Activated so far' },
+  totals: {
+    title: 'All customers',
+    customers: 'Customers',
+    licensesUsed: 'Licenses used',
+    licensesRemaining: 'Licenses remaining',
+    licensesTotal: 'Licenses in total',
+    members: 'Members',
+    credentials: 'Credentials',
+  },
   licenses: {
     title: 'Licenses',
     remaining: 'Remaining',

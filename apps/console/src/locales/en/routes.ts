@@ -26,5 +26,6 @@ export const routes = {
   audit: 'Audit trail',
   userManagement: 'User Management',
   customerScripts: 'Scripts',
+  confirmEmail: 'Confirm email',
   notFound: 'Page not found',
 };

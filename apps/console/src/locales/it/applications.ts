@@ -47,7 +47,6 @@ export const applications = {
   },
   secret: {
     title: 'Credenziali di {name}',
-    copyNamed: 'Copia {name}',
     onlyOnce: 'Copia ora il client secret: non verrà più mostrato.',
     publicClient: 'Questo tipo di applicazione non ha client secret: accede con PKCE.',
     hidden: 'Impostato (mostrato solo alla creazione o rigenerazione)',

@@ -9,6 +9,7 @@ export const common: DeepStrings<Phrases['common']> = {
   ok: 'Ok',
   yes: 'Sì',
   close: 'Chiudi',
+  copyNamed: 'Copia {name}',
   back: 'Indietro',
   save: 'Salva',
   retry: 'Riprova',

@@ -6,6 +6,15 @@ export const dashboard = {
   workstationCredentials: 'Credenziali della postazione',
   users: { title: 'Utenti', total: 'Totale', enrolled: 'Registrati', blocked: 'Bloccati' },
   recovery: { title: 'Modalità di recupero', active: 'Attive', total: 'Attivate finora' },
+  totals: {
+    title: 'Tutti i clienti',
+    customers: 'Clienti',
+    licensesUsed: 'Licenze usate',
+    licensesRemaining: 'Licenze rimanenti',
+    licensesTotal: 'Licenze in totale',
+    members: 'Membri',
+    credentials: 'Credenziali',
+  },
   licenses: {
     title: 'Licenze',
     remaining: 'Rimanenti',

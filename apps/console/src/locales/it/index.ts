@@ -15,8 +15,10 @@ import { flowEditor } from './flowEditor';
 import { flows } from './flows';
 import { laApps } from './laApps';
 import { laFlow } from './laFlow';
+import { laScripts } from './laScripts';
 import { laUsers } from './laUsers';
 import { loginGroups } from './loginGroups';
+import { managerUsers } from './managerUsers';
 import { credentials, members } from './members';
 import { menu } from './menu';
 import { profiles } from './profiles';
@@ -41,6 +43,8 @@ export const it: DeepStrings<Phrases> = {
   dialogs,
   filters,
   customers,
+  managerUsers,
+  laScripts,
   settings,
   members,
   credentials,

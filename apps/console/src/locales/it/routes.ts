@@ -28,5 +28,6 @@ export const routes: DeepStrings<Phrases['routes']> = {
   audit: 'Registro attività',
   userManagement: 'Gestione utenti',
   customerScripts: 'Script',
+  confirmEmail: 'Conferma email',
   notFound: 'Pagina non trovata',
 };

@@ -1,47 +1,13 @@
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { Alert, IconButton, InputAdornment, Stack, TextField, Tooltip } from '@mui/material';
+import { Alert, Stack } from '@mui/material';
 import type { ApplicationWithSecret } from '@portiere/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyField } from '../../../components/CopyField';
 import { AppDialog } from '../../../components/dialogs/AppDialog';
 import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
-import { feedback } from '../../../components/feedback/feedbackStore';
 
 /** Opens with the answer of a creation or a regeneration: the only time the secret is seen. */
 export const CLIENT_SECRET_DIALOG = dialogName<ApplicationWithSecret>('client-secret');
-
-function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
-  const { t } = useTranslation();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      feedback.push({ type: 'info', message: t('info.copied') });
-    } catch {
-      feedback.push({ type: 'error', message: t('error.generic') });
-    }
-  };
-  const copyLabel = t('applications.secret.copyNamed', { name: label });
-  return (
-    <TextField
-      label={label}
-      value={value}
-      slotProps={{
-        htmlInput: { readOnly: true, 'data-testid': testId, style: { fontFamily: 'monospace' } },
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <Tooltip title={copyLabel}>
-                <IconButton aria-label={copyLabel} onClick={copy} edge="end">
-                  <ContentCopyIcon />
-                </IconButton>
-              </Tooltip>
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
-  );
-}
 
 /** Client id and secret, each with a copy button; public clients are told they have no secret (PKCE). */
 export function ClientSecretDialog() {

@@ -1,16 +1,27 @@
-import { Link, Paper } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import DescriptionIcon from '@mui/icons-material/Description';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Customer } from '@portiere/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { loadFailure } from '../../../components/feedback/LoadError';
+import { useNavigate } from 'react-router';
+import { openDialog } from '../../../components/dialogs/dialogRegistry';
+import { ListPage } from '../../../components/table/ListPage';
 import { usePaging } from '../../../components/table/pagingStore';
-import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
+import { RowActions } from '../../../components/table/RowActions';
 import { formatDate } from '../../../lib/format';
 import { useCustomers } from '../api/customersApi';
+import { CUSTOMER_FORM_DIALOG, CustomerFormDialog } from '../components/CustomerFormDialog';
 
-/** Reseller's customers with server paging; a row opens the customer's manager users. */
+const managerUsersPath = (c: Customer) =>
+  `/customer-view/${encodeURIComponent(c.id)}?name=${encodeURIComponent(c.name)}`;
+
+/**
+ * The reseller's customers with server paging; a row (click or Enter) opens the customer's
+ * manager users; its actions edit it and open its scripts (login assistant customers only).
+ */
 export default function CustomersPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -19,53 +30,108 @@ export default function CustomersPage() {
 
   const columns = useMemo<GridColDef<Customer>[]>(
     () => [
-      { field: 'name', headerName: t('customers.name'), flex: 2, minWidth: 180 },
-      { field: 'licenses', headerName: t('customers.licenses'), type: 'number', flex: 1, minWidth: 100 },
+      { field: 'name', headerName: t('customers.columns.name'), flex: 1.5, minWidth: 160 },
+      {
+        field: 'domain',
+        headerName: t('customers.columns.domain'),
+        flex: 1,
+        minWidth: 140,
+        valueFormatter: (value: string) => value || '—',
+      },
+      {
+        field: 'licenses',
+        headerName: t('customers.columns.licenses'),
+        minWidth: 180,
+        valueGetter: (_v, row) => t('customers.licensesUsed', { used: row.members_count, total: row.licenses }),
+      },
       {
         field: 'license_expiration',
-        headerName: t('customers.licenseExpiration'),
-        flex: 1,
-        minWidth: 150,
+        headerName: t('customers.columns.licenseExpiration'),
+        minWidth: 140,
         valueFormatter: (value: string | null) => formatDate(value, i18n.language),
       },
-      { field: 'la_enabled', headerName: t('customers.laEnabled'), type: 'boolean', flex: 1, minWidth: 120 },
       {
-        field: 'scripts',
-        headerName: t('customers.scripts'),
+        field: 'la_enabled',
+        headerName: t('customers.columns.laEnabled'),
+        minWidth: 130,
+        renderCell: ({ row }) => (
+          <Chip
+            size="small"
+            variant="outlined"
+            color={row.la_enabled ? 'success' : 'default'}
+            label={t(row.la_enabled ? 'common.enabled' : 'common.disabled')}
+          />
+        ),
+      },
+      { field: 'members_count', headerName: t('customers.columns.members'), type: 'number', minWidth: 100 },
+      {
+        field: 'manager_users_count',
+        headerName: t('customers.columns.managerUsers'),
+        type: 'number',
+        minWidth: 130,
+      },
+      {
+        field: 'actions',
+        headerName: t('customers.columns.actions'),
         sortable: false,
-        filterable: false,
-        minWidth: 120,
-        renderCell: ({ row }) =>
-          row.la_enabled ? (
-            <Link
-              component={RouterLink}
-              to={`/customer-view/script/${encodeURIComponent(row.id)}`}
-              title={t('customers.openScripts', { name: row.name })}
-              onClick={(e) => e.stopPropagation()}
-            >
-              {t('customers.scripts')}
-            </Link>
-          ) : null,
+        minWidth: 150,
+        renderCell: ({ row }) => (
+          <RowActions
+            actions={[
+              {
+                title: t('customers.managerUsers'),
+                label: t('customers.openManagerUsers', { name: row.name }),
+                icon: <ManageAccountsIcon fontSize="small" />,
+                to: managerUsersPath(row),
+              },
+              ...(row.la_enabled
+                ? [
+                    {
+                      title: t('customers.scripts'),
+                      label: t('customers.openScripts', { name: row.name }),
+                      icon: <DescriptionIcon fontSize="small" />,
+                      to: `/customer-view/script/${encodeURIComponent(row.id)}`,
+                    },
+                  ]
+                : []),
+            ]}
+            edit={{
+              title: t('customers.edit'),
+              label: t('customers.editNamed', { name: row.name }),
+              onClick: () => openDialog(CUSTOMER_FORM_DIALOG, row),
+            }}
+          />
+        ),
       },
     ],
     [t, i18n.language],
   );
 
   return (
-    <Paper sx={{ width: '100%' }}>
-      <ServerDataGrid
-        failure={loadFailure(list)}
-        rows={list.data?.results ?? []}
-        rowCount={list.data?.count ?? 0}
-        columns={columns}
-        loading={list.isFetching}
-        disableRowSelectionOnClick
-        onRowClick={({ row }) =>
-          navigate(`/customer-view/${encodeURIComponent(row.id)}?name=${encodeURIComponent(row.name)}`)
-        }
-        noRowsLabel={t('customers.noRows')}
-        sx={{ minHeight: 400, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
-      />
-    </Paper>
+    <ListPage
+      list={list}
+      columns={columns}
+      noRowsLabel={t('customers.noRows')}
+      onRowClick={({ row }) => navigate(managerUsersPath(row as Customer))}
+      sx={{ minHeight: 400, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
+      toolbar={
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' } }}>
+          <Typography variant="body2" color="text.secondary">
+            {t('customers.intro')}
+          </Typography>
+          <Box sx={{ flex: 1 }} />
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            aria-haspopup="dialog"
+            onClick={() => openDialog(CUSTOMER_FORM_DIALOG, null)}
+          >
+            {t('customers.new')}
+          </Button>
+        </Stack>
+      }
+    >
+      <CustomerFormDialog />
+    </ListPage>
   );
 }

@@ -1,9 +1,10 @@
-import { Box, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Skeleton, Stack, Typography } from '@mui/material';
 import type { CustomerDashboard } from '@portiere/contracts';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format';
 import { countsToSeries, licensesUsedPercent } from '../lib/dashboardFigures';
+import { Figure, Panel } from './Figures';
 
 // The charts library is big: its own chunk, loaded after the figures are on screen.
 const BarChart = lazy(() => import('@mui/x-charts/BarChart').then((m) => ({ default: m.BarChart })));
@@ -11,32 +12,6 @@ const Gauge = lazy(() => import('@mui/x-charts/Gauge').then((m) => ({ default: m
 
 function ChartSlot({ height, width, children }: { height: number; width?: number; children: ReactNode }) {
   return <Suspense fallback={<Skeleton variant="rounded" height={height} width={width} />}>{children}</Suspense>;
-}
-
-function Figure({ label, value, testId, color }: { label: string; value: number; testId: string; color?: string }) {
-  return (
-    <Box sx={{ minWidth: 90 }}>
-      <Typography variant="h4" component="p" data-testid={testId} sx={{ color, fontWeight: 500 }}>
-        {value}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-    </Box>
-  );
-}
-
-function Panel({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Card variant="outlined" sx={{ height: '100%' }} data-testid={testId}>
-      <CardContent>
-        <Typography variant="subtitle1" component="h3" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
 }
 
 function CredentialsChart({

@@ -4,9 +4,13 @@ import { useClaims } from '../../../lib/auth/tokenStorage';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
 import { useDashboard } from '../api/dashboardApi';
 import { CustomerDashboardView } from '../components/CustomerDashboardView';
+import { ResellerTotals } from '../components/ResellerTotals';
 import { customerSlug } from '../lib/dashboardFigures';
 
-/** Users, credentials, recovery modes and licenses: one section for a customer user, one per customer for a reseller. */
+/**
+ * Users, credentials, recovery modes and licenses: one section for a customer user; for a
+ * reseller, the totals across its customers, then one section per customer.
+ */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const claims = useClaims();
@@ -25,7 +29,7 @@ export default function DashboardPage() {
       </Box>
     );
   if (dashboard.isError) return <Alert severity="error">{errorMessage(t, dashboard.error)}</Alert>;
-  const customers = dashboard.data.customers;
+  const { customers, totals } = dashboard.data;
   if (customers.length === 0)
     return (
       <Alert severity="info" data-testid="dash-empty">
@@ -35,6 +39,7 @@ export default function DashboardPage() {
   if (!reseller && customers[0]) return <CustomerDashboardView data={customers[0]} />;
   return (
     <Stack spacing={4}>
+      {totals && <ResellerTotals totals={totals} />}
       {customers.map((c) => (
         <Box component="section" key={c.customer.id} data-testid={`dash-customer-${customerSlug(c.customer.name)}`}>
           <Typography variant="h5" component="h2" sx={{ mb: 2 }}>

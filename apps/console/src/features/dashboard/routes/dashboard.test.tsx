@@ -67,8 +67,11 @@ describe('dashboard', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId(/^dash-customer-/)).toBeNull();
   });
 
-  it('shows a reseller one section per customer', async () => {
-    answer = { customers: [acme, globex] };
+  it('shows a reseller the totals across its customers, then one section per customer', async () => {
+    answer = {
+      customers: [acme, globex],
+      totals: { customers: 2, licenses: { total: 270, used: 216, remaining: 54 }, members: 216, credentials: 255 },
+    };
     setTokens({
       accessToken: fakeToken({
         user_type: 'ResellerUser',
@@ -85,5 +88,14 @@ describe('dashboard', { timeout: 30_000 }, () => {
     expect(within(globexSection).getByTestId('dash-users-total').textContent).toBe('12');
     expect(within(globexSection).getByTestId('dash-licenses-remaining').textContent).toBe('8');
     expect(within(globexSection).getByTestId('dash-web-empty')).toBeTruthy();
+    const totals = screen.getByRole('region', { name: 'All customers' });
+    expect(within(totals).getByTestId('dash-totals-customers').textContent).toBe('2');
+    expect(within(totals).getByTestId('dash-totals-used').textContent).toBe('216');
+    expect(within(totals).getByTestId('dash-totals-remaining').textContent).toBe('54');
+    expect(within(totals).getByTestId('dash-totals-total').textContent).toBe('270');
+    expect(within(totals).getByTestId('dash-totals-members').textContent).toBe('216');
+    expect(within(totals).getByTestId('dash-totals-credentials').textContent).toBe('255');
+    // Above the customers' sections.
+    expect(totals.compareDocumentPosition(acmeSection) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

@@ -1,0 +1,33 @@
+/** A customer's login-assistant scripts (/customer-view/script/:id) and the upload dialog. */
+export const laScripts = {
+  intro: 'Scripts of {name} for its login assistants.',
+  back: 'Back to the customers',
+  search: 'Search scripts',
+  noRows: 'No scripts',
+  upload: 'Upload script',
+  uploaded: 'Script {name} uploaded.',
+  download: 'Download',
+  downloadNamed: 'Download {name}',
+  downloaded: 'Downloaded {name}.',
+  delete: 'Delete',
+  deleteNamed: 'Delete {name}',
+  sizeKb: '{size} KB',
+  columns: {
+    name: 'Name',
+    version: 'Version',
+    size: 'Size',
+    uploadedAt: 'Uploaded',
+    uploadedBy: 'Uploaded by',
+    actions: 'Actions',
+  },
+  form: {
+    title: 'Upload script',
+    file: 'Script file',
+    choose: 'Choose file',
+    noFile: 'No file chosen',
+    fileHint: '{extensions} files, at most {max} KB.',
+    version: 'Version',
+    versionHint: 'Such as 1.0.0.',
+    submit: 'Upload',
+  },
+};
