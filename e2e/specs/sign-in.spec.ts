@@ -23,8 +23,8 @@ test('a reseller lands on the customers list', async ({ page }) => {
   await signIn(page, 'partner@northwind.example');
   await expect(page).toHaveURL(/\/customer-view$/);
   await expect(page.getByTestId('page-title')).toHaveText('Customers');
-  await expect(page.getByRole('gridcell', { name: 'Acme' })).toBeVisible();
-  await expect(page.getByRole('gridcell', { name: 'Globex' })).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: 'Acme', exact: true })).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: 'Globex', exact: true })).toBeVisible();
   // A customer-only page sends a reseller back to its own home.
   await page.goto('/users');
   await expect(page).toHaveURL(/\/customer-view$/);
