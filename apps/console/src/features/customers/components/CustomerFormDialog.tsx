@@ -43,7 +43,7 @@ export function CustomerFormDialog() {
         : t('customers.created', { email: 'manager_email' in input ? input.manager_email : '' }),
     onFieldErrors: (fields) =>
       setServerErrors({ ...fields, managerEmail: fields.manager_email, licenseExpiration: fields.license_expiration }),
-    codeFields: { emailExists: 'manager_email', usernameExists: 'manager_email' },
+    codeFields: { emailExists: 'manager_email', usernameExists: 'manager_email', nameExists: 'name' },
     onSuccess: () => dialogs.close(CUSTOMER_FORM_DIALOG.name),
   });
   const set = (patch: Partial<CustomerFormValues>) => {

@@ -14,6 +14,8 @@ describe('customers page', { timeout: 60_000 }, () => {
     ({ path, method, body }) => {
       if (path === '/customers/' && method === 'GET') return jsonResponse(200, pagedOf([acmeCustomer, globexCustomer]));
       if (path === '/customers/' && method === 'POST') {
+        if (body.name === 'Acme')
+          return jsonResponse(409, { reason: 'This name is already used.', code: 'nameExists' });
         if (body.manager_email === 'taken@acme.example')
           return jsonResponse(409, {
             reason: 'This email address is already used by another account.',
@@ -107,6 +109,19 @@ describe('customers page', { timeout: 60_000 }, () => {
     );
     // The session's customers (which have the login assistant) are read again.
     await waitFor(() => expect(calls.filter((c) => c.path === '/me/').length).toBeGreaterThan(1));
+  });
+
+  it('says a name another of the reseller’s customers has under the name field', async () => {
+    const user = userEvent.setup();
+    renderApp('/customer-view');
+    await user.click(await screen.findByRole('button', { name: 'New customer' }, COLD));
+    const dialog = await screen.findByRole('dialog', { name: 'New customer' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Acme');
+    await user.type(within(dialog).getByRole('textbox', { name: 'First manager’s email' }), 'new@acme.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(dialog).getByText('This name is already used.')).toBeTruthy();
   });
 
   it('edits a customer, sending only the changed fields', async () => {
