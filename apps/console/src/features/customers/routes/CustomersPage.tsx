@@ -30,30 +30,30 @@ export default function CustomersPage() {
 
   const columns = useMemo<GridColDef<Customer>[]>(
     () => [
-      { field: 'name', headerName: t('customers.columns.name'), flex: 1.5, minWidth: 160 },
+      { field: 'name', headerName: t('customers.columns.name'), flex: 1.5, minWidth: 140 },
       {
         field: 'domain',
         headerName: t('customers.columns.domain'),
         flex: 1,
-        minWidth: 140,
+        minWidth: 110,
         valueFormatter: (value: string) => value || '—',
       },
       {
         field: 'licenses',
         headerName: t('customers.columns.licenses'),
-        minWidth: 180,
+        minWidth: 160,
         valueGetter: (_v, row) => t('customers.licensesUsed', { used: row.members_count, total: row.licenses }),
       },
       {
         field: 'license_expiration',
         headerName: t('customers.columns.licenseExpiration'),
-        minWidth: 140,
+        minWidth: 130,
         valueFormatter: (value: string | null) => formatDate(value, i18n.language),
       },
       {
         field: 'la_enabled',
         headerName: t('customers.columns.laEnabled'),
-        minWidth: 130,
+        minWidth: 120,
         renderCell: ({ row }) => (
           <Chip
             size="small"
@@ -68,7 +68,7 @@ export default function CustomersPage() {
         field: 'manager_users_count',
         headerName: t('customers.columns.managerUsers'),
         type: 'number',
-        minWidth: 130,
+        minWidth: 120,
       },
       {
         field: 'actions',
