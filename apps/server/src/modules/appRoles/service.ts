@@ -8,14 +8,14 @@ import {
   type ValidationKey,
 } from '@portiere/contracts';
 import { and, asc, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { auditChange, auditTarget } from '../../audit/context.ts';
 import type { Db } from '../../db/client.ts';
 import { applications, appRoles, configurations, flows } from '../../db/schema/index.ts';
 import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { isUuid, page, paging } from '../../lib/ids.ts';
+import { idFilter, isUuid, page, paging } from '../../lib/ids.ts';
 
 type RoleRow = typeof appRoles.$inferSelect;
 
@@ -68,13 +68,11 @@ export class AppRolesService {
     const parts: (SQL | undefined)[] = [eq(appRoles.customerId, customerId)];
     const search = q.search?.trim();
     if (search) parts.push(ilike(appRoles.displayName, likeOf(search)));
-    const byId = (column: AnyPgColumn, id: string | undefined) => {
-      if (id === undefined || id === '') return;
-      parts.push(isUuid(id) ? eq(column, id) : sql`false`);
-    };
-    byId(appRoles.applicationId, q.application_id);
-    byId(appRoles.groupId, q.group_id);
-    byId(appRoles.flowId, q.flow_id);
+    parts.push(
+      idFilter(appRoles.applicationId, q.application_id),
+      idFilter(appRoles.groupId, q.group_id),
+      idFilter(appRoles.flowId, q.flow_id),
+    );
     const where = and(...parts);
     const rows = await this.select(where)
       .orderBy(asc(sql`lower(${appRoles.displayName})`), asc(appRoles.id))

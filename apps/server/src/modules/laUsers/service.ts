@@ -13,7 +13,6 @@ import {
   type LaUserPatch,
 } from '@portiere/contracts';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type AuditTarget, auditChange, auditEach } from '../../audit/context.ts';
 import type { Db } from '../../db/client.ts';
 import { laUsers, loginGroups, members } from '../../db/schema/index.ts';
@@ -21,7 +20,7 @@ import type { SecretBox } from '../../lib/crypto.ts';
 import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
-import { isUuid, paging } from '../../lib/ids.ts';
+import { idFilter, isUuid, paging } from '../../lib/ids.ts';
 import { generateLaPassword } from '../../lib/la-password.ts';
 import { likeOf } from '../laApps/service.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -86,12 +85,7 @@ export class LaUsersService {
         or(sql`${members.search} like ${likeOf(search.toLowerCase())}`, ilike(laUsers.username, likeOf(search))),
       );
     }
-    const byId = (column: AnyPgColumn, id: string | undefined) => {
-      if (id === undefined || id === '') return;
-      parts.push(isUuid(id) ? eq(column, id) : sql`false`);
-    };
-    byId(laUsers.memberId, q.member_id);
-    byId(laUsers.loginGroupId, q.login_group_id);
+    parts.push(idFilter(laUsers.memberId, q.member_id), idFilter(laUsers.loginGroupId, q.login_group_id));
     if (q.autologon) parts.push(eq(laUsers.autologon, q.autologon === 'true'));
     const where = and(...parts);
     const rows = await this.select(where).orderBy(asc(laUsers.createdAt), asc(laUsers.id)).limit(size).offset(offset);

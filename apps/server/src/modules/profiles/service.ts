@@ -14,14 +14,14 @@ import {
   type ValidationKey,
 } from '@portiere/contracts';
 import { and, asc, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { auditChange, auditTarget } from '../../audit/context.ts';
 import type { Db } from '../../db/client.ts';
 import { configurations, flows, laApps, profiles } from '../../db/schema/index.ts';
 import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
-import { isUuid, paging } from '../../lib/ids.ts';
+import { idFilter, isUuid, paging } from '../../lib/ids.ts';
 import { likeOf } from '../laApps/service.ts';
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -73,13 +73,11 @@ export class ProfilesService {
     const parts: (SQL | undefined)[] = [eq(profiles.customerId, customerId)];
     const search = q.search?.trim();
     if (search) parts.push(ilike(profiles.displayName, likeOf(search)));
-    const byId = (column: AnyPgColumn, id: string | undefined) => {
-      if (id === undefined || id === '') return;
-      parts.push(isUuid(id) ? eq(column, id) : sql`false`);
-    };
-    byId(profiles.appId, q.app_id);
-    byId(profiles.groupId, q.group_id);
-    byId(profiles.flowId, q.flow_id);
+    parts.push(
+      idFilter(profiles.appId, q.app_id),
+      idFilter(profiles.groupId, q.group_id),
+      idFilter(profiles.flowId, q.flow_id),
+    );
     const where = and(...parts);
     const rows = await this.select(where)
       .orderBy(asc(sql`lower(${profiles.displayName})`), asc(profiles.id))
