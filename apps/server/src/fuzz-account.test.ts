@@ -1,0 +1,4 @@
+/** Fuzzing of the account operations: see test/fuzz-suite.ts. */
+import { fuzzSuite } from './test/fuzz-suite.ts';
+
+await fuzzSuite('account');
