@@ -65,7 +65,7 @@ function SignInCard({ state, flow, loginText }: { state: SignInState; flow: Sign
         {stage && fill(d.signin.stepOf, { n: stage.index + 1, count: stage.count })}
       </p>
       {stage && state.username && (
-        <p className="field-hint">{fill(d.signin.signingInAs, { username: state.username })}</p>
+        <p className="signing-in-as">{fill(d.signin.signingInAs, { username: state.username })}</p>
       )}
       {stage ? (
         <StageStep key={stage.index} stage={stage} flow={flow} attemptsLeft={state.attempts_left} />
