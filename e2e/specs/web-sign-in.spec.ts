@@ -118,7 +118,7 @@ async function relyingParty(clientId: string) {
   const nonce = oidc.randomNonce();
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: REDIRECT_URI,
-    scope: 'openid profile email',
+    scope: 'openid profile email roles',
     code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
     code_challenge_method: 'S256',
     state,
@@ -256,11 +256,15 @@ for (const [lang, L] of Object.entries(LANGUAGES)) {
       await code.press('Enter');
       await member.waitForURL(`${REDIRECT_URI}?**`);
       const tokens = await rp.exchange(member.url());
-      const claims = tokens.claims();
-      expect(claims?.iss).toBe(ISSUER);
-      expect(claims?.aud).toBe(s.application.clientId);
-      expect(typeof claims?.sub).toBe('string');
-      expect(claims?.sub).not.toBe('');
+      // The member, named by their id, with their name, address and the app role's display name.
+      expect(tokens.claims()).toMatchObject({
+        iss: ISSUER,
+        aud: s.application.clientId,
+        sub: s.member.id,
+        name: 'Eva Web',
+        email: s.member.username,
+        roles: ['Customer'],
+      });
       expect(tokens.token_type.toLowerCase()).toBe('bearer');
       await member.context().close();
 

@@ -212,6 +212,19 @@ describe('the web sign-in page', () => {
     expect(api.of('POST', `${SIGNIN}verify/`).map(body)).toEqual([{ kind: 'password', value: 'Correct horse 42' }]);
   });
 
+  it('ends on the notice when the last attempt was wrong', async () => {
+    const api = server({
+      [`GET ${SIGNIN}`]: () => ok(atStage(FIRST, { attempts_left: 1 })),
+      [`POST ${SIGNIN}verify/`]: () => fail(401, 'login', 'Login failed.'),
+    });
+    const { user } = renderAt(`/signin/${UID}`);
+    await user.type(await screen.findByLabelText('Password'), 'nope{Enter}');
+    await screen.findByRole('heading', { level: 1, name: 'This sign-in has ended' });
+    expect(screen.getByText('Too many wrong answers. Go back to the application and start again.')).toBeTruthy();
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    expect(api.of('POST', `${SIGNIN}verify/`)).toHaveLength(1);
+  });
+
   it('shows Italian words and the Italian refusal in an Italian browser', async () => {
     vi.spyOn(navigator, 'language', 'get').mockReturnValue('it-IT');
     server({

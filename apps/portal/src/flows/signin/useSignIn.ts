@@ -53,18 +53,15 @@ export function useSignIn(uid: string) {
       const end = endOf(err);
       if (end) setPhase({ status: 'ended', code: end });
       else if (isWrongAnswer(err)) {
+        // The last wrong answer spends the sign-in: said at once rather than on the next try.
         const told = (err as ApiError).body.params?.attempts_left;
-        setPhase((p) =>
-          p.status === 'ready'
-            ? {
-                status: 'ready',
-                state: {
-                  ...p.state,
-                  attempts_left: typeof told === 'number' ? told : Math.max(0, p.state.attempts_left - 1),
-                },
-              }
-            : p,
-        );
+        setPhase((p) => {
+          if (p.status !== 'ready') return p;
+          const left = typeof told === 'number' ? told : Math.max(0, p.state.attempts_left - 1);
+          return left > 0
+            ? { status: 'ready', state: { ...p.state, attempts_left: left } }
+            : { status: 'ended', code: 'signInTooManyFailures' };
+        });
       }
       throw err;
     }

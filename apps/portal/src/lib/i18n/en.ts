@@ -147,6 +147,8 @@ export const en = {
     codeHint: 'Enter the code from the message.',
     sendCode: 'Send code',
     sentTo: 'Code sent to {to}.',
+    codeSent: 'Code sent.',
+    appSent: 'Request sent. Approve it in your app.',
     sendAgain: 'Send again',
     sendAgainIn: 'Send again in {seconds} s',
     sendToApp: 'Send request to my app',

@@ -150,6 +150,8 @@ export const it: Dictionary = {
     codeHint: 'Inserisci il codice del messaggio.',
     sendCode: 'Invia il codice',
     sentTo: 'Codice inviato a {to}.',
+    codeSent: 'Codice inviato.',
+    appSent: "Richiesta inviata. Approvala nell'app.",
     sendAgain: 'Invia di nuovo',
     sendAgainIn: 'Invia di nuovo tra {seconds} s',
     sendToApp: 'Invia la richiesta alla mia app',

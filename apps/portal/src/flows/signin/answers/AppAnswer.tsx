@@ -77,7 +77,7 @@ export function AppAnswer({ flow, attemptsLeft, autoFocus }: AnswerProps) {
       : null;
   return (
     <>
-      {sentTo && <p>{fill(d.signin.appSentTo, { to: sentTo })}</p>}
+      {sentTo !== null && <p>{sentTo ? fill(d.signin.appSentTo, { to: sentTo }) : d.signin.appSent}</p>}
       {waiting && <Loading label={d.signin.appWaiting} />}
       {refusal ? <Notice tone="error">{refusal}</Notice> : <Refusal error={refused} />}
       <Refusal error={submit.error} onRetry={send} />

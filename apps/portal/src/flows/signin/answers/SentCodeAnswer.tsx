@@ -51,7 +51,8 @@ export function SentCodeAnswer(props: AnswerProps & { kind: 'mail' | 'sms' }) {
   }
   return (
     <>
-      {sent && <p role="status">{fill(d.signin.sentTo, { to: sent.sent_to })}</p>}
+      {/* Where it went is said only once the member gave a first right answer. */}
+      {sent && <p role="status">{sent.sent_to ? fill(d.signin.sentTo, { to: sent.sent_to }) : d.signin.codeSent}</p>}
       <TypedAnswer {...props} autoFocus />
       <Refusal error={submit.error} onRetry={send} />
       <div className="actions">

@@ -82,6 +82,16 @@ describe('mail and SMS codes', () => {
     expect(api.of('POST', `${SIGNIN}verify/`).map(body)).toEqual([{ kind: 'mail', value: '424242' }]);
   });
 
+  it('does not say where the code went before a first right answer (it would tell who exists)', async () => {
+    server(stage({ index: 0, count: 1, kinds: ['mail'] }), {
+      [`POST ${SIGNIN}send/`]: () => ({ status: 202, body: sent({ sent_to: '' }) }),
+    });
+    const { user } = renderAt(`/signin/${UID}`);
+    await user.click(await screen.findByRole('button', { name: 'Send code' }));
+    await screen.findByText('Code sent.');
+    expect(screen.getByLabelText('Code')).toBeTruthy();
+  });
+
   it('shows the code field when a code went out less than a minute ago, and says so', async () => {
     const at = stage({ index: 0, count: 1, kinds: ['sms'] });
     server(at, {
