@@ -128,3 +128,16 @@ export async function authorizationRequest(config: client.Configuration, redirec
   });
   return { url: url.href, checks: { pkceCodeVerifier: verifier, expectedState: state } };
 }
+
+/** The OAuth error code a failed openid-client call got (body, WWW-Authenticate or redirect). */
+export async function oauthError(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+  } catch (e) {
+    const err = e as { error?: string; cause?: { parameters?: { error?: string } }[] };
+    const code = err.error ?? (Array.isArray(err.cause) ? err.cause[0]?.parameters?.error : undefined);
+    if (code) return code;
+    throw e;
+  }
+  throw new Error('the call succeeded');
+}
