@@ -69,6 +69,11 @@ export class OidcProvider {
     return (await this.current()).provider;
   }
 
+  /** Looks at the published keys again on the next use (after a rotation in this process). */
+  reload(): void {
+    this.checkedAt = 0;
+  }
+
   /** Its Node request handler (mount.ts). */
   async handler(): Promise<Handler> {
     return (await this.current()).handler;
