@@ -150,6 +150,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     config.trustProxy,
   );
   app.decorate('services', services);
+  // The provider's first signing key is made at start, not by whichever request comes first.
+  await services.oidc.provider();
   app.addHook('onClose', async () => {
     mailer.close();
     await opts.database.close();
