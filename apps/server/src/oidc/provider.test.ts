@@ -13,9 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oidcKeys, oidcPayloads } from '../db/schema/index.ts';
 import { testDatabases } from '../test/databases.ts';
 import { call, type Harness, signIn, startHarness } from '../test/harness.ts';
-import { authorizationRequest, Browser, oauthError, relyingParty } from '../test/oidc-browser.ts';
+import { Browser, oauthError, relyingParty } from '../test/oidc-browser.ts';
 import {
   type Application,
+  authorize,
   createApplication,
   createAppRole,
   createFlow,
@@ -44,15 +45,11 @@ describe.each(testDatabases())('the OpenID provider on $name', (database) => {
     await createAppRole(h, token, app.id, group, flow);
     return app;
   };
-  /** Authorization in `browser` for `app`: where the provider sends it, and the RP's checks. */
-  const authorize = async (browser: Browser, app: Application, scope = 'openid profile') => {
-    const rp = await relyingParty(h.app, ISSUER, app.clientId, app.clientSecret ?? undefined);
-    const request = await authorizationRequest(rp, app.redirectUri, scope);
-    return { rp, request, location: await browser.follow(request.url) };
-  };
+  const authorizeIn = (browser: Browser, app: Application, scope = 'openid profile') =>
+    authorize(h, app, { browser, scope });
   /** A full sign-in of `m` (password only) for `app` in `browser`: the token response. */
   const signInTo = async (browser: Browser, app: Application, m: WebMember, scope?: string) => {
-    const { rp, request, location } = await authorize(browser, app, scope);
+    const { rp, request, location } = await authorizeIn(browser, app, scope);
     const api = signInApi(h, uidOf(location));
     await api.identify(m.username);
     const done = await api.verify('password', PASSWORD);
@@ -129,11 +126,11 @@ describe.each(testDatabases())('the OpenID provider on $name', (database) => {
 
     await settings({ enable_sso: false });
     await signInTo(browser, first, m);
-    expect((await authorize(browser, second)).location).toMatch(`${PUBLIC_URL}/signin/`);
+    expect((await authorizeIn(browser, second)).location).toMatch(`${PUBLIC_URL}/signin/`);
 
     // Read at each authorization: the session the browser holds now serves the other application.
     await settings({ enable_sso: true });
-    const sso = await authorize(browser, second, 'openid profile');
+    const sso = await authorizeIn(browser, second, 'openid profile');
     const back = new URL(sso.location);
     expect(back.origin + back.pathname).toBe(second.redirectUri);
     const tokens = await client.authorizationCodeGrant(sso.rp, back, sso.request.checks);
@@ -146,7 +143,7 @@ describe.each(testDatabases())('the OpenID provider on $name', (database) => {
       (await createGroup(h, globex)).id,
       (await createFlow(h, globex, [['password']])).id,
     );
-    expect((await authorize(browser, globexApp)).location).toMatch(`${PUBLIC_URL}/signin/`);
+    expect((await authorizeIn(browser, globexApp)).location).toMatch(`${PUBLIC_URL}/signin/`);
 
     // Logout ends the session: the next application asks for a sign-in again.
     const logout = client.buildEndSessionUrl(sso.rp, {
@@ -160,7 +157,7 @@ describe.each(testDatabases())('the OpenID provider on $name', (database) => {
     const confirmed = await browser.request('POST', action, { xsrf, logout: 'yes' });
     expect(confirmed.status).toBe(303);
     expect(confirmed.location).toBe(second.redirectUri);
-    expect((await authorize(browser, first)).location).toMatch(`${PUBLIC_URL}/signin/`);
+    expect((await authorizeIn(browser, first)).location).toMatch(`${PUBLIC_URL}/signin/`);
     await settings({ enable_sso: false });
   });
 

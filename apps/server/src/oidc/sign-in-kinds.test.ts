@@ -9,7 +9,6 @@ import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../test/databases.ts';
 import { call, type Harness, post, signIn, startHarness } from '../test/harness.ts';
-import { authorizationRequest, Browser, relyingParty } from '../test/oidc-browser.ts';
 import {
   type Application,
   createApplication,
@@ -17,12 +16,10 @@ import {
   createFlow,
   createGroup,
   createWebMember,
-  ISSUER,
   PASSWORD,
   PUBLIC_URL,
-  signInApi,
+  startSignIn,
   totpCode,
-  uidOf,
 } from '../test/web-sign-in.ts';
 
 describe.each(testDatabases())('what members prove on the web sign-in pages on $name', (database) => {
@@ -38,15 +35,9 @@ describe.each(testDatabases())('what members prove on the web sign-in pages on $
     await createAppRole(h, acme, app.id, group.id, flow.id);
     return { app, groupId: group.id };
   };
-  const start = async (app: Application) => {
-    const rp = await relyingParty(h.app, ISSUER, app.clientId);
-    const request = await authorizationRequest(rp, app.redirectUri, 'openid');
-    const browser = new Browser(h.app);
-    const uid = uidOf(await browser.follow(request.url));
-    return { rp, request, browser, uid, api: signInApi(h, uid) };
-  };
+  const start = (app: Application) => startSignIn(h, app);
   /** Back at the RP with the code, exchanged: the ID token's subject. */
-  const finish = async (s: Awaited<ReturnType<typeof start>>, redirect: string) => {
+  const finish = async (s: Awaited<ReturnType<typeof startSignIn>>, redirect: string) => {
     const back = new URL(await s.browser.follow(redirect));
     return (await client.authorizationCodeGrant(s.rp, back, s.request.checks)).claims()?.sub;
   };

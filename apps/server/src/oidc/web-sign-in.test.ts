@@ -11,7 +11,7 @@ import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../test/databases.ts';
 import { call, type Harness, post, signIn, startHarness } from '../test/harness.ts';
-import { authorizationRequest, Browser, oauthError, relyingParty } from '../test/oidc-browser.ts';
+import { oauthError, relyingParty } from '../test/oidc-browser.ts';
 import {
   type Application,
   createApplication,
@@ -23,8 +23,8 @@ import {
   PASSWORD,
   PUBLIC_URL,
   signInApi,
+  startSignIn,
   totpCode,
-  uidOf,
   type WebMember,
 } from '../test/web-sign-in.ts';
 
@@ -39,15 +39,7 @@ describe.each(testDatabases())('web sign-in through the OpenID provider on $name
   let spa: Application;
   let web: Application;
 
-  /** A sign-in started by an RP of `app` in a fresh browser: its API, and how to finish at the RP. */
-  const start = async (app: Application, secret?: string) => {
-    const rp = await relyingParty(h.app, ISSUER, app.clientId, secret);
-    const request = await authorizationRequest(rp, app.redirectUri, SCOPE);
-    const browser = new Browser(h.app);
-    const page = await browser.follow(request.url);
-    const uid = uidOf(page);
-    return { rp, request, browser, uid, api: signInApi(h, uid) };
-  };
+  const start = (app: Application) => startSignIn(h, app, { scope: SCOPE });
   const signInsOf = async (memberId: string, token = acme) => call(h.app, 'GET', `users/${memberId}/sign-ins/`, token);
   const member = (fields: Record<string, unknown> = {}, group = groupId): Promise<WebMember> =>
     createWebMember(h, acme, group, fields);
@@ -123,7 +115,7 @@ describe.each(testDatabases())('web sign-in through the OpenID provider on $name
 
   it('signs a member in to a confidential web client with its secret; a wrong secret is refused', async () => {
     const m = await member();
-    const s = await start(web, web.clientSecret ?? '');
+    const s = await start(web);
     await s.api.identify(m.username);
     await s.api.verify('password', PASSWORD);
     const done = await s.api.verify('totp', totpCode(h, m));

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { call, createMember, type Harness, post } from './harness.ts';
+import { authorizationRequest, Browser, relyingParty } from './oidc-browser.ts';
 
 export const PUBLIC_URL = 'http://portiere.test';
 export const ISSUER = `${PUBLIC_URL}/oidc`;
@@ -135,4 +136,25 @@ export function uidOf(location: string): string {
   const m = /\/signin\/([^/?#]+)/.exec(location);
   if (!m?.[1]) throw new Error(`not a sign-in page: ${location}`);
   return m[1];
+}
+
+/**
+ * An RP of `app` sends `browser` (a fresh one unless given) to the provider: the RP, its request's
+ * checks, and where the provider sent the browser (the sign-in page, or the RP with a code).
+ */
+export async function authorize(
+  h: Harness,
+  app: Application,
+  { scope = 'openid', browser = new Browser(h.app) }: { scope?: string; browser?: Browser } = {},
+) {
+  const rp = await relyingParty(h.app, ISSUER, app.clientId, app.clientSecret ?? undefined);
+  const request = await authorizationRequest(rp, app.redirectUri, scope);
+  return { rp, request, browser, location: await browser.follow(request.url) };
+}
+
+/** A sign-in started by an RP of `app`: as authorize(), with the sign-in page's uid and API. */
+export async function startSignIn(h: Harness, app: Application, options: { scope?: string; browser?: Browser } = {}) {
+  const started = await authorize(h, app, options);
+  const uid = uidOf(started.location);
+  return { ...started, uid, api: signInApi(h, uid) };
 }
