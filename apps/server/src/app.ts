@@ -61,11 +61,11 @@ import { buildServices, type Services } from './services.ts';
  * Paths that carry a secret segment: the app enrolment QR code, the members' enrolment link,
  * the login assistant's sign-in id (which answers for the sign-in in progress), a staff
  * user's email confirmation link (the console page its mail opens) and a web sign-in's
- * interaction uid (its pages and their API).
+ * interaction uid (its pages, their API and the provider's resume address).
  */
 export function maskSecretPaths(url: string): string {
   return url.replace(
-    /(\/enroll\/app\/qr\/|\/enroll\/(?!app\/|request-link\/)|\/assistant\/sign-in\/|\/confirm-email\/|\/signin\/)[^/?]+/,
+    /(\/enroll\/app\/qr\/|\/enroll\/(?!app\/|request-link\/)|\/assistant\/sign-in\/|\/confirm-email\/|\/signin\/|\/oidc\/auth\/)[^/?]+/,
     '$1***',
   );
 }

@@ -18,6 +18,11 @@ export async function mountOidc(app: FastifyInstance, oidc: OidcProvider): Promi
     const serve = async (request: FastifyRequest, reply: FastifyReply) => {
       const handler = await oidc.handler();
       reply.hijack();
+      // What helmet gives the app's own answers (it does not see hijacked ones): the provider's
+      // pages are not framed, sniffed, or told where a code came from.
+      reply.raw.setHeader('x-content-type-options', 'nosniff');
+      reply.raw.setHeader('x-frame-options', 'DENY');
+      reply.raw.setHeader('referrer-policy', 'no-referrer');
       const raw = request.raw as IncomingMessage & { baseUrl?: string };
       raw.url = (raw.url ?? '/').slice(OIDC_PATH.length) || '/';
       raw.baseUrl = mountPath;

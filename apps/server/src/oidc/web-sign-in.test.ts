@@ -162,6 +162,11 @@ describe.each(testDatabases())('web sign-in through the OpenID provider on $name
     expect((await s.api.state()).body.code).toBe('signInBlocked');
     const reasons = (await signInsOf(m.id)).body.results.map((r: { reason: string }) => r.reason);
     expect(reasons).toEqual(['blocked', 'wrong_answer']);
+    const trail = (await call(h.app, 'GET', `audit/?target_id=${m.id}&action=signin.failure`, acme)).body;
+    expect(trail.results.map((e: { reason: string; outcome: string }) => [e.outcome, e.reason])).toEqual([
+      ['failure', 'blocked'],
+      ['failure', 'wrong_answer'],
+    ]);
   });
 
   it('refuses a member whose group has no web login after a right answer', async () => {

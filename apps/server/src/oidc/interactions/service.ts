@@ -33,7 +33,14 @@ import {
 } from '@portiere/contracts';
 import { and, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Interaction } from 'oidc-provider';
-import { auditDetails, auditEach, auditMemberActor, auditOutcome, auditTarget } from '../../audit/context.ts';
+import {
+  auditAction,
+  auditDetails,
+  auditEach,
+  auditMemberActor,
+  auditOutcome,
+  auditTarget,
+} from '../../audit/context.ts';
 import { throttled } from '../../auth/login-service.ts';
 import type { LoginThrottle } from '../../auth/throttle.ts';
 import type { Db } from '../../db/client.ts';
@@ -284,13 +291,12 @@ export class WebSignIns {
     auditMemberActor(row.customerId, member?.id ?? null, member?.username ?? username);
     auditTarget(member?.id ?? null, member?.username ?? username);
     auditDetails({ application_id: row.applicationId, kind: input.kind, stage: row.stage });
+    // A failure unless the sign-in ends well (advance() says so); a stage passed records nothing.
+    auditAction('signin.failure');
 
     const attempt = await this.throttle.attempt(`signin:${row.customerId}:${member?.id ?? `name:${username}`}`, { ip });
     const barred = await this.throttle.barredFor(attempt);
-    if (barred > 0) {
-      auditEach([]);
-      throw throttled(barred);
-    }
+    if (barred > 0) throw throttled(barred);
 
     const stageKinds = row.stages[row.stage] ?? [];
     let ok: boolean;
@@ -393,6 +399,7 @@ export class WebSignIns {
     await interaction.save(ttl);
     await this.throttle.clear(attempt);
     await this.record({ ...row, proved }, member, 'success', null, ip);
+    auditAction('signin.success');
     auditDetails({ kinds: proved });
     return { done: true, redirect: interaction.returnTo };
   }
