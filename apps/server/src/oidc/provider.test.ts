@@ -45,11 +45,17 @@ describe.each(testDatabases())('the OpenID provider on $name', (database) => {
     await createAppRole(h, token, app.id, group, flow);
     return app;
   };
-  const authorizeIn = (browser: Browser, app: Application, scope = 'openid profile') =>
-    authorize(h, app, { browser, scope });
+  const authorizeIn = (browser: Browser, app: Application, scope = 'openid profile', extra?: Record<string, string>) =>
+    authorize(h, app, { browser, scope, extra });
   /** A full sign-in of `m` (password only) for `app` in `browser`: the token response. */
-  const signInTo = async (browser: Browser, app: Application, m: WebMember, scope?: string) => {
-    const { rp, request, location } = await authorizeIn(browser, app, scope);
+  const signInTo = async (
+    browser: Browser,
+    app: Application,
+    m: WebMember,
+    scope?: string,
+    extra?: Record<string, string>,
+  ) => {
+    const { rp, request, location } = await authorizeIn(browser, app, scope, extra);
     const api = signInApi(h, uidOf(location));
     await api.identify(m.username);
     const done = await api.verify('password', PASSWORD);
@@ -165,7 +171,9 @@ describe.each(testDatabases())('the OpenID provider on $name', (database) => {
     await settings({ id_token_duration: 600, oidc_refresh_token_duration: 1200 });
     const m = await createWebMember(h, acme, groupId);
     const web = await createApplication(h, acme, 'web', { defaultFlowId: flowId });
-    const { rp, tokens } = await signInTo(new Browser(h.app), web, m);
+    // offline_access counts only with a consent prompt: the sign-in gives it, without a screen.
+    const { rp, tokens } = await signInTo(new Browser(h.app), web, m, 'openid offline_access', { prompt: 'consent' });
+    expect(tokens.scope?.split(' ')).toContain('offline_access');
     const claims = tokens.claims();
     expect((claims?.exp ?? 0) - (claims?.iat ?? 0)).toBe(600);
     expect(tokens.expires_in).toBe(600);

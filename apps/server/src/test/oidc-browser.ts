@@ -116,10 +116,16 @@ export async function relyingParty(
 }
 
 /** An authorization request with PKCE and state: its URL and what the code exchange checks. */
-export async function authorizationRequest(config: client.Configuration, redirectUri: string, scope: string) {
+export async function authorizationRequest(
+  config: client.Configuration,
+  redirectUri: string,
+  scope: string,
+  extra: Record<string, string> = {},
+) {
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const url = client.buildAuthorizationUrl(config, {
+    ...extra,
     redirect_uri: redirectUri,
     scope,
     code_challenge: await client.calculatePKCECodeChallenge(verifier),

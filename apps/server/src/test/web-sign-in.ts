@@ -145,15 +145,23 @@ export function uidOf(location: string): string {
 export async function authorize(
   h: Harness,
   app: Application,
-  { scope = 'openid', browser = new Browser(h.app) }: { scope?: string; browser?: Browser } = {},
+  {
+    scope = 'openid',
+    browser = new Browser(h.app),
+    extra,
+  }: { scope?: string; browser?: Browser; extra?: Record<string, string> } = {},
 ) {
   const rp = await relyingParty(h.app, ISSUER, app.clientId, app.clientSecret ?? undefined);
-  const request = await authorizationRequest(rp, app.redirectUri, scope);
+  const request = await authorizationRequest(rp, app.redirectUri, scope, extra);
   return { rp, request, browser, location: await browser.follow(request.url) };
 }
 
 /** A sign-in started by an RP of `app`: as authorize(), with the sign-in page's uid and API. */
-export async function startSignIn(h: Harness, app: Application, options: { scope?: string; browser?: Browser } = {}) {
+export async function startSignIn(
+  h: Harness,
+  app: Application,
+  options: { scope?: string; browser?: Browser; extra?: Record<string, string> } = {},
+) {
   const started = await authorize(h, app, options);
   const uid = uidOf(started.location);
   return { ...started, uid, api: signInApi(h, uid) };

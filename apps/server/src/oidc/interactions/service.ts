@@ -395,7 +395,9 @@ export class WebSignIns {
     const interaction = ctx.interaction;
     const ttl = interaction.exp - Math.floor(Date.now() / 1000);
     if (ttl <= 0) throw expired();
-    interaction.result = { login: { accountId: member.id } };
+    // Consent too, granted by loadExistingGrant (policy.ts): a request that asks for a consent
+    // prompt (as offline_access needs) must not come back here for it.
+    interaction.result = { login: { accountId: member.id }, consent: {} };
     await interaction.save(ttl);
     await this.throttle.clear(attempt);
     await this.record({ ...row, proved }, member, 'success', null, ip);
