@@ -8,12 +8,13 @@
  *   the client the OpenID scopes it asks for (loadExistingGrant keeps the grant up to date), and
  *   native clients are not asked again either.
  */
-import { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
+import type { KoaContextWithOIDC } from 'oidc-provider';
 import { portiereOf } from './clients.ts';
 
-const { Check, base } = interactionPolicy;
+/** The library's interaction policy helpers (oidc-provider is imported when the provider is built). */
+type InteractionPolicy = typeof import('oidc-provider')['interactionPolicy'];
 
-export function signInPolicy() {
+export function signInPolicy({ Check, base }: InteractionPolicy) {
   const policy = base();
   policy.get('consent')?.checks.remove('native_client_prompt');
   policy.get('login')?.checks.add(

@@ -192,6 +192,23 @@ describe.each(testDatabases())('the OpenID provider on $name', (database) => {
     await settings({ id_token_duration: 3600, oidc_refresh_token_duration: 86_400 });
   });
 
+  it("answers a browser app's calls from its own origin only (CORS)", async () => {
+    const m = await createWebMember(h, acme, groupId);
+    const app = await spaApp();
+    const { tokens } = await signInTo(new Browser(h.app), app, m);
+    const userinfo = (origin: string) =>
+      h.app.inject({
+        url: `${OIDC_PATH}/me`,
+        headers: { host: 'portiere.test', origin, authorization: `Bearer ${tokens.access_token}` },
+      });
+    const own = new URL(app.redirectUri).origin;
+    const allowed = await userinfo(own);
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.headers['access-control-allow-origin']).toBe(own);
+    const other = await userinfo('https://elsewhere.example');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('requires PKCE of public clients', async () => {
     const app = await spaApp();
     const rp = await relyingParty(h.app, ISSUER, app.clientId);

@@ -15,7 +15,7 @@
  * or a retired key leaving the JWKS): at most KEYS_CHECK_MS after the change.
  */
 import { SIGNIN_TTL_S } from '@portiere/contracts';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC, default as Provider } from 'oidc-provider';
 import type { Db } from '../db/client.ts';
 import type { SecretBox } from '../lib/crypto.ts';
 import type { SettingsService } from '../modules/settings/service.ts';
@@ -86,7 +86,7 @@ export class OidcProvider {
         const kids = (await publishedKids(this.opts.db)).join(',');
         if (this.built && this.built.kids === kids) return this.built;
         const keys = await loadOidcKeys(this.opts.db, this.opts.box);
-        const provider = this.build(keys);
+        const provider = await this.build(keys);
         this.built = { provider, handler: provider.callback(), kids: keys.map((k) => k.kid).join(',') };
         return this.built;
       } finally {
@@ -97,7 +97,10 @@ export class OidcProvider {
     return this.building;
   }
 
-  private build(keys: Awaited<ReturnType<typeof loadOidcKeys>>): Provider {
+  private async build(keys: Awaited<ReturnType<typeof loadOidcKeys>>): Promise<Provider> {
+    // Imported here, not at the top: only a process that serves loads the library (it warns about
+    // Node.js versions it does not support, which a CLI command's output should not carry).
+    const { default: Provider, interactionPolicy } = await import('oidc-provider');
     const { db, box, publicUrl } = this.opts;
     const clients = this.clients;
     const sweeper = this.sweeper;
@@ -128,12 +131,18 @@ export class OidcProvider {
         devInteractions: { enabled: false },
         clientCredentials: { enabled: true },
         rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
-        revocation: { enabled: true },
+        // A client revokes its own tokens only.
+        revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
         userinfo: { enabled: true },
         // Access tokens are for userinfo: no resource servers.
         resourceIndicators: { enabled: false },
       },
       pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
+      // Browsers may call the token endpoint for public clients, and userinfo, from the origins of
+      // the client's redirect URIs.
+      clientBasedCORS: (ctx, origin, client) =>
+        (ctx.oidc.route === 'userinfo' || client.clientAuthMethod === 'none') &&
+        (client.redirectUris ?? []).some((uri) => URL.parse(uri)?.origin === origin),
       clientAuthMethods: ['client_secret_basic', 'none'],
       // No HMAC algorithms: a client's secret is only known by its hash.
       enabledJWA: {
@@ -146,7 +155,7 @@ export class OidcProvider {
       },
       extraClientMetadata: { properties: [PORTIERE_METADATA] },
       interactions: {
-        policy: signInPolicy(),
+        policy: signInPolicy(interactionPolicy),
         url: (_ctx, interaction) => `${signInPath}${interaction.uid}`,
       },
       loadExistingGrant,
