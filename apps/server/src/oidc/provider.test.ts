@@ -189,6 +189,10 @@ describe.each(testDatabases())('the OpenID provider on $name', (database) => {
     const refreshed = await client.refreshTokenGrant(rp, tokens.refresh_token ?? '');
     expect(refreshed.claims()?.sub).toBe(m.id);
     expect(refreshed.expires_in).toBe(600);
+    // A member blocked since gets no more tokens, nor claims.
+    expect((await call(h.app, 'POST', `users/${m.id}/block/`, acme, {})).status).toBe(200);
+    expect(await oauthError(client.refreshTokenGrant(rp, refreshed.refresh_token ?? ''))).toBe('invalid_grant');
+    expect(await oauthError(client.fetchUserInfo(rp, refreshed.access_token, m.id))).toBe('invalid_token');
     await settings({ id_token_duration: 3600, oidc_refresh_token_duration: 86_400 });
   });
 
