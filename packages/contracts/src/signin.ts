@@ -94,7 +94,10 @@ export const signInCardSchema = z.object({
 });
 export const signInSendSchema = z.object({ kind: z.enum(SIGNIN_SENT_KINDS) });
 export const signInSentSchema = z.object({
-  /** Mail address or phone number partly hidden, or the app's device model. */
+  /**
+   * Mail address or phone number partly hidden, or the app's device model; empty until a first
+   * answer was right (before, it would tell who exists), and when nothing was sent.
+   */
   sent_to: z.string(),
   resend_in: z.number().int(),
 });
