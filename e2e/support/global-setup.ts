@@ -30,6 +30,8 @@ export default async function globalSetup() {
     env: {
       ...process.env,
       PORT: String(E2E_PORT),
+      // The address browsers and the tests use: the OpenID issuer and the mailed links are named after it.
+      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
       // Every interface, so a test can reach the console at the machine's own address.
       HOST: '0.0.0.0',
       DATA_DIR: dataDir,

@@ -57,6 +57,10 @@ describe('the app shell', () => {
     expect(maskSecretPaths('/confirm-email/aBc-_123?lang=it')).toBe('/confirm-email/***?lang=it');
     expect(maskSecretPaths('/api/v1/staff/confirm-email/')).toBe('/api/v1/staff/confirm-email/');
     expect(maskSecretPaths('/api/v1/users/?search=x')).toBe('/api/v1/users/?search=x');
+    expect(maskSecretPaths('/signin/Ab_c-1?lang=it')).toBe('/signin/***?lang=it');
+    expect(maskSecretPaths('/api/v1/signin/Ab_c-1/verify/')).toBe('/api/v1/signin/***/verify/');
+    expect(maskSecretPaths('/oidc/auth/Ab_c-1')).toBe('/oidc/auth/***');
+    expect(maskSecretPaths('/oidc/auth?client_id=x')).toBe('/oidc/auth?client_id=x');
   });
 
   it('asks browsers for https only when the console is served over https', async () => {

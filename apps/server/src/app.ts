@@ -35,6 +35,7 @@ import { laUserRoutes } from './modules/laUsers/routes.ts';
 import { loginGroupRoutes } from './modules/loginGroups/routes.ts';
 import { mailTemplateRoutes } from './modules/mailTemplates/routes.ts';
 import { managerUserRoutes } from './modules/managerUsers/routes.ts';
+import { memberSignInRoutes } from './modules/memberSignIns/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { recoveryRoutes } from './modules/recovery/routes.ts';
@@ -42,6 +43,8 @@ import { roleRoutes } from './modules/roles/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { temporaryCardRoutes } from './modules/temporaryCards/routes.ts';
 import { workstationUserRoutes } from './modules/workstationUsers/routes.ts';
+import { signInRoutes } from './oidc/interactions/routes.ts';
+import { mountOidc } from './oidc/mount.ts';
 import { type AuditRoute, installAudit } from './plugins/audit.ts';
 import { pruneAuditPeriodically } from './plugins/audit-retention.ts';
 import { API_PREFIX, installAuthentication } from './plugins/auth-guard.ts';
@@ -56,12 +59,13 @@ import { buildServices, type Services } from './services.ts';
 
 /**
  * Paths that carry a secret segment: the app enrolment QR code, the members' enrolment link,
- * the login assistant's sign-in id (which answers for the sign-in in progress) and a staff
- * user's email confirmation link (the console page its mail opens).
+ * the login assistant's sign-in id (which answers for the sign-in in progress), a staff
+ * user's email confirmation link (the console page its mail opens) and a web sign-in's
+ * interaction uid (its pages, their API and the provider's resume address).
  */
 export function maskSecretPaths(url: string): string {
   return url.replace(
-    /(\/enroll\/app\/qr\/|\/enroll\/(?!app\/|request-link\/)|\/assistant\/sign-in\/|\/confirm-email\/)[^/?]+/,
+    /(\/enroll\/app\/qr\/|\/enroll\/(?!app\/|request-link\/)|\/assistant\/sign-in\/|\/confirm-email\/|\/signin\/|\/oidc\/auth\/)[^/?]+/,
     '$1***',
   );
 }
@@ -135,8 +139,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       log: app.log,
     });
   const mailer = metrics.countMails(transport);
-  const services = await buildServices(opts.database, box, mailer, config.publicUrl, opts.now, metrics, app.log);
+  const services = await buildServices(
+    opts.database,
+    box,
+    mailer,
+    config.publicUrl,
+    opts.now,
+    metrics,
+    app.log,
+    config.trustProxy,
+  );
   app.decorate('services', services);
+  // The provider's first signing key is made at start, not by whichever request comes first.
+  await services.oidc.provider();
   app.addHook('onClose', async () => {
     mailer.close();
     await opts.database.close();
@@ -226,9 +241,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(laFlowRoutes(services));
       // The portal polls while an app enrols: more calls per address than a sign-in makes.
       await api.register(enrollmentRoutes(services, 4 * config.loginRateLimit));
+      await api.register(memberSignInRoutes(services));
+      // The sign-in page polls while the member's app approves, like the enrolment page.
+      await api.register(signInRoutes(services, 4 * config.loginRateLimit));
     },
     { prefix: '/api/v1' },
   );
+  await mountOidc(app, services.oidc);
   // The portal first: see servePortal.
   await servePortal(app, config.portalDir);
   await serveConsole(app, config.consoleDir);

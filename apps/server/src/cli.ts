@@ -1,4 +1,7 @@
-/** portiere serve | migrate | seed | reset-password <username> <password> | backup FILE | restore FILE | audit verify */
+/**
+ * portiere serve | migrate | seed | reset-password <username> <password> | backup FILE | restore FILE |
+ * audit verify | oidc-rotate-keys
+ */
 import { and, eq, isNull, like, or } from 'drizzle-orm';
 import { pruneAuditEvents } from './audit/prune.ts';
 import { AuditSealer } from './audit/sealer.ts';
@@ -10,12 +13,14 @@ import { type Db, openDatabase } from './db/client.ts';
 import { loginThrottle, staffSessions, staffUsers } from './db/schema/index.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { hashPassword } from './lib/passwords.ts';
+import { RETIRED_KEY_PUBLISHED_S, rotateOidcKeys } from './oidc/keys.ts';
 import { seedDemo } from './seed/demo.ts';
 import { serve } from './serve.ts';
 
 const USAGE = `usage: portiere serve | migrate | seed | reset-password <username> <new-password>
        portiere backup FILE [--without-key] | restore FILE [--force]
-       portiere audit verify | audit prune`;
+       portiere audit verify | audit prune
+       portiere oidc-rotate-keys`;
 
 /** The one positional argument and the flags of a command; unknown flags are refused. */
 function fileAndFlags(args: string[], known: string[]): { file: string; flags: Set<string> } {
@@ -102,6 +107,16 @@ async function run(argv: string[]): Promise<void> {
       if (r.wroteKey) console.log(`Wrote the backup's secret key to ${r.wroteKey}.`);
       if (r.keptAt) console.log(`The replaced database is kept in ${r.keptAt}; remove it once no longer needed.`);
       console.log('Start the server with the same DATA_DIR (or SECRET_KEY_FILE) so it reads the sealed secrets.');
+      return;
+    }
+    case 'oidc-rotate-keys': {
+      if (args.length) throw new Error(USAGE);
+      const config = loadConfig();
+      const { kid, retired } = await withDb((d) => rotateOidcKeys(d.db, SecretBox.fromFile(config.secretKeyFile)));
+      console.log(`New OpenID signing key ${kid} is active${retired.length ? `; retired ${retired.join(', ')}` : ''}.`);
+      console.log(
+        `Retired keys stay published in the JWKS for ${RETIRED_KEY_PUBLISHED_S / 3600} hours, so tokens signed with them still verify; running servers switch within a minute.`,
+      );
       return;
     }
     case 'audit': {

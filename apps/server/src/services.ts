@@ -17,6 +17,7 @@ import { AssistantSignIns } from './modules/assistant/signIn.ts';
 import { AuditService } from './modules/audit/service.ts';
 import { ConfigurationsService } from './modules/configurations/service.ts';
 import { CredentialsService } from './modules/credentials/service.ts';
+import { SignInChecks } from './modules/credentials/sign-in-checks.ts';
 import { CustomersService } from './modules/customers/service.ts';
 import { CustomizationService } from './modules/customization/service.ts';
 import { DashboardService } from './modules/dashboard/service.ts';
@@ -30,6 +31,7 @@ import { LaUsersService } from './modules/laUsers/service.ts';
 import { LoginGroupsService } from './modules/loginGroups/service.ts';
 import { MailTemplatesService } from './modules/mailTemplates/service.ts';
 import { ManagerUsersService } from './modules/managerUsers/service.ts';
+import { MemberSignInsService } from './modules/memberSignIns/service.ts';
 import { MembersService } from './modules/members/service.ts';
 import { ProfilesService } from './modules/profiles/service.ts';
 import { RecoveryService } from './modules/recovery/service.ts';
@@ -37,6 +39,9 @@ import { RolesService } from './modules/roles/service.ts';
 import { SettingsService } from './modules/settings/service.ts';
 import { TemporaryCardsService } from './modules/temporaryCards/service.ts';
 import { WorkstationUsersService } from './modules/workstationUsers/service.ts';
+import { AppApprovals, hashDeviceTokens } from './oidc/interactions/approvals.ts';
+import { WebSignIns } from './oidc/interactions/service.ts';
+import { OidcProvider } from './oidc/provider.ts';
 import type { AppMetrics } from './plugins/metrics.ts';
 
 export interface Services {
@@ -84,6 +89,13 @@ export interface Services {
   /** The members' enrolment portal (enroll/), and the requests for a new link. */
   enrollment: EnrollmentService;
   linkRequests: LinkRequests;
+  /** The OpenID provider (web sign-in) and its sign-in pages' API. */
+  oidc: OidcProvider;
+  webSignIns: WebSignIns;
+  /** Sign-ins a member's app approves (device/approvals/). */
+  appApprovals: AppApprovals;
+  /** Each member's web sign-ins (users/{id}/sign-ins/). */
+  memberSignIns: MemberSignInsService;
 }
 
 export async function buildServices(
@@ -93,7 +105,8 @@ export async function buildServices(
   publicUrl: string,
   now?: () => Date,
   metrics?: AppMetrics,
-  log: { warn(obj: object, msg: string): void } = console,
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void } = console,
+  trustProxy = false,
 ): Promise<Services> {
   // Inside an audited request, the request's transaction (audit/context.ts).
   const db = scopedDb(database.db);
@@ -106,6 +119,12 @@ export async function buildServices(
   // The plain database: the sealer runs outside any request's transaction.
   const auditSealer = new AuditSealer(database.db, log);
   const credentials = new CredentialsService(db, box, members, settings, mailer, publicUrl, now);
+  const signInChecks = new SignInChecks(db, credentials, now, log);
+  const recovery = new RecoveryService(db, box, members, settings, mailer, now);
+  const oidc = new OidcProvider({ db, box, settings, publicUrl, trustProxy, log });
+  const appApprovals = new AppApprovals(db, box, now);
+  const memberSignIns = new MemberSignInsService(db, now);
+  await hashDeviceTokens(db, box);
   const managerUsers = new ManagerUsersService(db, mailer, tokens, publicUrl, now);
   return {
     db,
@@ -132,22 +151,21 @@ export async function buildServices(
     members,
     credentials,
     temporaryCards: new TemporaryCardsService(db, members, settings, now),
-    recovery: new RecoveryService(db, box, members, settings, mailer, now),
+    recovery,
     configurations: new ConfigurationsService(db),
     roles: new RolesService(db),
     workstationUsers: new WorkstationUsersService(db, members, now),
     dashboard: new DashboardService(db),
-    applications: new ApplicationsService(db),
+    applications: new ApplicationsService(db, oidc.issuer),
     flows: new FlowsService(db),
     appRoles: new AppRolesService(db),
     assistant: new AssistantService(db, box, settings, laUsers),
     // The staff sign-in's throttle (same table), keyed by customer and member username.
     assistantSignIns: new AssistantSignIns(
       db,
-      credentials,
+      signInChecks,
       new LoginThrottle(db, now, (scope) => metrics?.lockout(scope)),
       now,
-      log,
     ),
     audit: new AuditService(db, auditSealer),
     auditSealer,
@@ -159,5 +177,20 @@ export async function buildServices(
     laScripts: new LaScriptsService(db, now),
     enrollment: new EnrollmentService(db, keys, members, credentials, settings, now),
     linkRequests: new LinkRequests(db, keys, mailer, publicUrl, now, log),
+    oidc,
+    appApprovals,
+    memberSignIns,
+    webSignIns: new WebSignIns(
+      db,
+      oidc,
+      signInChecks,
+      appApprovals,
+      recovery,
+      settings,
+      // The staff sign-in's throttle (same table), keyed by customer and member or username.
+      new LoginThrottle(db, now, (scope) => metrics?.lockout(scope)),
+      memberSignIns,
+      now,
+    ),
   };
 }

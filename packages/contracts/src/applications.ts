@@ -58,6 +58,9 @@ export const applicationSchema = z.object({
   defaultFlow: ref.nullable(),
   app_roles_count: z.number().int(),
   created_at: z.string(),
+  /** The OpenID provider's issuer (PUBLIC_URL + OIDC_PATH) and its discovery document, for the relying party's set-up. */
+  issuer: z.string(),
+  discoveryUrl: z.string(),
 });
 export type Application = z.infer<typeof applicationSchema>;
 

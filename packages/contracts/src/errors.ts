@@ -94,6 +94,14 @@ export const ERRORS = {
   laFlowNotSet: "The login assistant's sign-in flow is not set up.",
   assistantSignInExpired: 'This sign-in has expired or is finished. Start again.',
   assistantStepUpRequired: 'This application needs its own sign-in flow first.',
+  signInExpired: 'This sign-in has expired or is finished. Go back to the application and start again.',
+  signInBlocked: 'Your account is blocked. Please contact your administrator.',
+  signInWebLoginDisabled: 'Web sign-in is not enabled for your account. Please contact your administrator.',
+  signInNoFlow: 'No sign-in flow is set up for this application. Please contact your administrator.',
+  signInTooManyFailures: 'Too many wrong answers. Go back to the application and start again.',
+  signInDenied: 'The sign-in was refused on your app.',
+  signInResendTooSoon: 'A code was sent less than a minute ago. Please wait before asking again.',
+  deviceNotFound: 'This device is not enrolled.',
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

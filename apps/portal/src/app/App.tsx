@@ -1,4 +1,5 @@
 import { EnrollFlow } from '../flows/enroll/EnrollFlow';
+import { SignInFlow } from '../flows/signin/SignInFlow';
 import { I18nProvider } from '../lib/i18n/I18nProvider';
 import { NotFoundPage } from './NotFoundPage';
 import { matchRoute } from './routes';
@@ -6,5 +7,15 @@ import { matchRoute } from './routes';
 /** Picks the flow for the address; each flow owns its page from there. */
 export function App({ pathname }: { pathname: string }) {
   const route = matchRoute(pathname);
-  return <I18nProvider>{route.flow === 'enroll' ? <EnrollFlow token={route.token} /> : <NotFoundPage />}</I18nProvider>;
+  return (
+    <I18nProvider>
+      {route.flow === 'enroll' ? (
+        <EnrollFlow token={route.token} />
+      ) : route.flow === 'signin' ? (
+        <SignInFlow uid={route.uid} />
+      ) : (
+        <NotFoundPage />
+      )}
+    </I18nProvider>
+  );
 }

@@ -8,8 +8,13 @@ describe('the portal router', () => {
     expect(matchRoute('/enroll/a%2Eb')).toEqual({ flow: 'enroll', token: 'a.b' });
   });
 
-  it('knows no other page yet', () => {
-    for (const path of ['/', '/enroll/', '/enroll/a/b', '/enroll/%E0%A4%A', '/signin/x', '/portal/'])
+  it('takes the interaction uid from /signin/<uid>', () => {
+    expect(matchRoute('/signin/Xq3_-9aZ')).toEqual({ flow: 'signin', uid: 'Xq3_-9aZ' });
+    expect(matchRoute('/signin/Xq3/')).toEqual({ flow: 'signin', uid: 'Xq3' });
+  });
+
+  it('knows no other page', () => {
+    for (const path of ['/', '/enroll/', '/enroll/a/b', '/enroll/%E0%A4%A', '/signin/', '/signin/a/b', '/portal/'])
       expect([path, matchRoute(path).flow]).toEqual([path, 'notFound']);
   });
 });

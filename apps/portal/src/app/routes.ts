@@ -1,20 +1,28 @@
 /**
- * The members' pages are few, so the router is a path match: /enroll/<token> today; the web
- * sign-in interaction pages (/signin/...) join here later. The server sends index.html for
- * exactly these prefixes (apps/server/src/plugins/portal.ts).
+ * The members' pages are few, so the router is a path match: /enroll/<token> (the enrolment
+ * link) and /signin/<uid> (the web sign-in the OpenID provider sends browsers to). The server
+ * sends index.html for exactly these prefixes (apps/server/src/plugins/portal.ts).
  */
-export type Route = { flow: 'enroll'; token: string } | { flow: 'notFound' };
+export type Route = { flow: 'enroll'; token: string } | { flow: 'signin'; uid: string } | { flow: 'notFound' };
 
 export const PORTAL_PREFIXES = ['/enroll/', '/signin/'] as const;
 
-export function matchRoute(pathname: string): Route {
-  const enroll = /^\/enroll\/([^/]+)\/?$/.exec(pathname);
-  if (enroll?.[1]) {
-    try {
-      return { flow: 'enroll', token: decodeURIComponent(enroll[1]) };
-    } catch {
-      // A malformed escape: not a token we could have sent.
-    }
+/** The one path segment after `prefix`, unescaped; null when absent or malformed. */
+function segment(prefix: string, pathname: string): string | null {
+  const m = new RegExp(`^/${prefix}/([^/]+)/?$`).exec(pathname);
+  if (!m?.[1]) return null;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    // A malformed escape: not an address we could have sent.
+    return null;
   }
+}
+
+export function matchRoute(pathname: string): Route {
+  const token = segment('enroll', pathname);
+  if (token) return { flow: 'enroll', token };
+  const uid = segment('signin', pathname);
+  if (uid) return { flow: 'signin', uid };
   return { flow: 'notFound' };
 }

@@ -1,10 +1,15 @@
 import { type RefObject, useEffect, useRef } from 'react';
 
-/** Moves focus to the element when it appears: each new step's heading, so screen readers announce it. */
-export function useFocusOnMount<T extends HTMLElement>(): RefObject<T | null> {
+/**
+ * Moves focus to the element when it appears: each new step's heading or first field, so screen
+ * readers announce it. `enabled` is read once: a control shown because the member picked another
+ * option must not pull the focus away from the option they are on.
+ */
+export function useFocusOnMount<T extends HTMLElement>(enabled = true): RefObject<T | null> {
   const ref = useRef<T>(null);
+  const focus = useRef(enabled);
   useEffect(() => {
-    ref.current?.focus();
+    if (focus.current) ref.current?.focus();
   }, []);
   return ref;
 }

@@ -73,6 +73,8 @@ export const ADVISORY_LOCKS = {
   signingKey: 0x706f7274_03,
   /** Sealing and pruning the audit chains (audit/sealer.ts, audit/prune.ts). */
   auditChains: 0x706f7274_04,
+  /** Creating and rotating the OpenID provider's signing keys (oidc/keys.ts). */
+  oidcKeys: 0x706f7274_05,
 } as const;
 
 export function openPostgres(url: string): Database {

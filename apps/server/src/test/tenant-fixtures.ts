@@ -242,6 +242,9 @@ export async function createTenantFixtures(h: Harness, token: string): Promise<T
       'credentials/{id}': randomUUID(),
       // An enrolment link token (enroll/ routes) that no link recorded: enrollment.test.ts covers real ones.
       'enroll/{token}': randomBytes(32).toString('base64url'),
+      // A web sign-in's interaction and an app approval that do not exist: oidc/*.test.ts covers real ones.
+      'signin/{uid}': randomBytes(32).toString('base64url'),
+      'approvals/{id}': randomUUID(),
     },
   };
 }

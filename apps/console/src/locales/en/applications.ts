@@ -45,6 +45,12 @@ export const applications = {
     clientId: 'Client ID',
     clientSecret: 'Client secret',
   },
+  oidc: {
+    title: 'OpenID Connect',
+    hint: 'What the application needs to sign its users in with Portiere: the issuer (or its discovery document) and its client ID.',
+    issuer: 'Issuer',
+    discoveryUrl: 'Discovery URL',
+  },
   secret: {
     title: 'Credentials of {name}',
     onlyOnce: 'Copy the client secret now: it will not be shown again.',

@@ -181,6 +181,11 @@ export const audit = {
       prune: 'Old events removed',
       export: 'Audit trail exported',
     },
+    signin: {
+      success: 'Signed in to an application',
+      failure: 'Sign-in to an application failed',
+      abort: 'Sign-in to an application abandoned',
+    },
     sign_in: {
       code_sent: 'Sign-in code sent',
       success: 'Signed in',

@@ -1,4 +1,6 @@
 /** Members list, user dialog, user detail and credentials. */
+import type { SignInFailureReason } from '@portiere/contracts';
+
 export const members = {
   columns: {
     username: 'Username',
@@ -118,6 +120,35 @@ export const members = {
     webEmpty: 'This user has no web credentials.',
     workstationEmpty: 'This user has no credentials usable for Windows login.',
     noIdentities: 'This user has no identities, so autologon is not possible.',
+  },
+  /** The member's web sign-ins (Web tab). */
+  signIns: {
+    title: 'Sign-ins',
+    hint: 'Sign-ins to applications through the web sign-in pages, newest first.',
+    noRows: 'This user has not signed in on the web yet.',
+    outcome: 'Outcome',
+    allOutcomes: 'All',
+    columns: {
+      at: 'Date',
+      application: 'Application',
+      outcome: 'Outcome',
+      reason: 'Reason',
+      kinds: 'Proved with',
+      ip: 'IP address',
+    },
+    outcomes: { success: 'Signed in', failure: 'Failed', abort: 'Cancelled' },
+    reasons: {
+      wrong_answer: 'Wrong answer',
+      locked: 'Credential locked',
+      blocked: 'User blocked',
+      web_login_disabled: 'Web login disabled',
+      no_flow: 'No sign-in flow',
+      too_many_failures: 'Too many wrong answers',
+      expired: 'Expired',
+      denied_on_app: 'Refused on the app',
+    } satisfies Record<SignInFailureReason, string>,
+    recovery: 'Recovery code',
+    deletedApplication: 'Deleted application',
   },
   picker: {
     members: 'Users',

@@ -45,6 +45,12 @@ export const applications = {
     clientId: 'Client ID',
     clientSecret: 'Client secret',
   },
+  oidc: {
+    title: 'OpenID Connect',
+    hint: "Ciò che serve all'applicazione per far accedere i suoi utenti con Portiere: l'issuer (o il suo documento di discovery) e il suo client ID.",
+    issuer: 'Issuer',
+    discoveryUrl: 'URL di discovery',
+  },
   secret: {
     title: 'Credenziali di {name}',
     onlyOnce: 'Copia ora il client secret: non verrà più mostrato.',

@@ -183,6 +183,11 @@ export const audit: DeepStrings<Phrases['audit']> = {
       prune: 'Eventi vecchi rimossi',
       export: 'Registro di audit esportato',
     },
+    signin: {
+      success: 'Accesso a un’applicazione eseguito',
+      failure: 'Accesso a un’applicazione non riuscito',
+      abort: 'Accesso a un’applicazione abbandonato',
+    },
     sign_in: {
       code_sent: 'Codice di accesso inviato',
       success: 'Accesso eseguito',

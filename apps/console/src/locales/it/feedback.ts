@@ -91,6 +91,14 @@ export const error: DeepStrings<Phrases['error']> = {
   laFlowNotSet: 'Il flusso di accesso del Login Assistant non è configurato.',
   assistantSignInExpired: 'Questo accesso è scaduto o concluso. Ricomincia.',
   assistantStepUpRequired: 'Questa applicazione richiede prima il proprio flusso di accesso.',
+  signInExpired: "Questo accesso è scaduto o è concluso. Torna all'applicazione e ricomincia.",
+  signInBlocked: 'Il tuo account è bloccato. Contatta il tuo amministratore.',
+  signInWebLoginDisabled: "L'accesso web non è abilitato per il tuo account. Contatta il tuo amministratore.",
+  signInNoFlow: 'Per questa applicazione non è configurato alcun flusso di accesso. Contatta il tuo amministratore.',
+  signInTooManyFailures: "Troppe risposte errate. Torna all'applicazione e ricomincia.",
+  signInDenied: "L'accesso è stato rifiutato dalla tua app.",
+  signInResendTooSoon: 'Un codice è stato inviato meno di un minuto fa. Attendi prima di chiederne un altro.',
+  deviceNotFound: 'Questo dispositivo non è registrato.',
 };
 
 export const success: DeepStrings<Phrases['success']> = {

@@ -7,12 +7,12 @@ import { ApiError } from '../../lib/api';
 import { fill } from '../../lib/i18n/fill';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { errorMessage } from '../../lib/messages';
+import { safeRedirect } from '../../lib/redirect';
 import { useBranding } from '../../lib/useBranding';
 import { DonePage } from './DonePage';
 import { KindList } from './KindList';
 import { KindStep } from './KindStep';
 import { LinkProblemPage } from './LinkProblemPage';
-import { safeRedirect } from './redirect';
 import { useEnrollSession } from './useEnrollSession';
 
 type View =

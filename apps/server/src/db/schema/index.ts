@@ -9,6 +9,7 @@ export * from './flows.ts';
 export * from './laScripts.ts';
 export * from './loginAssistant.ts';
 export * from './members.ts';
+export * from './oidc.ts';
 export * from './recovery.ts';
 export * from './roles.ts';
 export * from './temporaryCards.ts';

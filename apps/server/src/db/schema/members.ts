@@ -108,6 +108,8 @@ export const credentials = pgTable(
     /** App: lookup hash of the confirmation code */
     confirmationHash: text('confirmation_hash'),
     deviceModel: text('device_model'),
+    /** App: keyed hash of the device token given at enrolment, by which the device calls device/. */
+    deviceTokenHash: text('device_token_hash'),
     /** Mail/SMS: keyed hash of the last code sent, and its expiry */
     codeHash: text('code_hash'),
     codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
@@ -124,5 +126,6 @@ export const credentials = pgTable(
     index('credentials_customer_idx').on(t.customerId, t.type),
     index('credentials_windows_idx').on(t.customerId, t.memberId).where(sql`${t.windowsLogin}`),
     uniqueIndex('credentials_confirmation_idx').on(t.confirmationHash),
+    index('credentials_device_token_idx').on(t.deviceTokenHash),
   ],
 );

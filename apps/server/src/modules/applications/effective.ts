@@ -30,3 +30,28 @@ export function effectiveApplication<T extends InheritableSettings>(app: T, base
   }
   return out;
 }
+
+/** How far up a chain of bases is followed (the service refuses cycles; this bounds a bad row). */
+const MAX_BASES = 16;
+
+/**
+ * An application's effective settings, its chain of bases read from the database (the base's
+ * own effective settings first, as effectiveApplication wants them).
+ */
+export async function loadEffectiveApplication<T extends InheritableSettings & { baseApplicationId: string | null }>(
+  app: T,
+  baseOf: (id: string) => Promise<(InheritableSettings & { baseApplicationId: string | null }) | undefined>,
+): Promise<T> {
+  const chain: (InheritableSettings & { baseApplicationId: string | null })[] = [];
+  const seen = new Set<string>();
+  for (let id = app.baseApplicationId; id && !seen.has(id) && chain.length < MAX_BASES; ) {
+    seen.add(id);
+    const base = await baseOf(id);
+    if (!base) break;
+    chain.push(base);
+    id = base.baseApplicationId;
+  }
+  let inherited: InheritableSettings | null = null;
+  for (const base of chain.reverse()) inherited = effectiveApplication(base, inherited);
+  return effectiveApplication(app, inherited);
+}

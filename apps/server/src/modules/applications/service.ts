@@ -14,6 +14,7 @@ import {
   CONFIDENTIAL_APPLICATION_TYPES,
   type FieldError,
   fieldError,
+  oidcDiscoveryUrl,
 } from '@portiere/contracts';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -35,7 +36,11 @@ const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const base = alias(applications, 'base');
 
 export class ApplicationsService {
-  constructor(private readonly db: Db) {}
+  /** `issuer`: the OpenID provider's (oidc/issuer.ts), which every application answer names. */
+  constructor(
+    private readonly db: Db,
+    private readonly issuer: string,
+  ) {}
 
   // Written out: drizzle may leave the outer column unqualified, and "id" would then name the subquery's own.
   private rolesCount = sql<number>`(select count(*)::int from app_roles r where r.application_id = applications.id)`;
@@ -78,6 +83,8 @@ export class ApplicationsService {
       defaultFlow: r.flow?.id ? { id: r.flow.id, name: r.flow.name } : null,
       app_roles_count: Number(r.roles),
       created_at: a.createdAt.toISOString(),
+      issuer: this.issuer,
+      discoveryUrl: oidcDiscoveryUrl(this.issuer),
     };
   }
 

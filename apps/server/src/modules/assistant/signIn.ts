@@ -17,10 +17,8 @@ import {
   type AssistantVerifyResult,
   type CredentialType,
   fieldError,
-  LOGIN_OTP_RESEND_S,
-  LOGIN_OTP_TTL_S,
 } from '@portiere/contracts';
-import { and, asc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import {
   auditAction,
   auditDetails,
@@ -32,12 +30,11 @@ import {
 import { throttled } from '../../auth/login-service.ts';
 import type { LoginThrottle } from '../../auth/throttle.ts';
 import type { Db } from '../../db/client.ts';
-import { assistantSessions, credentials, flows, laFlows, members } from '../../db/schema/index.ts';
+import { assistantSessions, flows, laFlows } from '../../db/schema/index.ts';
 import { newOpaqueToken, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { dummyHash, verifyPassword } from '../../lib/passwords.ts';
 import { assertLaEnabled } from '../../plugins/la-guard.ts';
-import type { CredentialsService } from '../credentials/service.ts';
+import type { SignInChecks } from '../credentials/sign-in-checks.ts';
 import type { MemberRow } from '../members/mapper.ts';
 import { reachableApps } from './apps.ts';
 import { findSession } from './session.ts';
@@ -61,10 +58,9 @@ export interface Refused {
 export class AssistantSignIns {
   constructor(
     private readonly db: Db,
-    private readonly credentials: CredentialsService,
+    private readonly checks: SignInChecks,
     private readonly throttle: LoginThrottle,
     private readonly now: () => Date = () => new Date(),
-    private readonly log: { warn(obj: object, msg: string): void } = console,
   ) {}
 
   async start(input: AssistantSignInStart, bearer: string | undefined): Promise<AssistantSignIn> {
@@ -72,7 +68,7 @@ export class AssistantSignIns {
     await assertLaEnabled(this.db, customerId);
     await this.removeExpired();
     const username = input.username.trim().toLowerCase();
-    const member = await this.member(customerId, username);
+    const member = await this.checks.byUsername(customerId, username);
     let flow: { stages: CredentialType[][]; terminating: CredentialType[] } | null;
     let stepUp: { appId: string; parentId: string } | null = null;
     if (input.app_id !== undefined) {
@@ -114,20 +110,8 @@ export class AssistantSignIns {
     const row = await this.signIn(id);
     await assertLaEnabled(this.db, row.customerId);
     this.assertInStage(row, kind);
-    const member = row.memberId ? await this.memberById(row.customerId, row.memberId) : null;
-    if (!member || member.blocked) return;
-    const [credential] = await this.usable(member, kind);
-    if (!credential) return;
-    const now = this.now().getTime();
-    const sentAt = credential.codeExpiresAt ? credential.codeExpiresAt.getTime() - LOGIN_OTP_TTL_S * 1000 : 0;
-    if (now - sentAt < LOGIN_OTP_RESEND_S * 1000) return;
-    try {
-      await this.credentials.sendCode(credential, member);
-    } catch (err) {
-      // A gateway that refuses must not tell this member from one who has no such credential.
-      if (!(err instanceof AppError)) throw err;
-      this.log.warn({ code: err.code, kind }, 'assistant sign-in: the code could not be sent');
-    }
+    const member = row.memberId ? await this.checks.byId(row.customerId, row.memberId) : null;
+    await this.checks.sendCode(member, kind);
   }
 
   async verify(id: string, input: AssistantVerify, ip: string): Promise<AssistantVerifyResult | Refused> {
@@ -135,7 +119,7 @@ export class AssistantSignIns {
     await assertLaEnabled(this.db, row.customerId);
     this.assertInStage(row, input.kind);
     const username = row.username ?? '';
-    const member = row.memberId ? await this.memberById(row.customerId, row.memberId) : null;
+    const member = row.memberId ? await this.checks.byId(row.customerId, row.memberId) : null;
     auditMemberActor(row.customerId, member?.id ?? null, member?.username ?? username);
     auditTarget(member?.id ?? null, member?.username ?? username);
     auditDetails({ kind: input.kind, stage: row.stage, ...(row.appId ? { app_id: row.appId } : {}) });
@@ -147,7 +131,7 @@ export class AssistantSignIns {
       throw throttled(barred);
     }
 
-    if (!(await this.check(member, input))) {
+    if (!(await this.checks.check(member, input.kind, input.value))) {
       await this.throttle.failure(attempt);
       // Spent after too many wrong answers; an atomic increment, so racing answers each count.
       const [counted] = await this.db
@@ -229,42 +213,6 @@ export class AssistantSignIns {
     };
   }
 
-  /**
-   * Whether the value proves `kind` for the member, through the credentials module. A password
-   * or PIN costs one hash verification whether or not there is a credential to check it against.
-   */
-  private async check(member: MemberRow | null, input: AssistantVerify): Promise<boolean> {
-    const candidates = member && !member.blocked ? await this.usable(member, input.kind) : [];
-    for (const credential of candidates) {
-      if (member && (await this.credentials.verify(credential, member, input.value)).ok) return true;
-    }
-    if (!candidates.length && (input.kind === 'password' || input.kind === 'pin'))
-      await verifyPassword(await dummyHash(), input.value);
-    return false;
-  }
-
-  /**
-   * The member's credentials of a kind a sign-in may check: active and not locked, oldest first.
-   * A mail or SMS credential must be confirmed: one a member started in the enrolment portal for
-   * an address of their choosing gets no sign-in codes until a code sent there came back.
-   */
-  private usable(member: MemberRow, kind: CredentialType) {
-    return this.db
-      .select()
-      .from(credentials)
-      .where(
-        and(
-          eq(credentials.memberId, member.id),
-          eq(credentials.customerId, member.customerId),
-          eq(credentials.type, kind),
-          eq(credentials.isActive, true),
-          eq(credentials.locked, false),
-          kind === 'mail' || kind === 'sms' ? eq(credentials.isEnrolled, true) : undefined,
-        ),
-      )
-      .orderBy(asc(credentials.createdAt));
-  }
-
   private assertInStage(row: SignInRow, kind: CredentialType): void {
     const kinds = row.stages?.[row.stage] ?? [];
     if (!kinds.includes(kind)) throw new AppError(400, 'validation', undefined, { kind: fieldError('invalid') });
@@ -291,22 +239,6 @@ export class AssistantSignIns {
       .select({ stages: flows.stages, terminating: flows.terminatingCredentials })
       .from(flows)
       .where(and(eq(flows.id, flowId), eq(flows.customerId, customerId)));
-    return row ?? null;
-  }
-
-  private async member(customerId: string, username: string): Promise<MemberRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(members)
-      .where(and(eq(members.customerId, customerId), sql`lower(${members.username}) = ${username}`));
-    return row ?? null;
-  }
-
-  private async memberById(customerId: string, id: string): Promise<MemberRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(members)
-      .where(and(eq(members.customerId, customerId), eq(members.id, id)));
     return row ?? null;
   }
 

@@ -225,7 +225,14 @@ export class CredentialsService {
     const code = randomDigits(CONFIRMATION_LENGTH);
     const [updated] = await this.db
       .update(credentials)
-      .set({ status: 'pending', isEnrolled: false, deviceModel: null, secretEnc: null, ...this.confirmation(code) })
+      .set({
+        status: 'pending',
+        isEnrolled: false,
+        deviceModel: null,
+        secretEnc: null,
+        deviceTokenHash: null,
+        ...this.confirmation(code),
+      })
       .where(eq(credentials.id, id))
       .returning();
     if (!updated) throw notFound();
@@ -247,6 +254,8 @@ export class CredentialsService {
         isEnrolled: true,
         deviceModel,
         secretEnc: this.box.encrypt(deviceToken),
+        // The device authenticates its later calls (device/approvals/) with the same token.
+        deviceTokenHash: this.box.hmac(deviceToken),
         confirmationHash: null,
         confirmationEnc: null,
       })

@@ -24,6 +24,8 @@ const application = {
   defaultFlow: null,
   app_roles_count: 1,
   created_at: '2030-01-01T00:00:00.000Z',
+  issuer: 'https://portiere.example/oidc',
+  discoveryUrl: 'https://portiere.example/oidc/.well-known/openid-configuration',
 };
 const group = {
   id: 'g1',

@@ -25,6 +25,8 @@ const app: Application = {
   defaultFlow: null,
   app_roles_count: 0,
   created_at: '2030-01-01T00:00:00.000Z',
+  issuer: 'https://portiere.example/oidc',
+  discoveryUrl: 'https://portiere.example/oidc/.well-known/openid-configuration',
 };
 
 describe('application form', () => {

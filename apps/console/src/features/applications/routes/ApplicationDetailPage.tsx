@@ -5,6 +5,7 @@ import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import type { Application } from '@portiere/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { CopyField } from '../../../components/CopyField';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { openDialog } from '../../../components/dialogs/dialogRegistry';
 import { Spinner } from '../../../components/loading/LoadingOverlay';
@@ -17,7 +18,10 @@ import { CLIENT_SECRET_DIALOG, ClientSecretDialog } from '../components/ClientSe
 import { REGENERATE_SECRET_DIALOG, RegenerateSecretDialog } from '../components/RegenerateSecretDialog';
 import { hasRedirectUri, isConfidential } from '../lib/applicationForm';
 
-/** One application: its fields (never its secret), Edit, Regenerate secret and Delete. */
+/**
+ * One application: its fields (never its secret), what its developers need to connect it to the
+ * OpenID provider (issuer, discovery URL, client ID, each to copy), Edit, Regenerate secret and Delete.
+ */
 export default function ApplicationDetailPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -104,6 +108,17 @@ export default function ApplicationDetailPage() {
               {t('applications.delete')}
             </Button>
           </Stack>
+        </Stack>
+      </Paper>
+      <Paper component="section" aria-labelledby="oidc-title" sx={{ p: 3 }}>
+        <Stack spacing={2}>
+          <Typography variant="h6" component="h2" id="oidc-title">
+            {t('applications.oidc.title')}
+          </Typography>
+          <Typography color="text.secondary">{t('applications.oidc.hint')}</Typography>
+          <CopyField label={t('applications.oidc.issuer')} value={a.issuer} testId="oidc-issuer" />
+          <CopyField label={t('applications.oidc.discoveryUrl')} value={a.discoveryUrl} testId="oidc-discovery-url" />
+          <CopyField label={t('applications.form.clientId')} value={a.clientId} testId="oidc-client-id" />
         </Stack>
       </Paper>
       <ApplicationFormDialog />

@@ -24,6 +24,8 @@ const portal = {
   defaultFlow: { id: 'f1', name: 'Strong' },
   app_roles_count: 2,
   created_at: '2030-01-01T00:00:00.000Z',
+  issuer: 'https://portiere.example/oidc',
+  discoveryUrl: 'https://portiere.example/oidc/.well-known/openid-configuration',
 };
 
 describe('applications page', { timeout: 30_000 }, () => {
@@ -110,6 +112,15 @@ describe('applications page', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Portal' }, COLD)).toBeTruthy();
     expect(screen.getByText('client-portal')).toBeTruthy();
     expect(screen.getByText('Set (shown only when created or regenerated)')).toBeTruthy();
+    // What the relying party is set up with, each to copy.
+    const oidc = screen.getByRole('region', { name: 'OpenID Connect' });
+    expect(within(oidc).getByRole('textbox', { name: 'Issuer' })).toHaveProperty(
+      'value',
+      'https://portiere.example/oidc',
+    );
+    expect(within(oidc).getByRole('textbox', { name: 'Client ID' })).toHaveProperty('value', 'client-portal');
+    await user.click(within(oidc).getByRole('button', { name: 'Copy Discovery URL' }));
+    expect(await navigator.clipboard.readText()).toBe('https://portiere.example/oidc/.well-known/openid-configuration');
 
     await user.click(screen.getByRole('button', { name: 'Regenerate secret' }));
     const confirm = await screen.findByRole('dialog', { name: 'Regenerate the client secret?' });

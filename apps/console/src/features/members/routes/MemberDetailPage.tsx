@@ -9,11 +9,13 @@ import { useQueryErrorFeedback } from '../../../components/feedback/useQueryErro
 import { Spinner } from '../../../components/loading/LoadingOverlay';
 import { LaUsersPanel } from '../../../components/loginAssistant/laUsersPanel';
 import { MemberPanel } from '../../../components/members/memberPanels';
+import { resetPaging } from '../../../components/table/pagingStore';
 import { isApiError } from '../../../lib/api/apiError';
 import { meQuery } from '../../../lib/session';
 import { useMember } from '../api/membersApi';
 import { CredentialsTab } from '../components/CredentialsTab';
 import { PersonalInfoTab } from '../components/PersonalInfoTab';
+import { SignInsPanel } from '../components/SignInsPanel';
 
 const TABS = ['personal', 'recovery', 'credentials', 'web', 'workstation', 'loginAssistant', 'activity'] as const;
 type TabId = (typeof TABS)[number];
@@ -74,7 +76,16 @@ export default function MemberDetailPage() {
         </Box>
       </Stack>
       <Paper>
-        <Tabs value={tab} onChange={(_, v: TabId) => setTab(v)} variant="scrollable" scrollButtons="auto">
+        <Tabs
+          value={tab}
+          onChange={(_, v: TabId) => {
+            // The web sign-ins and the activity are paged: each tab starts on its first page.
+            resetPaging();
+            setTab(v);
+          }}
+          variant="scrollable"
+          scrollButtons="auto"
+        >
           {tabs.map((id) => (
             <Tab key={id} value={id} label={t(`members.detail.tabs.${id}`)} id={`member-tab-${id}`} />
           ))}
@@ -83,7 +94,12 @@ export default function MemberDetailPage() {
           {tab === 'personal' && <PersonalInfoTab member={m} />}
           {tab === 'recovery' && <MemberPanel kind="Recovery" memberId={m.id} />}
           {tab === 'credentials' && <CredentialsTab member={m} view="all" />}
-          {tab === 'web' && <CredentialsTab member={m} view="web" />}
+          {tab === 'web' && (
+            <Stack spacing={3}>
+              <CredentialsTab member={m} view="web" />
+              <SignInsPanel memberId={m.id} />
+            </Stack>
+          )}
           {tab === 'workstation' && (
             <Stack spacing={3}>
               <MemberPanel kind="TemporaryCard" memberId={m.id} />

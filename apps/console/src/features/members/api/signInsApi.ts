@@ -1,0 +1,24 @@
+import { type MemberSignIn, memberSignInSchema, pagedListSchema } from '@portiere/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api/client';
+import { membersKeys } from './membersApi';
+
+export type SignInOutcome = MemberSignIn['outcome'];
+const signInList = pagedListSchema(memberSignInSchema);
+
+/** A member's web sign-ins, newest first (written by the server as members sign in). */
+export const memberSignInsQuery = (memberId: string, page: number, pageSize: number, outcome: SignInOutcome | null) =>
+  queryOptions({
+    queryKey: [...membersKeys.detail(memberId), 'signIns', { page, pageSize, outcome }] as const,
+    queryFn: () =>
+      api.get(`users/${encodeURIComponent(memberId)}/sign-ins/`, {
+        schema: signInList,
+        query: { page, page_size: pageSize, outcome: outcome ?? undefined },
+      }),
+    placeholderData: keepPreviousData,
+    // Members sign in while the page is open: shown again, the list is read afresh.
+    staleTime: 0,
+  });
+
+export const useMemberSignIns = (memberId: string, page: number, pageSize: number, outcome: SignInOutcome | null) =>
+  useQuery(memberSignInsQuery(memberId, page, pageSize, outcome));

@@ -1,0 +1,108 @@
+import { Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { MemberSignIn } from '@portiere/contracts';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListPage } from '../../../components/table/ListPage';
+import { useFirstPageOn, usePaging } from '../../../components/table/pagingStore';
+import { formatDateTime } from '../../../lib/format';
+import { type SignInOutcome, useMemberSignIns } from '../api/signInsApi';
+
+const OUTCOMES: SignInOutcome[] = ['success', 'failure', 'abort'];
+const CHIP_COLOR = { success: 'success', failure: 'error', abort: 'default' } as const;
+
+const kindLabel = (t: TFunction, kind: MemberSignIn['kinds'][number]) =>
+  kind === 'recovery' ? t('members.signIns.recovery') : t(`credentials.types.${kind}`);
+
+function columns(t: TFunction, language: string): GridColDef<MemberSignIn>[] {
+  return [
+    {
+      field: 'at',
+      headerName: t('members.signIns.columns.at'),
+      minWidth: 170,
+      flex: 1,
+      valueFormatter: (value: string) => formatDateTime(value, language),
+    },
+    {
+      field: 'application',
+      headerName: t('members.signIns.columns.application'),
+      minWidth: 150,
+      flex: 1,
+      valueGetter: (_: unknown, row: MemberSignIn) => row.application?.name ?? t('members.signIns.deletedApplication'),
+    },
+    {
+      field: 'outcome',
+      headerName: t('members.signIns.columns.outcome'),
+      minWidth: 140,
+      renderCell: ({ row }) => (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={CHIP_COLOR[row.outcome]}
+          label={t(`members.signIns.outcomes.${row.outcome}`)}
+        />
+      ),
+    },
+    {
+      field: 'reason',
+      headerName: t('members.signIns.columns.reason'),
+      minWidth: 170,
+      flex: 1,
+      valueGetter: (_: unknown, row: MemberSignIn) => (row.reason ? t(`members.signIns.reasons.${row.reason}`) : '—'),
+    },
+    {
+      field: 'kinds',
+      headerName: t('members.signIns.columns.kinds'),
+      minWidth: 170,
+      flex: 1,
+      valueGetter: (_: unknown, row: MemberSignIn) => row.kinds.map((k) => kindLabel(t, k)).join(', ') || '—',
+    },
+    { field: 'ip', headerName: t('members.signIns.columns.ip'), minWidth: 130, flex: 0.8 },
+  ];
+}
+
+/** The member's web sign-ins (Web tab): server-paged, newest first, filtered by outcome. */
+export function SignInsPanel({ memberId }: { memberId: string }) {
+  const { t, i18n } = useTranslation();
+  const [outcome, setOutcome] = useState<SignInOutcome | null>(null);
+  useFirstPageOn(outcome ?? '');
+  const { page, pageSize } = usePaging();
+  const list = useMemberSignIns(memberId, page, pageSize, outcome);
+  const cols = useMemo(() => columns(t, i18n.language), [t, i18n.language]);
+  return (
+    <Stack component="section" aria-labelledby="member-sign-ins" spacing={1}>
+      <Typography variant="h6" component="h3" id="member-sign-ins">
+        {t('members.signIns.title')}
+      </Typography>
+      <ListPage<MemberSignIn>
+        list={list}
+        columns={cols}
+        noRowsLabel={t('members.signIns.noRows')}
+        aria-labelledby="member-sign-ins"
+        toolbar={
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+            <Typography color="text.secondary" sx={{ flex: 1 }}>
+              {t('members.signIns.hint')}
+            </Typography>
+            <TextField
+              select
+              size="small"
+              label={t('members.signIns.outcome')}
+              value={outcome ?? 'all'}
+              onChange={(e) => setOutcome(e.target.value === 'all' ? null : (e.target.value as SignInOutcome))}
+              sx={{ minWidth: 180 }}
+            >
+              <MenuItem value="all">{t('members.signIns.allOutcomes')}</MenuItem>
+              {OUTCOMES.map((o) => (
+                <MenuItem key={o} value={o}>
+                  {t(`members.signIns.outcomes.${o}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+        }
+      />
+    </Stack>
+  );
+}

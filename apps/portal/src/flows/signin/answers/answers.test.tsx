@@ -1,0 +1,199 @@
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Call, fail, fakeApi, ok } from '../../../test/fakeApi';
+import { CUSTOMER_ID } from '../../../test/fixtures';
+import { renderAt } from '../../../test/render';
+import { atStage, done, next, pending, RESUME, SIGNIN, sent, stage, UID } from '../../../test/signinFixtures';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const body = (c: Call) => c.body;
+const SEVERAL = stage({ index: 0, count: 1, kinds: ['password', 'mail', 'app_biometry', 'keypair', 'app'] });
+
+function server(at = SEVERAL, routes: Parameters<typeof fakeApi>[0] = {}) {
+  return fakeApi({
+    [`GET ${SIGNIN}`]: () => ok(atStage(at)),
+    [`GET branding/${CUSTOMER_ID}/`]: () => fail(404, 'notFound'),
+    ...routes,
+  });
+}
+
+function stubLocation() {
+  const assign = vi.fn();
+  vi.stubGlobal('location', { ...window.location, assign, href: window.location.href });
+  return assign;
+}
+
+describe('a stage with several kinds', () => {
+  it('lets the member pick one (the browser’s kinds only), focusing the pick first', async () => {
+    server();
+    const { user } = renderAt(`/signin/${UID}`);
+    const picker = await screen.findByRole('group', { name: 'Choose how to sign in' });
+    const options = within(picker).getAllByRole('radio');
+    expect(options.map((o) => o.closest('label')?.textContent)).toEqual([
+      'Password',
+      'Code by email',
+      'Smartphone app',
+    ]);
+    await vi.waitFor(() => expect(document.activeElement).toBe(options[0]));
+    const password = () => screen.queryByLabelText('Password', { selector: 'input[type=password]' });
+    expect(password()).toBeTruthy();
+    // Picking another kind keeps the focus on the pick (arrow keys keep moving between kinds).
+    await user.click(options[1] as HTMLInputElement);
+    expect((options[1] as HTMLInputElement).checked).toBe(true);
+    expect(document.activeElement).toBe(options[1]);
+    expect(password()).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send code' })).toBeTruthy();
+  });
+});
+
+describe('mail and SMS codes', () => {
+  it('sends the code on request, says where, holds Send again for the minute with a countdown, then verifies', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const assign = stubLocation();
+    const at = stage({ index: 0, count: 1, kinds: ['mail'] });
+    const api = server(at, {
+      [`POST ${SIGNIN}send/`]: () => ({ status: 202, body: sent() }),
+      [`POST ${SIGNIN}verify/`]: () => ok(done()),
+    });
+    const { user } = renderAt(`/signin/${UID}`);
+    const send = await screen.findByRole('button', { name: 'Send code' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(send));
+    expect(screen.queryByLabelText('Code')).toBeNull();
+    await user.click(send);
+    await screen.findByText('Code sent to e***@acme.example.');
+    const code = screen.getByLabelText('Code');
+    await vi.waitFor(() => expect(document.activeElement).toBe(code));
+    const again = screen.getByRole('button', { name: 'Send again in 60 s' }) as HTMLButtonElement;
+    expect(again.disabled).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(again.textContent).toBe('Send again in 30 s');
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(again.textContent).toBe('Send again');
+    expect(again.disabled).toBe(false);
+    expect(api.of('POST', `${SIGNIN}send/`).map(body)).toEqual([{ kind: 'mail' }]);
+
+    await user.type(code, '424 242{Enter}');
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(RESUME));
+    expect(api.of('POST', `${SIGNIN}verify/`).map(body)).toEqual([{ kind: 'mail', value: '424242' }]);
+  });
+
+  it('does not say where the code went before a first right answer (it would tell who exists)', async () => {
+    server(stage({ index: 0, count: 1, kinds: ['mail'] }), {
+      [`POST ${SIGNIN}send/`]: () => ({ status: 202, body: sent({ sent_to: '' }) }),
+    });
+    const { user } = renderAt(`/signin/${UID}`);
+    await user.click(await screen.findByRole('button', { name: 'Send code' }));
+    await screen.findByText('Code sent.');
+    expect(screen.getByLabelText('Code')).toBeTruthy();
+  });
+
+  it('shows the code field when a code went out less than a minute ago, and says so', async () => {
+    const at = stage({ index: 0, count: 1, kinds: ['sms'] });
+    server(at, {
+      [`POST ${SIGNIN}send/`]: () => fail(429, 'signInResendTooSoon', 'A code was sent less than a minute ago.'),
+    });
+    const { user } = renderAt(`/signin/${UID}`);
+    await user.click(await screen.findByRole('button', { name: 'Send code' }));
+    await screen.findByText('A code was sent less than a minute ago. Please wait before asking again.');
+    expect(screen.getByLabelText('Code')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /^Send again in/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('the app', () => {
+  it('sends the request, waits with a spinner asking every 2 s, and moves on once approved', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let polls = 0;
+    const at = stage({ index: 0, count: 2, kinds: ['app'] });
+    const api = server(at, {
+      [`POST ${SIGNIN}send/`]: () => ({ status: 202, body: sent({ sent_to: 'Pixel 8' }) }),
+      [`POST ${SIGNIN}verify/`]: () => {
+        polls += 1;
+        return ok(polls < 3 ? pending() : next(stage({ index: 1, count: 2, kinds: ['pin'] })));
+      },
+    });
+    const { user } = renderAt(`/signin/${UID}`);
+    await user.click(await screen.findByRole('button', { name: 'Send request to my app' }));
+    await screen.findByText('Request sent to Pixel 8. Approve it in your app.');
+    expect(screen.getByText('Waiting for your approval…')).toBeTruthy();
+    expect(polls).toBe(0);
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(polls).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(polls).toBe(2);
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    const pin = await screen.findByLabelText('PIN');
+    expect(screen.getByText('Step 2 of 2')).toBeTruthy();
+    await vi.waitFor(() => expect(document.activeElement).toBe(pin));
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(polls).toBe(3);
+    expect(api.of('POST', `${SIGNIN}verify/`).map(body)).toEqual(Array(3).fill({ kind: 'app', value: '' }));
+  });
+
+  it('stops asking when the phone refuses, and offers to send again after the minute', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const at = stage({ index: 0, count: 1, kinds: ['app'] });
+    const api = server(at, {
+      [`POST ${SIGNIN}send/`]: () => ({ status: 202, body: sent({ sent_to: 'Pixel 8', resend_in: 60 }) }),
+      [`POST ${SIGNIN}verify/`]: () => fail(403, 'signInDenied', 'The sign-in was refused on your app.'),
+    });
+    const { user } = renderAt(`/signin/${UID}`);
+    await user.click(await screen.findByRole('button', { name: 'Send request to my app' }));
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await screen.findByText('The sign-in was refused on your app.');
+    expect(screen.queryByText('Waiting for your approval…')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(api.of('POST', `${SIGNIN}verify/`)).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(50_000));
+    expect(screen.getByRole('button', { name: 'Send the request again' })).toBeTruthy();
+  });
+
+  it('stops asking when the member picks another way', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const at = stage({ index: 0, count: 1, kinds: ['app', 'password'] });
+    const api = server(at, {
+      [`POST ${SIGNIN}send/`]: () => ({ status: 202, body: sent({ sent_to: 'Pixel 8' }) }),
+      [`POST ${SIGNIN}verify/`]: () => ok(pending()),
+    });
+    const { user } = renderAt(`/signin/${UID}`);
+    await user.click(await screen.findByRole('button', { name: 'Send request to my app' }));
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(api.of('POST', `${SIGNIN}verify/`)).toHaveLength(1);
+    await user.click(screen.getByRole('radio', { name: 'Password' }));
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(api.of('POST', `${SIGNIN}verify/`)).toHaveLength(1);
+  });
+});
+
+describe('the recovery code', () => {
+  it('stands in on any stage, and the member can go back to the stage’s own kinds', async () => {
+    const assign = stubLocation();
+    const api = server(stage({ index: 0, count: 1, kinds: ['totp'] }), {
+      [`POST ${SIGNIN}verify/`]: () => ok(done()),
+    });
+    const { user } = renderAt(`/signin/${UID}`);
+    await screen.findByLabelText('Code from your authenticator app');
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    const field = screen.getByLabelText('Recovery code');
+    expect(document.activeElement).toBe(field);
+    await user.click(screen.getByRole('button', { name: 'Use another way to sign in' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Code from your authenticator app'));
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    await user.type(screen.getByLabelText('Recovery code'), ' RC-7HQ2-9KX4 {Enter}');
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(RESUME));
+    expect(api.of('POST', `${SIGNIN}verify/`).map(body)).toEqual([{ kind: 'recovery', value: 'RC-7HQ2-9KX4' }]);
+  });
+
+  it('is all a stage offers when its kinds need a workstation', async () => {
+    server(stage({ index: 0, count: 1, kinds: ['smartcard'] }));
+    renderAt(`/signin/${UID}`);
+    await screen.findByText('This step cannot be done in a browser. Use a recovery code, or ask your administrator.');
+    expect(screen.getByLabelText('Recovery code')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Use another way to sign in' })).toBeNull();
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * Web sign-in (OpenID Connect, issue 16): the provider's own records (oidc-provider's models,
+ * kept here so that every node sees them), its signing keys, the members' sign-ins in progress,
+ * the approvals asked of a member's app, and the record of each sign-in.
+ */
+import type { CredentialType, SignInFailureReason, SignInKind } from '@portiere/contracts';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { applications } from './applications.ts';
+import { credentials, members } from './members.ts';
+import { customerRef } from './tenancy.ts';
+
+/**
+ * oidc-provider's models (sessions, interactions, grants, codes, tokens...) by model name and
+ * id. The columns beside the payload are the lookups the provider's adapter makes.
+ */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    id: text('id').notNull(),
+    /** The model: Session, Interaction, Grant, AuthorizationCode, RefreshToken... */
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    /** A session's uid. */
+    uid: text('uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.type, t.id] }),
+    index('oidc_payloads_grant_idx').on(t.grantId),
+    index('oidc_payloads_uid_idx').on(t.uid),
+    index('oidc_payloads_user_code_idx').on(t.userCode),
+    index('oidc_payloads_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * The provider's RS256 signing keys. The newest unretired key signs; retired ones stay published
+ * in the JWKS for the longest token lifetime, so tokens signed before a rotation still verify.
+ */
+export const oidcKeys = pgTable(
+  'oidc_keys',
+  {
+    kid: text('kid').primaryKey(),
+    /** The private JWK, AES-256-GCM sealed with the instance secret. */
+    privateJwkEnc: text('private_jwk_enc').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+  },
+  (t) => [index('oidc_keys_retired_idx').on(t.retiredAt)],
+);
+
+/** When each kind the server sends was last sent in a sign-in (one a minute per kind). */
+export type SentAt = Partial<Record<'mail' | 'sms' | 'app', string>>;
+
+/**
+ * A member's web sign-in in progress, one per provider interaction (its uid). The member is
+ * null until identified, and for a username or card that names nobody: such a sign-in walks the
+ * flow like any other and never succeeds.
+ */
+export const oidcSignIns = pgTable(
+  'oidc_sign_ins',
+  {
+    uid: text('uid').primaryKey(),
+    customerId: customerRef(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id').references(() => members.id, { onDelete: 'cascade' }),
+    /** As typed, or the card's code hidden; null before identify. */
+    username: text('username'),
+    /** The flow walked, copied at identify. */
+    stages: jsonb('stages').$type<CredentialType[][]>(),
+    terminating: text('terminating').array().$type<CredentialType[]>().notNull().default([]),
+    stage: integer('stage').notNull().default(0),
+    proved: jsonb('proved').$type<SignInKind[]>().notNull().default([]),
+    failures: integer('failures').notNull().default(0),
+    /** A first answer was right: refusals may now say why. */
+    answered: boolean('answered').notNull().default(false),
+    /** A recovery code was right: it stands in for the stages recovery mode disabled. */
+    recovered: boolean('recovered').notNull().default(false),
+    /** Set when the sign-in can go no further: done, aborted, or the refusal's reason. */
+    spent: text('spent').$type<'done' | 'aborted' | SignInFailureReason>(),
+    sentAt: jsonb('sent_at').$type<SentAt>().notNull().default({}),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('oidc_sign_ins_expires_idx').on(t.expiresAt),
+    index('oidc_sign_ins_member_idx').on(t.memberId),
+    index('oidc_sign_ins_application_idx').on(t.applicationId),
+    index('oidc_sign_ins_customer_idx').on(t.customerId),
+  ],
+);
+
+/** A sign-in's request to the member's app, answered by the device (device/approvals/). */
+export const appApprovals = pgTable(
+  'app_approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    credentialId: uuid('credential_id')
+      .notNull()
+      .references(() => credentials.id, { onDelete: 'cascade' }),
+    /** The interaction (oidc_sign_ins.uid) that asked. */
+    uid: text('uid').notNull(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'approved', 'denied'] })
+      .notNull()
+      .default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('app_approvals_credential_idx').on(t.credentialId, t.status, t.expiresAt),
+    index('app_approvals_uid_idx').on(t.uid, t.createdAt),
+    index('app_approvals_application_idx').on(t.applicationId),
+    index('app_approvals_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** Each web sign-in's outcome, for the member's detail (users/{id}/sign-ins/). */
+export const memberSignIns = pgTable(
+  'member_sign_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: customerRef(),
+    memberId: uuid('member_id').references(() => members.id, { onDelete: 'cascade' }),
+    applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'set null' }),
+    outcome: text('outcome', { enum: ['success', 'failure', 'abort'] }).notNull(),
+    reason: text('reason').$type<SignInFailureReason>(),
+    kinds: jsonb('kinds').$type<SignInKind[]>().notNull().default([]),
+    ip: text('ip'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('member_sign_ins_member_idx').on(t.memberId, t.at.desc(), t.id.desc()),
+    index('member_sign_ins_member_outcome_idx').on(t.memberId, t.outcome, t.at.desc(), t.id.desc()),
+    index('member_sign_ins_customer_idx').on(t.customerId, t.at),
+    index('member_sign_ins_application_idx').on(t.applicationId),
+  ],
+);

@@ -1,0 +1,106 @@
+/**
+ * What every sign-in of a member does with the member's credentials (the login assistant's and
+ * the web sign-in's): find the member, pick the credentials a sign-in may check, check an answer
+ * through CredentialsService.verify (attempt counting, locks, single use) and send mail or SMS
+ * codes. Unknown members take the same path as known ones: a password or PIN costs one hash
+ * verification either way, and a code "sent" to nobody answers like one sent.
+ */
+import { type CredentialType, LOGIN_OTP_RESEND_S, LOGIN_OTP_TTL_S } from '@portiere/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { credentials, members } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { dummyHash, verifyPassword } from '../../lib/passwords.ts';
+import type { MemberRow } from '../members/mapper.ts';
+import type { CredentialsService } from './service.ts';
+
+export class SignInChecks {
+  constructor(
+    private readonly db: Db,
+    private readonly credentials: CredentialsService,
+    private readonly now: () => Date = () => new Date(),
+    private readonly log: { warn(obj: object, msg: string): void } = console,
+  ) {}
+
+  /** The customer's member by username, ignoring case. */
+  async byUsername(customerId: string, username: string): Promise<MemberRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(members)
+      .where(and(eq(members.customerId, customerId), sql`lower(${members.username}) = ${username.toLowerCase()}`));
+    return row ?? null;
+  }
+
+  async byId(customerId: string, id: string): Promise<MemberRow | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await this.db
+      .select()
+      .from(members)
+      .where(and(eq(members.customerId, customerId), eq(members.id, id)));
+    return row ?? null;
+  }
+
+  /**
+   * The member's credentials of a kind a sign-in may check: active and not locked, oldest first.
+   * A mail or SMS credential must be confirmed: one a member started in the enrolment portal for
+   * an address of their choosing gets no sign-in codes until a code sent there came back.
+   */
+  usable(member: MemberRow, kind: CredentialType) {
+    return this.db
+      .select()
+      .from(credentials)
+      .where(
+        and(
+          eq(credentials.memberId, member.id),
+          eq(credentials.customerId, member.customerId),
+          eq(credentials.type, kind),
+          eq(credentials.isActive, true),
+          eq(credentials.locked, false),
+          kind === 'mail' || kind === 'sms' ? eq(credentials.isEnrolled, true) : undefined,
+        ),
+      )
+      .orderBy(asc(credentials.createdAt));
+  }
+
+  /**
+   * Whether `value` proves `kind` for the member. A blocked member's answers are wrong unless
+   * `evenIfBlocked` (a sign-in that says "blocked" only after a right answer checks it first).
+   */
+  async check(
+    member: MemberRow | null,
+    kind: CredentialType,
+    value: string,
+    { evenIfBlocked = false } = {},
+  ): Promise<boolean> {
+    const checked = member && (evenIfBlocked || !member.blocked) ? { ...member, blocked: false } : null;
+    const candidates = checked ? await this.usable(checked, kind) : [];
+    for (const credential of candidates) {
+      if (checked && (await this.credentials.verify(credential, checked, value)).ok) return true;
+    }
+    if (!candidates.length && (kind === 'password' || kind === 'pin')) await verifyPassword(await dummyHash(), value);
+    return false;
+  }
+
+  /**
+   * Sends a code to the member's first usable credential of `kind`. Nothing is sent to nobody, to
+   * a blocked member, or within LOGIN_OTP_RESEND_S of the credential's last code (which stays
+   * valid); a gateway that refuses is logged, not told, so that it cannot tell this member from
+   * one without such a credential. The credential's target, when a code went or was still live.
+   */
+  async sendCode(member: MemberRow | null, kind: 'mail' | 'sms'): Promise<string | null> {
+    if (!member || member.blocked) return null;
+    const [credential] = await this.usable(member, kind);
+    if (!credential) return null;
+    const now = this.now().getTime();
+    const sentAt = credential.codeExpiresAt ? credential.codeExpiresAt.getTime() - LOGIN_OTP_TTL_S * 1000 : 0;
+    if (now - sentAt < LOGIN_OTP_RESEND_S * 1000) return credential.target;
+    try {
+      return (await this.credentials.sendCode(credential, member)).sent_to;
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      this.log.warn({ code: err.code, kind }, 'sign-in: the code could not be sent');
+      return null;
+    }
+  }
+}

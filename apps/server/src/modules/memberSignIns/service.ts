@@ -1,0 +1,69 @@
+/**
+ * Members' web sign-ins (issue 16): each outcome of a sign-in through the OpenID provider, with
+ * why it failed, for the member's detail (users/{id}/sign-ins/). The audit trail has its events.
+ */
+import type { MemberSignIn, SignInFailureReason, SignInKind } from '@portiere/contracts';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { applications, memberSignIns, members } from '../../db/schema/index.ts';
+import { customerRow } from '../../lib/customer-row.ts';
+import { page, paging } from '../../lib/ids.ts';
+
+export interface SignInRecord {
+  customerId: string;
+  memberId: string;
+  applicationId: string;
+  outcome: 'success' | 'failure' | 'abort';
+  reason?: SignInFailureReason | null;
+  kinds: SignInKind[];
+  ip: string | null;
+}
+
+export class MemberSignInsService {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async record(r: SignInRecord): Promise<void> {
+    await this.db.insert(memberSignIns).values({
+      customerId: r.customerId,
+      memberId: r.memberId,
+      applicationId: r.applicationId,
+      outcome: r.outcome,
+      reason: r.reason ?? null,
+      kinds: r.kinds,
+      ip: r.ip,
+      at: this.now(),
+    });
+  }
+
+  /** The member's sign-ins, newest first; another customer's member is 404. */
+  async list(customerId: string, memberId: string, q: { page?: string; page_size?: string; outcome?: string }) {
+    await customerRow(this.db, members, customerId, memberId);
+    const { page: p, size, offset } = paging(q);
+    const parts: SQL[] = [eq(memberSignIns.memberId, memberId)];
+    if (q.outcome === 'success' || q.outcome === 'failure' || q.outcome === 'abort')
+      parts.push(eq(memberSignIns.outcome, q.outcome));
+    const where = and(...parts);
+    const rows = await this.db
+      .select({ r: memberSignIns, app: { id: applications.id, name: applications.name } })
+      .from(memberSignIns)
+      .leftJoin(applications, eq(applications.id, memberSignIns.applicationId))
+      .where(where)
+      .orderBy(desc(memberSignIns.at), desc(memberSignIns.id))
+      .limit(size)
+      .offset(offset);
+    const [total] = await this.db.select({ n: count() }).from(memberSignIns).where(where);
+    const results: MemberSignIn[] = rows.map(({ r, app }) => ({
+      id: r.id,
+      at: r.at.toISOString(),
+      application: app?.id ? { id: app.id, name: app.name } : null,
+      outcome: r.outcome,
+      reason: r.reason ?? null,
+      kinds: r.kinds,
+      ip: r.ip,
+    }));
+    return page(results, total?.n ?? 0, p, size);
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * Web sign-in (OpenID Connect). The provider (oidc-provider) is mounted at OIDC_PATH under
+ * PUBLIC_URL: issuer `${PUBLIC_URL}/oidc`, discovery `${issuer}/.well-known/openid-configuration`.
+ * Its clients are the integrations' applications. When it needs the member, it sends the browser
+ * to the portal's `/signin/<uid>`, which drives the interaction through these public calls (no
+ * bearer token; the uid, random and short-lived, names the interaction; the provider's own resume
+ * cookie binds the end of it to the browser that started it):
+ *
+ * - `GET signin/{uid}/` → signInStateSchema; unknown or expired answers 404 signInExpired;
+ * - `POST signin/{uid}/identify/` signInIdentifySchema → signInStateSchema at the first stage. An
+ *   unknown username, a blocked member, a group without web login and a member lacking the
+ *   stage's kinds all get the same answer: nothing is revealed before a first right answer;
+ * - `POST signin/{uid}/card/` signInCardSchema → the same, identifying the member by a paired,
+ *   unexpired temporary card (an unknown card is walked through like an unknown username);
+ * - `POST signin/{uid}/send/` signInSendSchema → 202 signInSentSchema: a mail or SMS code is sent,
+ *   or the member's app is asked to approve (one a minute per kind);
+ * - `POST signin/{uid}/verify/` signInVerifySchema → signInStepResultSchema; a wrong answer is
+ *   401 `login` ('Login failed.') and counts towards the credential's lock and the interaction's
+ *   SIGNIN_MAX_FAILURES; once a first answer was right, a refusal says why (signInBlocked,
+ *   signInWebLoginDisabled); the interaction is then spent;
+ * - `POST signin/{uid}/abort/` → signInRedirectSchema (the application's
+ *   redirectUriAbortLoginFlow where set, else its redirect URI with error=access_denied).
+ *
+ * The member's app approves a sign-in through the device calls (authenticated by the deviceToken
+ * given at enrolment):
+ * - `POST device/approvals/` {deviceToken} → deviceApprovalListSchema (pending requests);
+ * - `POST device/approvals/{id}/` deviceApprovalAnswerSchema → 204.
+ *
+ * Operators read a member's sign-ins: `GET users/{id}/sign-ins/` (paged, newest first) →
+ * `{count, results, next_page}` of memberSignInSchema; each also writes an audit event
+ * (`signin.success`, `signin.failure`, `signin.abort`).
+ */
+import { z } from 'zod';
+import { pagingQuerySchema } from './lists.ts';
+import { CREDENTIAL_TYPES } from './members.ts';
+
+/** Where the provider is mounted under PUBLIC_URL; the issuer is PUBLIC_URL + OIDC_PATH. */
+export const OIDC_PATH = '/oidc';
+/** The discovery document of an issuer. */
+export const oidcDiscoveryUrl = (issuer: string) => `${issuer}/.well-known/openid-configuration`;
+
+/** An interaction left unfinished expires after this long (the provider's interaction TTL). */
+export const SIGNIN_TTL_S = 10 * 60;
+/** Wrong answers an interaction takes before it is spent (start again from the application). */
+export const SIGNIN_MAX_FAILURES = 5;
+/** A code or approval is sent at most once a minute per kind. */
+export const SIGNIN_RESEND_S = 60;
+
+/**
+ * Kinds a member proves on these pages: `app` is approved on the member's phone; `recovery` is a
+ * recovery code, which stands in for the credentials recovery mode disabled (offered on every
+ * stage, so that its presence reveals nothing). Key pair and smartcard need a workstation.
+ */
+export const SIGNIN_KINDS = ['password', 'pin', 'totp', 'hotp', 'mail', 'sms', 'app', 'recovery'] as const;
+export type SignInKind = (typeof SIGNIN_KINDS)[number];
+/** Kinds whose code or request the server sends first (POST .../send/). */
+export const SIGNIN_SENT_KINDS = ['mail', 'sms', 'app'] as const;
+
+export const signInStageSchema = z.object({
+  /** From 0. */
+  index: z.number().int(),
+  count: z.number().int(),
+  /** The kinds this stage accepts, from the flow (the same for anyone), without `recovery`. */
+  kinds: z.array(z.enum(CREDENTIAL_TYPES)),
+});
+export type SignInStage = z.infer<typeof signInStageSchema>;
+
+export const signInStateSchema = z.object({
+  /** For `GET branding/{customer_id}/`: colours, logos and text of the pages. */
+  customer_id: z.string(),
+  /** The customer's language (en, fr, it); the page starts in the browser's language if it has it. */
+  language: z.string(),
+  application: z.object({ name: z.string() }),
+  /** What the customer asks members for: username, email, phone_number or id (settings' username_text). */
+  username_text: z.enum(['username', 'email', 'phone_number', 'id']),
+  /** identify: ask who; stage: a stage of the flow. */
+  step: z.enum(['identify', 'stage']),
+  /** As typed (or the card's code hidden), once identified. */
+  username: z.string().nullable(),
+  stage: signInStageSchema.nullable(),
+  /** Wrong answers left before the interaction is spent. */
+  attempts_left: z.number().int(),
+  /** Seconds until the interaction expires. */
+  expires_in: z.number().int(),
+});
+export type SignInState = z.infer<typeof signInStateSchema>;
+
+export const signInIdentifySchema = z.object({ username: z.string().trim().min(1).max(200) });
+export const signInCardSchema = z.object({
+  cardCode: z
+    .string()
+    .trim()
+    .regex(/^\d{1,32}$/),
+});
+export const signInSendSchema = z.object({ kind: z.enum(SIGNIN_SENT_KINDS) });
+export const signInSentSchema = z.object({
+  /**
+   * Mail address or phone number partly hidden, or the app's device model; empty until a first
+   * answer was right (before, it would tell who exists), and when nothing was sent.
+   */
+  sent_to: z.string(),
+  resend_in: z.number().int(),
+});
+export type SignInSent = z.infer<typeof signInSentSchema>;
+
+export const signInVerifySchema = z.object({
+  kind: z.enum(SIGNIN_KINDS),
+  /** The code, password or PIN; empty for `app` (the page polls until the phone answers). */
+  value: z.string().max(200),
+});
+export type SignInVerify = z.infer<typeof signInVerifySchema>;
+
+export const signInRedirectSchema = z.object({ redirect: z.string() });
+export type SignInRedirect = z.infer<typeof signInRedirectSchema>;
+
+/** After a right answer: the next stage; for `app` still waiting; or the end (go to `redirect`). */
+export const signInStepResultSchema = z.union([
+  z.object({ done: z.literal(false), pending: z.literal(false), stage: signInStageSchema }),
+  z.object({ done: z.literal(false), pending: z.literal(true) }),
+  z.object({ done: z.literal(true), redirect: z.string() }),
+]);
+export type SignInStepResult = z.infer<typeof signInStepResultSchema>;
+
+export const deviceTokenSchema = z.object({ deviceToken: z.string().min(1).max(4096) });
+export const deviceApprovalSchema = z.object({
+  id: z.string(),
+  application: z.string(),
+  requested_at: z.string(),
+  expires_at: z.string(),
+});
+export const deviceApprovalListSchema = z.object({ items: z.array(deviceApprovalSchema) });
+export const deviceApprovalAnswerSchema = deviceTokenSchema.extend({ approve: z.boolean() });
+
+/** Why a sign-in failed (the member's detail shows it translated). */
+export const SIGNIN_FAILURE_REASONS = [
+  'wrong_answer',
+  'locked',
+  'blocked',
+  'web_login_disabled',
+  'no_flow',
+  'too_many_failures',
+  'expired',
+  'denied_on_app',
+] as const;
+export type SignInFailureReason = (typeof SIGNIN_FAILURE_REASONS)[number];
+
+export const memberSignInSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  application: z.object({ id: z.string(), name: z.string() }).nullable(),
+  outcome: z.enum(['success', 'failure', 'abort']),
+  reason: z.enum(SIGNIN_FAILURE_REASONS).nullable(),
+  /** The kinds the member proved, in order. */
+  kinds: z.array(z.enum(SIGNIN_KINDS)),
+  ip: z.string().nullable(),
+});
+export type MemberSignIn = z.infer<typeof memberSignInSchema>;
+
+export const memberSignInListQuerySchema = pagingQuerySchema.extend({
+  outcome: z.enum(['success', 'failure', 'abort']).optional(),
+});
