@@ -10,7 +10,6 @@ export const dashboard = {
     active: 'Active',
     total: 'Activated so far',
     ended: 'Ended',
-    none: 'No recovery mode activated yet.',
     chartLabel: '{active} active, {ended} ended',
   },
   totals: {

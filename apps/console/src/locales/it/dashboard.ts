@@ -10,7 +10,6 @@ export const dashboard = {
     active: 'Attive',
     total: 'Attivate finora',
     ended: 'Terminate',
-    none: 'Nessuna modalità di recupero attivata finora.',
     chartLabel: '{active} attive, {ended} terminate',
   },
   totals: {

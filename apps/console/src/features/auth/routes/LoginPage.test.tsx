@@ -81,7 +81,9 @@ describe('login page', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect((await screen.findByTestId('page-title')).textContent).toBe('Dashboard');
+    // A new history entry, so that Back returns to the login route (and its logout question).
+    expect(router.state.historyAction).toBe('PUSH');
+    await waitFor(() => expect(screen.getByTestId('page-title').textContent).toBe('Dashboard'));
     expect(getTokens()).toEqual({ accessToken: access, refreshToken: 'R1' });
     expect(screen.getByText('Signed in successfully.')).toBeTruthy();
 

@@ -30,7 +30,8 @@ export default function LoginPage() {
     if ('access' in answer) {
       const me = await signIn(answer);
       feedback.push({ type: 'success', message: t(successKey) });
-      navigate(homeFor(me.user_type), { replace: true });
+      // A new history entry: Back returns to the login route, where the guard asks to log out.
+      navigate(homeFor(me.user_type));
     } else if ('change' in answer) {
       setStep({ kind: 'change', change: answer.change });
     } else {

@@ -141,13 +141,8 @@ export function CustomerDashboardView({ data }: { data: CustomerDashboard }) {
           />
           <Figure label={t('dashboard.recovery.total')} value={recovery_modes.total} testId="dash-recovery-total" />
         </Stack>
-        {recovery_modes.total > 0 ? (
-          <RecoveryChart active={recovery_modes.active} total={recovery_modes.total} />
-        ) : (
-          <Typography color="text.secondary" data-testid="dash-recovery-empty">
-            {t('dashboard.recovery.none')}
-          </Typography>
-        )}
+        {/* Always drawn, zeros included: the panel is one of the dashboard's five charts. */}
+        <RecoveryChart active={recovery_modes.active} total={recovery_modes.total} />
       </Panel>
       <Panel title={t('dashboard.licenses.title')}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>

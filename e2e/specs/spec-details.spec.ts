@@ -1,0 +1,110 @@
+/**
+ * The spec's smaller points, each checked as an operator meets it (issue 18): the dashboard's
+ * recovery chart, a session kept with its refresh token only, the logout question on Back, the
+ * Yes/No question dialogs, the language names, the error catalogue's sentences.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { EN, IT, signIn } from '../support/auth.ts';
+
+/** The stored session, with the access token dropped: only the refresh token is left. */
+async function dropAccessToken(page: Page) {
+  await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('portiere-auth'));
+    if (!key) throw new Error('no stored session');
+    const stored = JSON.parse(localStorage.getItem(key) ?? '{}');
+    localStorage.setItem(key, JSON.stringify({ accessToken: null, refreshToken: stored.refreshToken }));
+  });
+}
+
+const storedSession = (page: Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('portiere-auth'));
+    return key ? (JSON.parse(localStorage.getItem(key) ?? 'null') as Record<string, string | null>) : null;
+  });
+
+test('the dashboard draws recovery modes as a chart like the other panels', async ({ page }) => {
+  await signIn(page, 'admin@acme.example');
+  const panel = page.getByTestId('dash-recovery');
+  await expect(panel.getByRole('heading', { name: 'Recovery modes' })).toBeVisible();
+  const chart = panel.getByTestId('dash-recovery-chart');
+  await expect(chart.locator('svg').first()).toBeVisible();
+  const active = Number(await panel.getByTestId('dash-recovery-active').textContent());
+  const total = Number(await panel.getByTestId('dash-recovery-total').textContent());
+  await expect(chart).toHaveAttribute('aria-label', `${active} active, ${total - active} ended`);
+});
+
+test.describe('a session with its refresh token only', () => {
+  test('a reload of a console page refreshes and stays in the console', async ({ page }) => {
+    await signIn(page, 'admin@acme.example');
+    await page.getByTestId('side-menu').getByText('Users', { exact: true }).click();
+    await page.getByTestId('side-menu').getByRole('link', { name: 'Members' }).click();
+    await expect(page.getByTestId('page-title')).toHaveText('Members');
+    await dropAccessToken(page);
+    await page.reload();
+    await expect(page.getByTestId('page-title')).toHaveText('Members');
+    await expect(page).toHaveURL(/\/users$/);
+    expect((await storedSession(page))?.accessToken).toBeTruthy();
+  });
+
+  test('opening the sign-in page continues into the console', async ({ page }) => {
+    await signIn(page, 'admin@acme.example');
+    await dropAccessToken(page);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('page-title')).toHaveText('Dashboard');
+    expect((await storedSession(page))?.accessToken).toBeTruthy();
+  });
+});
+
+test.describe('Back to the sign-in route after signing in', () => {
+  test('asks whether to log out, stays on No and logs out on Yes', async ({ page }) => {
+    await signIn(page, 'admin@acme.example');
+    await page.goBack();
+    const dialog = page.getByRole('dialog', { name: 'Logout' });
+    await expect(dialog.getByText('Do you really want to log out?')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'No' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('page-title')).toHaveText('Dashboard');
+
+    await page.goBack();
+    await page.getByRole('dialog', { name: 'Logout' }).getByRole('button', { name: 'Yes' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: EN.signIn })).toBeVisible();
+    expect(await storedSession(page)).toBeNull();
+  });
+
+  test.describe('in Italian', () => {
+    test.use({ locale: 'it-IT' });
+    test('asks the same question with No and Sì', async ({ page }) => {
+      await signIn(page, 'admin@acme.example', undefined, IT);
+      await page.goBack();
+      const dialog = page.getByRole('dialog', { name: 'Esci' });
+      await expect(dialog.getByText('Vuoi davvero uscire?')).toBeVisible();
+      await dialog.getByRole('button', { name: 'No' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await page.goBack();
+      await page.getByRole('dialog', { name: 'Esci' }).getByRole('button', { name: 'Sì' }).click();
+      await expect(page.getByRole('button', { name: IT.signIn })).toBeVisible();
+    });
+  });
+});
+
+test('leaving a page with unsaved changes is a yes-or-no question', async ({ page }) => {
+  await signIn(page, 'admin@acme.example');
+  await page.goto('/workstation-settings');
+  const group = page.getByRole('textbox', { name: 'Active Directory group' });
+  await group.fill('CMS-Admins-unsaved');
+  await page.getByTestId('side-menu').getByRole('link', { name: 'Dashboard' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await expect(dialog.getByText('You have unsaved changes. Leave this page and lose them?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'No' }).click();
+  await expect(page).toHaveURL(/\/workstation-settings$/);
+  await expect(group).toHaveValue('CMS-Admins-unsaved');
+  await page.getByTestId('side-menu').getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Yes' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
