@@ -4,7 +4,7 @@
  * Yes/No question dialogs, the language names, the error catalogue's sentences.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { EN, IT, signIn } from '../support/auth.ts';
+import { DEMO_PASSWORD, EN, IT, signIn, submitCredentials } from '../support/auth.ts';
 
 /** The stored session, with the access token dropped: only the refresh token is left. */
 async function dropAccessToken(page: Page) {
@@ -107,4 +107,30 @@ test('leaving a page with unsaved changes is a yes-or-no question', async ({ pag
   await page.getByTestId('side-menu').getByRole('link', { name: 'Dashboard' }).click();
   await page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Yes' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test.describe('an account without a mail address', () => {
+  const user = 'nomail@globex.example';
+  const NO_MAIL = 'No Mail Credential is configured for this user. Please contact your administrator.';
+
+  test('is told at sign-in that no mail credential is configured', async ({ page }) => {
+    await page.goto('/');
+    await submitCredentials(page, user, DEMO_PASSWORD);
+    await expect(page.getByRole('alert').filter({ hasText: NO_MAIL })).toBeVisible();
+    await expect(page.getByText(EN.otpPrompt)).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test.describe('in Italian', () => {
+    test.use({ locale: 'it-IT' });
+    test('is told the same in Italian', async ({ page }) => {
+      await page.goto('/');
+      await submitCredentials(page, user, DEMO_PASSWORD, IT);
+      await expect(
+        page
+          .getByRole('alert')
+          .filter({ hasText: "Nessuna credenziale email è configurata per questo utente. Contatta l'amministratore." }),
+      ).toBeVisible();
+    });
+  });
 });

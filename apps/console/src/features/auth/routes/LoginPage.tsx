@@ -12,9 +12,11 @@ import { errorMessage } from '../../../lib/i18n/errorMessage';
 import { currentLocale, switchLanguage } from '../../../lib/i18n/i18n';
 import { SIGN_IN_FEEDBACK, signIn } from '../../../lib/session';
 import { useChangePassword, useLogin } from '../api/authApi';
-import { ChangePasswordStep } from '../components/ChangePasswordStep';
+import { ChangePasswordStep, type SubmitNewPassword } from '../components/ChangePasswordStep';
 import { type Credentials, CredentialsStep } from '../components/CredentialsStep';
 import { OtpStep } from '../components/OtpStep';
+
+const isPasswordsMismatch = (err: unknown) => isApiError(err) && err.body?.code === 'passwordsNotMatching';
 
 type Step = { kind: 'credentials' } | { kind: 'change'; change: string } | { kind: 'otp'; email: string };
 
@@ -47,9 +49,10 @@ export default function LoginPage() {
   });
   const changeCall = useChangePassword({
     source: SIGN_IN_FEEDBACK,
-    // A refused new password is named under its field; the message says the change failed.
+    // A refused new password is named under its field; the message says the change failed, or
+    // that the passwords are not matching (the catalogue's sentence) when the server says so.
     message: (t, err) =>
-      serverFieldErrors(t, err).new_password
+      serverFieldErrors(t, err).new_password && !isPasswordsMismatch(err)
         ? t('error.changePassword')
         : errorMessage(t, err, { validation: 'error.changePassword' }),
     onError: (err) => {
@@ -66,14 +69,19 @@ export default function LoginPage() {
     await loginCall.run(values);
   };
 
-  const submitNewPassword = async (newPassword: string): Promise<string | null> => {
+  const submitNewPassword: SubmitNewPassword = async (newPassword, confirmPassword) => {
     if (step.kind !== 'change') return null;
     try {
-      await changeCall.mutateAsync({ change: step.change, new_password: newPassword });
+      await changeCall.mutateAsync({
+        change: step.change,
+        new_password: newPassword,
+        confirm_password: confirmPassword,
+      });
       return null;
     } catch (err) {
-      // Already reported; the form shows the field's own message.
-      return serverFieldErrors(t, err).new_password ?? null;
+      // Already reported; the form shows each field's own message.
+      const fields = serverFieldErrors(t, err);
+      return { newPassword: fields.new_password, confirmPassword: fields.confirm_password };
     }
   };
 
