@@ -134,3 +134,41 @@ test.describe('an account without a mail address', () => {
     });
   });
 });
+
+test.describe('language names', () => {
+  test('the account menu names four languages; Spanish and German are names only', async ({ page }) => {
+    await signIn(page, 'admin@acme.example');
+    await page.getByRole('button', { name: 'Account' }).click();
+    const menu = page.getByRole('menu');
+    for (const name of ['English', 'Italiano', 'Español', 'Deutsch'])
+      await expect(menu.getByRole('menuitem', { name, exact: true })).toBeVisible();
+    for (const name of ['Español', 'Deutsch']) {
+      const item = menu.getByRole('menuitem', { name, exact: true });
+      await expect(item).toHaveAttribute('aria-disabled', 'true');
+      await expect(item).toContainText('Name only: the console is in English and Italian');
+    }
+    await expect(menu.getByRole('menuitem', { name: 'Italiano', exact: true })).toBeEnabled();
+  });
+
+  test('the sign-in page offers English and Italian, and names the others', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Italiano' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Español' })).toHaveCount(0);
+    await expect(page.getByText('Español, Deutsch: names only — the console is in English and Italian')).toBeVisible();
+  });
+
+  test.describe('in Italian', () => {
+    test.use({ locale: 'it-IT' });
+    test('the same names, with the note in Italian', async ({ page }) => {
+      await page.goto('/');
+      await expect(
+        page.getByText('Español, Deutsch: solo i nomi — la console è in inglese e in italiano'),
+      ).toBeVisible();
+      await signIn(page, 'admin@acme.example', undefined, IT);
+      await page.getByRole('button', { name: 'Account' }).click();
+      const deutsch = page.getByRole('menu').getByRole('menuitem', { name: 'Deutsch', exact: true });
+      await expect(deutsch).toContainText('Solo il nome: la console è in inglese e in italiano');
+      await expect(page.getByRole('menu').getByRole('menuitem', { name: 'English', exact: true })).toBeEnabled();
+    });
+  });
+});

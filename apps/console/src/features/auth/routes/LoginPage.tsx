@@ -1,6 +1,5 @@
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import type { LoginResponse } from '@portiere/contracts';
-import { LOCALES } from '@portiere/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,6 +9,7 @@ import { isApiError } from '../../../lib/api/apiError';
 import { homeFor } from '../../../lib/auth/home';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
 import { currentLocale, switchLanguage } from '../../../lib/i18n/i18n';
+import { isTranslated, NAMED_LANGUAGES } from '../../../lib/i18n/languages';
 import { SIGN_IN_FEEDBACK, signIn } from '../../../lib/session';
 import { useChangePassword, useLogin } from '../api/authApi';
 import { ChangePasswordStep, type SubmitNewPassword } from '../components/ChangePasswordStep';
@@ -105,7 +105,7 @@ export default function LoginPage() {
         {step.kind === 'change' && <ChangePasswordStep onSubmit={submitNewPassword} onBack={back} />}
         {step.kind === 'otp' && <OtpStep email={step.email} onSubmit={submitOtp} onBack={back} />}
         <Stack direction="row" spacing={1} sx={{ mt: 3, justifyContent: 'center' }}>
-          {LOCALES.map((l) => (
+          {NAMED_LANGUAGES.filter(isTranslated).map((l) => (
             <Button
               key={l}
               size="small"
@@ -117,6 +117,16 @@ export default function LoginPage() {
             </Button>
           ))}
         </Stack>
+        {/* Spanish and German are named only (spec 1): listed, with why they cannot be chosen. */}
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1, textAlign: 'center' }}>
+          {NAMED_LANGUAGES.filter((l) => !isTranslated(l)).map((l, i) => (
+            <span key={l}>
+              {i > 0 && ', '}
+              <span lang={l}>{t(`common.languages.${l}`)}</span>
+            </span>
+          ))}
+          {`: ${t('common.languagesNamesOnly')}`}
+        </Typography>
       </Paper>
     </Box>
   );
