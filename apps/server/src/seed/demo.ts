@@ -54,17 +54,15 @@ export async function seedDemo(db: Db, box: SecretBox, opts: { members?: boolean
       scopes,
       ...tenant,
     });
-    await tx
-      .insert(staffUsers)
-      .values([
-        staff('partner@northwind.example', { resellerId: northwind.id }),
-        staff('admin@acme.example', { customerId: acme.id }, [...API_KEY_SCOPES]),
-        staff('admin@globex.example', { customerId: globex.id }, ['members:read', 'members:write', 'settings:read']),
-        staff('newhire@acme.example', { customerId: acme.id }, ['members:read'], true),
-        // An account without a mail address (as one imported from elsewhere may be): its sign-in
-        // code has nowhere to go, so sign-in answers the no-mail-credential error (spec 8).
-        staff('nomail@globex.example', { customerId: globex.id }, [], false, null),
-      ]);
+    await tx.insert(staffUsers).values([
+      staff('partner@northwind.example', { resellerId: northwind.id }),
+      staff('admin@acme.example', { customerId: acme.id }, [...API_KEY_SCOPES]),
+      staff('admin@globex.example', { customerId: globex.id }, ['members:read', 'members:write', 'settings:read']),
+      staff('newhire@acme.example', { customerId: acme.id }, ['members:read'], true),
+      // An account without a mail address (as one imported from elsewhere may be): its sign-in
+      // code has nowhere to go, so sign-in answers the no-mail-credential error (spec 8).
+      staff('nomail@globex.example', { customerId: globex.id }, [], false, null),
+    ]);
     if (opts.members !== false) {
       await seedMembers(tx as unknown as Db, box, acme.id, 'acme.example', 200, 1);
       await seedMembers(tx as unknown as Db, box, globex.id, 'globex.example', 20, 2);
