@@ -187,7 +187,9 @@ describe.each(testDatabases())('sign-in on $name', (database) => {
       .where(eq(staffUsers.username, 'admin@globex.example'));
     if (!globexAdmin) throw new Error('no globex admin');
     const { id: _id, apiKeyId: _k, ...row } = globexAdmin;
-    await h.app.services.db.insert(staffUsers).values({ ...row, username: user, email: user, mustChangePassword: true });
+    await h.app.services.db
+      .insert(staffUsers)
+      .values({ ...row, username: user, email: user, mustChangePassword: true });
     const first = await post(h.app, 'login/', { username: user, password: DEMO_PASSWORD });
     const mismatch = await post(h.app, 'login/change-password/', {
       change: first.body.change,
