@@ -172,3 +172,42 @@ test.describe('language names', () => {
     });
   });
 });
+
+test.describe('the feedback dialog of long operations', () => {
+  test('creating many cards: the title while it runs, the result inside, Ok closes it', async ({ page }) => {
+    await signIn(page, 'admin@acme.example');
+    await page.goto('/temporary-cards');
+    await page.getByRole('button', { name: 'Create cards' }).click();
+    const form = page.getByRole('dialog', { name: 'Create cards' });
+    await form.getByLabel('Number of cards', { exact: true }).fill('4');
+    await form.getByRole('button', { name: 'Create' }).click();
+    const result = page.getByRole('dialog', { name: 'Creating 4 cards' });
+    await expect(result.getByRole('alert').filter({ hasText: 'Cards created: 4.' })).toBeVisible();
+    await expect(form).toBeHidden();
+    // While the dialog is open its messages stay in it, not in the snackbar.
+    await expect(page.getByTestId('feedback-snackbar')).toHaveCount(0);
+    await expect(result.getByRole('progressbar')).toHaveCount(0);
+    await result.getByRole('button', { name: 'Ok' }).click();
+    await expect(result).toBeHidden();
+  });
+
+  test.describe('in Italian', () => {
+    test.use({ locale: 'it-IT' });
+    test('an export says in Italian what runs and how it went', async ({ page }) => {
+      await signIn(page, 'admin@acme.example', undefined, IT);
+      await page.goto('/users');
+      await page.getByRole('button', { name: 'Esporta' }).click();
+      const form = page.getByRole('dialog', { name: 'Esporta utenti' });
+      await form.getByLabel('Nome del file').fill('membri');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        form.getByRole('button', { name: 'Esporta' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('membri.csv');
+      const result = page.getByRole('dialog', { name: 'Esportazione degli utenti in membri' });
+      await expect(result.getByText('Dati esportati.')).toBeVisible();
+      await result.getByRole('button', { name: 'Ok' }).click();
+      await expect(result).toBeHidden();
+    });
+  });
+});
