@@ -20,6 +20,7 @@ import { CredentialsService } from './modules/credentials/service.ts';
 import { CustomersService } from './modules/customers/service.ts';
 import { CustomizationService } from './modules/customization/service.ts';
 import { DashboardService } from './modules/dashboard/service.ts';
+import { type ClientUrls, DownloadsService } from './modules/downloads/service.ts';
 import { LinkRequests } from './modules/enrollment/link-request.ts';
 import { EnrollmentService } from './modules/enrollment/service.ts';
 import { FlowsService } from './modules/flows/service.ts';
@@ -81,6 +82,8 @@ export interface Services {
   laFlow: LaFlowService;
   /** A customer's login-assistant scripts (reseller users). */
   laScripts: LaScriptsService;
+  /** What a customer user downloads: client links and its login-assistant scripts. */
+  downloads: DownloadsService;
   /** The members' enrolment portal (enroll/), and the requests for a new link. */
   enrollment: EnrollmentService;
   linkRequests: LinkRequests;
@@ -94,6 +97,7 @@ export async function buildServices(
   now?: () => Date,
   metrics?: AppMetrics,
   log: { warn(obj: object, msg: string): void } = console,
+  clientUrls: ClientUrls = { workstation: null, loginAssistant: null },
 ): Promise<Services> {
   // Inside an audited request, the request's transaction (audit/context.ts).
   const db = scopedDb(database.db);
@@ -107,6 +111,7 @@ export async function buildServices(
   const auditSealer = new AuditSealer(database.db, log);
   const credentials = new CredentialsService(db, box, members, settings, mailer, publicUrl, now);
   const managerUsers = new ManagerUsersService(db, mailer, tokens, publicUrl, now);
+  const laScripts = new LaScriptsService(db, now);
   return {
     db,
     database,
@@ -156,7 +161,8 @@ export async function buildServices(
     loginGroups: new LoginGroupsService(db),
     laUsers,
     laFlow: new LaFlowService(db),
-    laScripts: new LaScriptsService(db, now),
+    laScripts,
+    downloads: new DownloadsService(db, laScripts, clientUrls),
     enrollment: new EnrollmentService(db, keys, members, credentials, settings, now),
     linkRequests: new LinkRequests(db, keys, mailer, publicUrl, now, log),
   };
