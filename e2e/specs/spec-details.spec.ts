@@ -211,3 +211,57 @@ test.describe('the feedback dialog of long operations', () => {
     });
   });
 });
+
+test.describe('the Downloads page of customer users', () => {
+  test('links the clients and downloads a login-assistant script the reseller uploaded', async ({ page }) => {
+    await signIn(page, 'admin@acme.example');
+    await page.getByTestId('side-menu').getByRole('link', { name: 'Downloads' }).click();
+    await expect(page).toHaveURL(/\/downloads$/);
+    await expect(page.getByTestId('page-title')).toHaveText('Downloads');
+    await expect(page.getByRole('link', { name: 'Download the Workstation client' })).toHaveAttribute(
+      'href',
+      'https://downloads.portiere.example/workstation/portiere-workstation.msi',
+    );
+    await expect(page.getByRole('link', { name: 'Download the Login assistant client' })).toHaveAttribute(
+      'href',
+      'https://downloads.portiere.example/login-assistant/portiere-login-assistant.exe',
+    );
+    const scripts = page.getByRole('table', { name: 'Login assistant scripts' });
+    await expect(scripts.getByRole('rowheader', { name: 'acme-sap-logon.ps1' })).toBeVisible();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      scripts.getByRole('button', { name: 'Download acme-sap-logon.ps1' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('acme-sap-logon.ps1');
+    await expect(page.getByText('Downloaded acme-sap-logon.ps1.')).toBeVisible();
+  });
+
+  test('a customer without the login assistant gets the workstation client and no scripts', async ({ page }) => {
+    await signIn(page, 'admin@globex.example');
+    await page.goto('/downloads');
+    await expect(page.getByRole('link', { name: 'Download the Workstation client' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Download the Login assistant client' })).toHaveCount(0);
+    await expect(
+      page.getByText('Your organisation does not have the login assistant, so there are no scripts to download.'),
+    ).toBeVisible();
+  });
+
+  test('a reseller has no Downloads page', async ({ page }) => {
+    await signIn(page, 'partner@northwind.example');
+    await expect(page.getByTestId('side-menu').getByRole('link', { name: 'Downloads' })).toHaveCount(0);
+    await page.goto('/downloads');
+    await expect(page).toHaveURL(/\/customer-view$/);
+  });
+
+  test.describe('in Italian', () => {
+    test.use({ locale: 'it-IT' });
+    test('the same page in Italian', async ({ page }) => {
+      await signIn(page, 'admin@acme.example', undefined, IT);
+      await page.getByTestId('side-menu').getByRole('link', { name: 'Download' }).click();
+      await expect(page.getByTestId('page-title')).toHaveText('Download');
+      await expect(page.getByRole('heading', { name: 'Script del Login Assistant' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Scarica: Client della postazione' })).toBeVisible();
+      await expect(page.getByRole('rowheader', { name: 'acme-sap-logon.ps1' })).toBeVisible();
+    });
+  });
+});
