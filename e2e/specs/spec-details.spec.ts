@@ -265,3 +265,64 @@ test.describe('the Downloads page of customer users', () => {
     });
   });
 });
+
+test.describe('filters drawers on every list', () => {
+  test('workstation users: the plain yes/no autologon filter, then Reset', async ({ page }) => {
+    await signIn(page, 'admin@acme.example');
+    await page.goto('/workstation-users');
+    await expect(page.getByTestId('page-title')).toHaveText('Users');
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const drawer = page.getByTestId('filters-drawer');
+    await expect(drawer.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    await expect(drawer.getByRole('button', { name: 'Reset' })).toBeDisabled();
+    await drawer.getByRole('checkbox', { name: 'With autologon' }).check();
+    const filtered = page.waitForResponse(
+      (r) => r.url().includes('/workstation-users/') && r.url().includes('autologon=true'),
+    );
+    await drawer.getByRole('button', { name: 'Apply' }).click();
+    const answer = await (await filtered).json();
+    await expect(page.locator('.MuiDataGrid-row')).toHaveCount(Math.min(answer.results.length, 25));
+    for (const u of answer.results as { autologon: boolean }[]) expect(u.autologon).toBe(true);
+    // Applied: the button counts it; Reset takes it away.
+    await expect(page.getByRole('button', { name: 'Filters' })).toContainText('1');
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await expect(drawer.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    await drawer.getByRole('button', { name: 'Reset' }).click();
+    await expect(drawer.getByRole('checkbox', { name: 'With autologon' })).not.toBeChecked();
+  });
+
+  test('configurations: a triMode login filter; leaving the page clears it', async ({ page }) => {
+    await signIn(page, 'admin@acme.example');
+    await page.goto('/groups');
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const drawer = page.getByTestId('filters-drawer');
+    await drawer.getByRole('button', { name: 'Web login enabled', exact: true }).click();
+    const filtered = page.waitForResponse((r) => r.url().includes('/groups/?') && r.url().includes('web_login=true'));
+    await drawer.getByRole('button', { name: 'Apply' }).click();
+    await filtered;
+    await expect(page.getByRole('button', { name: 'Filters' })).toContainText('1');
+    await page.getByTestId('side-menu').getByRole('link', { name: 'Roles' }).click();
+    await expect(page.getByTestId('page-title')).toHaveText('Roles');
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await expect(drawer.getByRole('checkbox', { name: 'Nobody authorised yet' })).not.toBeChecked();
+    await expect(drawer.getByRole('button', { name: 'Reset' })).toBeDisabled();
+  });
+
+  test.describe('in Italian', () => {
+    test.use({ locale: 'it-IT' });
+    test('the workstation users and recovery modes drawers speak Italian', async ({ page }) => {
+      await signIn(page, 'admin@acme.example', undefined, IT);
+      await page.goto('/workstation-users');
+      await page.getByRole('button', { name: 'Filtri' }).click();
+      const drawer = page.getByTestId('filters-drawer');
+      await expect(drawer.getByRole('checkbox', { name: 'Con accesso automatico' })).toBeVisible();
+      await expect(drawer.getByRole('checkbox', { name: 'In modalità di recupero' })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await page.goto('/recovery-mode');
+      await page.getByRole('button', { name: 'Filtri' }).click();
+      await expect(drawer.getByText('Attivata')).toBeVisible();
+      await expect(drawer.getByRole('group', { name: 'Dal', exact: true })).toBeVisible();
+      await expect(drawer.getByRole('group', { name: 'Al', exact: true })).toBeVisible();
+    });
+  });
+});
