@@ -221,7 +221,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoAxeViolations(page, 'the logout dialog', '[role="dialog"]');
-    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'No' }).click();
     await context.close();
   });
 });

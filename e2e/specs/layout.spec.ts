@@ -11,13 +11,13 @@ test('logout asks for confirmation and then returns to the login form', async ({
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.getByRole('button', { name: 'No' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   // The tokens are gone: a protected page sends us back to the form.

@@ -304,7 +304,11 @@ test('export the members as CSV, sorted like the list', async ({ page }) => {
     dialog.getByRole('button', { name: 'Export' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('acme-members.csv');
-  await expect(page.getByText('Data exported.')).toBeVisible();
+  // The export runs in the feedback dialog, which says how it went.
+  const result = page.getByRole('dialog', { name: 'Exporting users to acme-members' });
+  await expect(result.getByText('Data exported.')).toBeVisible();
+  await result.getByRole('button', { name: 'Ok' }).click();
+  await expect(result).toBeHidden();
   const bytes = fs.readFileSync(await download.path());
   // The byte order mark lets Excel read the file as UTF-8.
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -364,14 +368,19 @@ test('bulk block and unblock selected members with done and skipped counts', asy
   await rows.nth(1).getByRole('checkbox').check();
   await expect(page.getByText('2 selected')).toBeVisible();
   await page.getByRole('button', { name: 'Block', exact: true }).click();
-  await expect(page.getByText(/^Done: \d\. Skipped: \d\.$/)).toBeVisible();
+  // Many users at once: the feedback dialog names the run, then its counts; Ok closes it.
+  let result = page.getByRole('dialog', { name: 'Blocking 2 users' });
+  await expect(result.getByText(/^Done: \d\. Skipped: \d\.$/)).toBeVisible();
+  await result.getByRole('button', { name: 'Ok' }).click();
+  await expect(result).toBeHidden();
   await expect(rows.nth(0).locator('[data-field="blocked"]')).toHaveText('Blocked');
   await expect(rows.nth(1).locator('[data-field="blocked"]')).toHaveText('Blocked');
   await rows.nth(0).getByRole('checkbox').check();
   await rows.nth(1).getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Unblock', exact: true }).click();
-  // The block message may still be showing: feedback durations accumulate.
-  await expect(page.getByText('Done: 2. Skipped: 0.').last()).toBeVisible();
+  result = page.getByRole('dialog', { name: 'Unblocking 2 users' });
+  await expect(result.getByText('Done: 2. Skipped: 0.')).toBeVisible();
+  await result.getByRole('button', { name: 'Ok' }).click();
   await expect(rows.nth(0).locator('[data-field="blocked"]')).toHaveText('No');
 });
 

@@ -38,6 +38,8 @@ test('newhire must change the password before the mailed code', async ({ page })
   await page.getByLabel('New password', { exact: true }).fill('Brand-new-pass-1');
   await page.getByLabel('Confirm password', { exact: true }).fill('Brand-new-pass-2');
   await page.getByRole('button', { name: 'Change password' }).click();
+  // The server refuses the pair: the catalogue's sentence, and the rule under the confirmation.
+  await expect(page.getByRole('alert').filter({ hasText: 'Passwords are not matching.' })).toBeVisible();
   await expect(page.getByText('Passwords do not match.')).toBeVisible();
   const since = (await mailsTo(user)).length;
   await page.getByLabel('Confirm password', { exact: true }).fill('Brand-new-pass-1');

@@ -89,7 +89,11 @@ test('temporary cards: create, filter, pair to a member, unpair and delete', asy
   dialog = page.getByRole('dialog', { name: 'Create cards' });
   await dialog.getByLabel('Number of cards', { exact: true }).fill('3');
   await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText('Cards created: 3.')).toBeVisible();
+  // Generated cards run in the feedback dialog: its title, then the result, closed with Ok.
+  const result = page.getByRole('dialog', { name: 'Creating 3 cards' });
+  await expect(result.getByText('Cards created: 3.')).toBeVisible();
+  await result.getByRole('button', { name: 'Ok' }).click();
+  await expect(result).toBeHidden();
 
   await page.getByLabel('Search card code or user').fill('90000001');
   const row = page.getByRole('row', { name: /90000001/ });
@@ -349,7 +353,9 @@ test.describe('in Italian', () => {
     const dialog = page.getByRole('dialog', { name: 'Crea tessere' });
     await dialog.getByLabel('Numero di tessere', { exact: true }).fill('2');
     await dialog.getByLabel('Numero di tessere', { exact: true }).press('Enter');
-    await expect(page.getByText('Tessere create: 2.')).toBeVisible();
+    const result = page.getByRole('dialog', { name: 'Creazione di 2 tessere' });
+    await expect(result.getByText('Tessere create: 2.')).toBeVisible();
+    await result.getByRole('button', { name: 'Ok' }).click();
     await expect(page.getByRole('columnheader', { name: 'Codice tessera' })).toBeVisible();
     await expect(page.getByText('Non associata').first()).toBeVisible();
 

@@ -39,6 +39,9 @@ export default async function globalSetup() {
       SMTP_URL: smtpUrl,
       LOGIN_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
+      // The customer users' Downloads page links to the clients of the deployment.
+      WORKSTATION_CLIENT_URL: 'https://downloads.portiere.example/workstation/portiere-workstation.msi',
+      LA_CLIENT_URL: 'https://downloads.portiere.example/login-assistant/portiere-login-assistant.exe',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

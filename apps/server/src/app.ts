@@ -24,6 +24,7 @@ import { credentialRoutes } from './modules/credentials/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { customizationRoutes } from './modules/customization/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { downloadRoutes } from './modules/downloads/routes.ts';
 import { MAX_TOKEN_LENGTH } from './modules/enrollment/link.ts';
 import { enrollmentRoutes } from './modules/enrollment/routes.ts';
 import { flowRoutes } from './modules/flows/routes.ts';
@@ -148,6 +149,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     metrics,
     app.log,
     config.trustProxy,
+    config.clientUrls,
   );
   app.decorate('services', services);
   // The provider's first signing key is made at start, not by whichever request comes first.
@@ -218,6 +220,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(customerRoutes(services));
       await api.register(managerUserRoutes(services, config.loginRateLimit));
       await api.register(laScriptRoutes(services));
+      await api.register(downloadRoutes(services));
       await api.register(settingsRoutes(services));
       await api.register(customizationRoutes(services));
       await api.register(mailTemplateRoutes(services));

@@ -25,6 +25,18 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('takes the client download links as http(s) URLs and refuses anything else', () => {
+    expect(loadConfig({}).clientUrls).toEqual({ workstation: null, loginAssistant: null });
+    expect(
+      loadConfig({ WORKSTATION_CLIENT_URL: 'https://dl.example.com/ws.msi', LA_CLIENT_URL: 'http://intranet/la.exe' })
+        .clientUrls,
+    ).toEqual({ workstation: 'https://dl.example.com/ws.msi', loginAssistant: 'http://intranet/la.exe' });
+    expect(() => loadConfig({ WORKSTATION_CLIENT_URL: 'ftp://dl.example.com/ws.msi' })).toThrow(
+      /WORKSTATION_CLIENT_URL must be an http\(s\) URL/,
+    );
+    expect(() => loadConfig({ LA_CLIENT_URL: 'not a url' })).toThrow(/LA_CLIENT_URL must be an http\(s\) URL/);
+  });
+
   it('builds mail links on PUBLIC_URL without doubling its trailing slash', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://mfa.example.com/' }).publicUrl).toBe('https://mfa.example.com');
   });

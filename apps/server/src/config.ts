@@ -36,6 +36,12 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
     .optional(),
+  /** Where customer users download the workstation client (the Downloads page links to it). */
+  WORKSTATION_CLIENT_URL: z
+    .url({ protocol: /^https?$/, error: 'WORKSTATION_CLIENT_URL must be an http(s) URL' })
+    .optional(),
+  /** Where customer users with the login assistant download its client. */
+  LA_CLIENT_URL: z.url({ protocol: /^https?$/, error: 'LA_CLIENT_URL must be an http(s) URL' }).optional(),
   CONSOLE_DIR: z.string().optional(),
   /** The members' pages (apps/portal) built elsewhere. */
   PORTAL_DIR: z.string().optional(),
@@ -85,6 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     exportBatchRows: c.EXPORT_BATCH_ROWS,
     metrics: { token: c.METRICS_TOKEN, port: c.METRICS_PORT, host: c.METRICS_HOST },
     redisUrl: c.REDIS_URL,
+    /** Client download links shown to customer users (the Downloads page); absent when not configured. */
+    clientUrls: { workstation: c.WORKSTATION_CLIENT_URL ?? null, loginAssistant: c.LA_CLIENT_URL ?? null },
     consoleDir: path.resolve(c.CONSOLE_DIR ?? path.join(import.meta.dirname, '../../console/dist')),
     portalDir: path.resolve(c.PORTAL_DIR ?? path.join(import.meta.dirname, '../../portal/dist')),
   };

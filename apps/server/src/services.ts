@@ -21,6 +21,7 @@ import { SignInChecks } from './modules/credentials/sign-in-checks.ts';
 import { CustomersService } from './modules/customers/service.ts';
 import { CustomizationService } from './modules/customization/service.ts';
 import { DashboardService } from './modules/dashboard/service.ts';
+import { type ClientUrls, DownloadsService } from './modules/downloads/service.ts';
 import { LinkRequests } from './modules/enrollment/link-request.ts';
 import { EnrollmentService } from './modules/enrollment/service.ts';
 import { FlowsService } from './modules/flows/service.ts';
@@ -86,6 +87,8 @@ export interface Services {
   laFlow: LaFlowService;
   /** A customer's login-assistant scripts (reseller users). */
   laScripts: LaScriptsService;
+  /** What a customer user downloads: client links and its login-assistant scripts. */
+  downloads: DownloadsService;
   /** The members' enrolment portal (enroll/), and the requests for a new link. */
   enrollment: EnrollmentService;
   linkRequests: LinkRequests;
@@ -107,6 +110,7 @@ export async function buildServices(
   metrics?: AppMetrics,
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void } = console,
   trustProxy = false,
+  clientUrls: ClientUrls = { workstation: null, loginAssistant: null },
 ): Promise<Services> {
   // Inside an audited request, the request's transaction (audit/context.ts).
   const db = scopedDb(database.db);
@@ -126,6 +130,7 @@ export async function buildServices(
   const memberSignIns = new MemberSignInsService(db, now);
   await hashDeviceTokens(db, box);
   const managerUsers = new ManagerUsersService(db, mailer, tokens, publicUrl, now);
+  const laScripts = new LaScriptsService(db, now);
   return {
     db,
     database,
@@ -174,7 +179,8 @@ export async function buildServices(
     loginGroups: new LoginGroupsService(db),
     laUsers,
     laFlow: new LaFlowService(db),
-    laScripts: new LaScriptsService(db, now),
+    laScripts,
+    downloads: new DownloadsService(db, laScripts, clientUrls),
     enrollment: new EnrollmentService(db, keys, members, credentials, settings, now),
     linkRequests: new LinkRequests(db, keys, mailer, publicUrl, now, log),
     oidc,

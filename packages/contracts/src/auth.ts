@@ -27,6 +27,11 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const changePasswordRequestSchema = z.object({
   change: z.string().min(1),
   new_password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  /**
+   * The new password typed again. Optional for API callers; when sent, a different value is
+   * refused with 400 passwordsNotMatching (the field error under `confirm_password`).
+   */
+  confirm_password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
 });
 export const refreshRequestSchema = z.object({ refresh: z.string().min(1) });
 export const logoutRequestSchema = z.object({ refresh: z.string().min(1).optional() });

@@ -1,5 +1,6 @@
 /** Configurations (the spec's configuration groups, route /groups): which credential kinds and logins their members get. */
 import { z } from 'zod';
+import { pagingQuerySchema, searchParam, yesNoParam } from './lists.ts';
 import { CREDENTIAL_TYPES } from './members.ts';
 import { patchOf } from './patch.ts';
 
@@ -31,3 +32,12 @@ export type Configuration = z.infer<typeof configurationSchema>;
 
 /** A member's configuration as the member answers carry it. */
 export const configurationRefSchema = z.object({ id: z.string(), name: z.string() });
+
+/** groups/ filters: name or description, the two logins, the app's biometry level. */
+export const configurationListQuerySchema = pagingQuerySchema.extend({
+  search: searchParam,
+  web_login: yesNoParam,
+  workstation_login: yesNoParam,
+  biometry: z.enum(BIOMETRY_LEVELS).optional(),
+});
+export type ConfigurationListQuery = z.infer<typeof configurationListQuerySchema>;

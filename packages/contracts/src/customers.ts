@@ -1,6 +1,7 @@
 /** Customer access info and the current staff account (spec sections 3, 6). */
 import { z } from 'zod';
 import { USER_TYPES } from './constants.ts';
+import { pagingQuerySchema, searchParam, yesNoParam } from './lists.ts';
 
 export const customerAccessSchema = z.object({ id: z.string(), name: z.string(), la_enabled: z.boolean() });
 export type CustomerAccess = z.infer<typeof customerAccessSchema>;
@@ -57,3 +58,7 @@ export const meSchema = z.object({
   customers: z.array(customerAccessSchema),
 });
 export type Me = z.infer<typeof meSchema>;
+
+/** customers/ filters (reseller users): the name, and whether the customer has the login assistant. */
+export const customerListQuerySchema = pagingQuerySchema.extend({ search: searchParam, la_enabled: yesNoParam });
+export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;

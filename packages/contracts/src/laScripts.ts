@@ -11,6 +11,7 @@
  * - `DELETE customers/{id}/scripts/{scriptId}/` → 204.
  */
 import { z } from 'zod';
+import { dayParam } from './lists.ts';
 
 /** Largest accepted script, in bytes. */
 export const SCRIPT_MAX_BYTES = 2 * 1024 * 1024;
@@ -39,4 +40,7 @@ export const laScriptListQuerySchema = z.object({
   page: z.string().optional(),
   page_size: z.string().optional(),
   search: z.string().max(200).optional(),
+  /** Days the scripts were uploaded (uploaded_before inclusive). */
+  uploaded_after: dayParam,
+  uploaded_before: dayParam,
 });

@@ -25,3 +25,10 @@ export interface ItemsList<T> {
 export const idsSchema = z.object({ ids: z.array(z.string()).min(1).max(1000) });
 export const bulkResultSchema = z.object({ done: z.number().int(), skipped: z.number().int() });
 export type BulkResult = z.infer<typeof bulkResultSchema>;
+
+/** A yes/no list filter as it comes in the query: 'true' or 'false'; absent filters nothing. */
+export const yesNoParam = z.enum(['true', 'false']).optional();
+/** A day (YYYY-MM-DD) bounding a list filter; "before" days are inclusive. */
+export const dayParam = z.iso.date().optional();
+/** A free-text search of a list (case-insensitive, anywhere in the names it says). */
+export const searchParam = z.string().max(200).optional();

@@ -1,5 +1,6 @@
 /** Role groups and the members authorised for each (spec sections 2, 6). */
 import { z } from 'zod';
+import { pagingQuerySchema, searchParam, yesNoParam } from './lists.ts';
 import { patchOf } from './patch.ts';
 
 export const roleInputSchema = z.object({
@@ -15,3 +16,7 @@ export const roleSchema = z.object({
   created_at: z.string(),
 });
 export type Role = z.infer<typeof roleSchema>;
+
+/** roles/ filters: the name, and (empty=true) only the roles nobody is authorised for yet. */
+export const roleListQuerySchema = pagingQuerySchema.extend({ search: searchParam, empty: yesNoParam });
+export type RoleListQuery = z.infer<typeof roleListQuerySchema>;

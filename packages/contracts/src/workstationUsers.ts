@@ -1,5 +1,6 @@
 /** Workstation users: members as workstation login sees them (spec section 2, /workstation-users). */
 import { z } from 'zod';
+import { pagingQuerySchema, searchParam, yesNoParam } from './lists.ts';
 import { CREDENTIAL_TYPES } from './members.ts';
 
 export const workstationUserSchema = z.object({
@@ -20,3 +21,16 @@ export type WorkstationUser = z.infer<typeof workstationUserSchema>;
 /** users/{id}/autologon/: turn Windows autologon on or off; the answer is the new state. */
 export const autologonRequestSchema = z.object({ enabled: z.boolean() });
 export const autologonSchema = z.object({ autologon: z.boolean() });
+
+/**
+ * workstation-users/ filters: the member search, and yes/no filters that narrow the list to
+ * members with autologon, an active recovery mode or a temporary card; `group` one configuration id.
+ */
+export const workstationUserListQuerySchema = pagingQuerySchema.extend({
+  search: searchParam,
+  autologon: yesNoParam,
+  recovery_mode: yesNoParam,
+  temporary_card: yesNoParam,
+  group: z.string().max(100).optional(),
+});
+export type WorkstationUserListQuery = z.infer<typeof workstationUserListQuerySchema>;

@@ -38,6 +38,7 @@ const PAGES: Record<PageId, () => Promise<{ default: ComponentType }>> = {
   workstationSettings: () => import('../features/settings/routes/WorkstationSettingsPage'),
   customizations: () => import('../features/settings/routes/CustomizationsPage'),
   mailTemplates: () => import('../features/settings/routes/MailTemplatesPage'),
+  downloads: () => import('../features/downloads/routes/DownloadsPage'),
 };
 
 const lazyPage = (page: PageId) => async () => ({ Component: (await PAGES[page]()).default });

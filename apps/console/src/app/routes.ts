@@ -63,7 +63,8 @@ export type PageId =
   | 'webSettings'
   | 'workstationSettings'
   | 'customizations'
-  | 'mailTemplates';
+  | 'mailTemplates'
+  | 'downloads';
 
 const C: readonly UserType[] = ['CustomerUser'];
 const R: readonly UserType[] = ['ResellerUser'];
@@ -242,6 +243,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: 'mailTemplates',
   },
   { path: '/settings/audit', titleKey: 'routes.audit', userTypes: C, menu: { group: 'settings' }, page: 'audit' },
+  // Spec 2 names a Downloads page without its path: a first-level /downloads, like /dashboard,
+  // because what it offers (clients for the computers, login-assistant scripts) belongs to no
+  // one menu group, and customer users only, as the files are their customer's.
+  { path: '/downloads', titleKey: 'routes.downloads', userTypes: C, menu: { group: 'top' }, page: 'downloads' },
 ];
 
 /** Menu groups in display order, with their label keys. */

@@ -9,3 +9,6 @@ export function formatDateTime(value: string | null | undefined, language: strin
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? value : d.toLocaleString(language);
 }
+
+/** Whole kilobytes, rounded up (a 1-byte file is 1 KB). */
+export const kilobytes = (bytes: number) => Math.ceil(bytes / 1024);

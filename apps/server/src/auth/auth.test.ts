@@ -179,6 +179,56 @@ describe.each(testDatabases())('sign-in on $name', (database) => {
     expect((await post(h.app, 'login/', { username: user, password: DEMO_PASSWORD })).status).toBe(401);
   });
 
+  it('refuses a confirmation that differs from the new password, without spending the change token', async () => {
+    const user = 'newhire@globex.example';
+    const [globexAdmin] = await h.app.services.db
+      .select()
+      .from(staffUsers)
+      .where(eq(staffUsers.username, 'admin@globex.example'));
+    if (!globexAdmin) throw new Error('no globex admin');
+    const { id: _id, apiKeyId: _k, ...row } = globexAdmin;
+    await h.app.services.db
+      .insert(staffUsers)
+      .values({ ...row, username: user, email: user, mustChangePassword: true });
+    const first = await post(h.app, 'login/', { username: user, password: DEMO_PASSWORD });
+    const mismatch = await post(h.app, 'login/change-password/', {
+      change: first.body.change,
+      new_password: 'A-better-pass-2026',
+      confirm_password: 'A-better-pass-2027',
+    });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body).toMatchObject({ code: 'passwordsNotMatching', reason: 'Passwords are not matching.' });
+    expect(mismatch.body.details).toEqual({
+      confirm_password: { key: 'passwordsMatch', message: 'Passwords do not match.' },
+    });
+    // Both problems at once: each under its field, the mismatch named as the reason.
+    const both = await post(h.app, 'login/change-password/', {
+      change: first.body.change,
+      new_password: 'short',
+      confirm_password: 'shorter',
+    });
+    expect(both.body.code).toBe('passwordsNotMatching');
+    expect(Object.keys(both.body.details).sort()).toEqual(['confirm_password', 'new_password']);
+    // Matching (or no confirmation at all, as an API caller may send): the change goes through.
+    const ok = await post(h.app, 'login/change-password/', {
+      change: first.body.change,
+      new_password: 'A-better-pass-2026',
+      confirm_password: 'A-better-pass-2026',
+    });
+    expect(ok.body).toEqual({ email: 'n***@globex.example' });
+  });
+
+  it('answers the no-mail-credential error to a staff account without a mail address', async () => {
+    const user = 'nomail@globex.example';
+    const [account] = await h.app.services.db.select().from(staffUsers).where(eq(staffUsers.username, user));
+    expect(account?.email).toBeNull();
+    const res = await post(h.app, 'login/', { username: user, password: DEMO_PASSWORD });
+    expect(res).toEqual({ status: 422, body: { reason: ERRORS.noOtpMail, code: 'noOtpMail' } });
+    // A wrong password still says only that the sign-in failed.
+    const wrong = await post(h.app, 'login/', { username: user, password: 'nope-nope-nope' });
+    expect(wrong.status).toBe(401);
+  });
+
   it('rotates refresh tokens and revokes the family when a spent one is reused', async () => {
     const first = await signIn(h, acme);
     const second = await post(h.app, 'login/refresh/', { refresh: first.refresh });

@@ -66,7 +66,12 @@ export class LoginService {
     return { answer: await this.tokens.issue(user), device };
   }
 
-  async changePassword(change: string, newPassword: string, ip: string): Promise<LoginResponse> {
+  async changePassword(
+    change: string,
+    newPassword: string,
+    ip: string,
+    confirmPassword?: string,
+  ): Promise<LoginResponse> {
     const now = this.now();
     const [row] = await this.db
       .select()
@@ -74,6 +79,13 @@ export class LoginService {
       .where(eq(passwordChangeTokens.tokenHash, sha256(change)));
     if (!row || row.usedAt || row.expiresAt <= now) throw new AppError(401, 'changeTokenInvalid');
     const policy = passwordPolicyError(newPassword);
+    // A confirmation that differs is named first (both field errors together); the token stays unspent.
+    if (confirmPassword !== undefined && confirmPassword !== newPassword) {
+      throw new AppError(400, 'passwordsNotMatching', undefined, {
+        ...(policy ? { new_password: policy } : {}),
+        confirm_password: fieldError('passwordsMatch'),
+      });
+    }
     if (policy) throw new AppError(400, 'changePassword', undefined, { new_password: policy });
     const [user] = await this.db.select().from(staffUsers).where(eq(staffUsers.id, row.staffUserId));
     if (!user) throw new AppError(401, 'changeTokenInvalid');

@@ -78,7 +78,7 @@ export const authRoutes =
           response: { 200: loginResponseSchema },
         },
       },
-      (req) => services.login.changePassword(req.body.change, req.body.new_password, req.ip),
+      (req) => services.login.changePassword(req.body.change, req.body.new_password, req.ip, req.body.confirm_password),
     );
 
     app.post(

@@ -16,6 +16,7 @@ export const DEMO_ACCOUNTS = [
   { username: 'admin@acme.example', note: 'customer user of Acme (login assistant enabled)' },
   { username: 'admin@globex.example', note: 'customer user of Globex' },
   { username: 'newhire@acme.example', note: 'Acme; must change the password at first sign-in' },
+  { username: 'nomail@globex.example', note: 'Globex; no mail address, so sign-in says no mail credential is set' },
 ] as const;
 
 /** Seeds only an empty database; answers whether it did. */
@@ -42,9 +43,10 @@ export async function seedDemo(db: Db, box: SecretBox, opts: { members?: boolean
       tenant: { customerId: string } | { resellerId: string },
       scopes: ApiKeyScope[] = [],
       mustChangePassword = false,
+      email: string | null = username,
     ) => ({
       username,
-      email: username,
+      email,
       passwordHash,
       mustChangePassword,
       userType: 'customerId' in tenant ? ('CustomerUser' as const) : ('ResellerUser' as const),
@@ -52,14 +54,15 @@ export async function seedDemo(db: Db, box: SecretBox, opts: { members?: boolean
       scopes,
       ...tenant,
     });
-    await tx
-      .insert(staffUsers)
-      .values([
-        staff('partner@northwind.example', { resellerId: northwind.id }),
-        staff('admin@acme.example', { customerId: acme.id }, [...API_KEY_SCOPES]),
-        staff('admin@globex.example', { customerId: globex.id }, ['members:read', 'members:write', 'settings:read']),
-        staff('newhire@acme.example', { customerId: acme.id }, ['members:read'], true),
-      ]);
+    await tx.insert(staffUsers).values([
+      staff('partner@northwind.example', { resellerId: northwind.id }),
+      staff('admin@acme.example', { customerId: acme.id }, [...API_KEY_SCOPES]),
+      staff('admin@globex.example', { customerId: globex.id }, ['members:read', 'members:write', 'settings:read']),
+      staff('newhire@acme.example', { customerId: acme.id }, ['members:read'], true),
+      // An account without a mail address (as one imported from elsewhere may be): its sign-in
+      // code has nowhere to go, so sign-in answers the no-mail-credential error (spec 8).
+      staff('nomail@globex.example', { customerId: globex.id }, [], false, null),
+    ]);
     if (opts.members !== false) {
       await seedMembers(tx as unknown as Db, box, acme.id, 'acme.example', 200, 1);
       await seedMembers(tx as unknown as Db, box, globex.id, 'globex.example', 20, 2);

@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { type BlockerFunction, Navigate, useBlocker, useLocation } from 'react-router';
 import { openDialog } from '../../components/dialogs/dialogRegistry';
 import { LOGOUT_DIALOG } from '../../components/dialogs/LogoutDialog';
@@ -71,12 +71,17 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     }
   }, [location.pathname]);
 
+  // Whether the session was already stored when this location was entered: a page load or a
+  // reload of the login page (whatever its history entry) rather than signing in on it.
+  const arrival = useRef<{ key: string; signedIn: boolean } | null>(null);
+  if (arrival.current?.key !== location.key) arrival.current = { key: location.key, signedIn };
+
   const decision = decideNavigation({
     to: location.pathname,
-    // The router gives the first location of a page load the key "default".
-    initial: location.key === 'default',
+    initial: arrival.current.signedIn,
     signedIn,
     userType,
+    refreshable: Boolean(tokens?.refreshToken),
     customers,
     laEnabled,
   });

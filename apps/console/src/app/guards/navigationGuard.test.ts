@@ -28,6 +28,24 @@ describe('decideNavigation', () => {
     expect(decideNavigation({ to: '/', initial: true, signedIn: true, userType: null })).toEqual({ kind: 'allow' });
   });
 
+  it('waits for the refresh when only a refresh token is stored, instead of sending the user to login', () => {
+    const refreshOnly: GuardInput = {
+      to: '/dashboard',
+      initial: true,
+      signedIn: true,
+      userType: null,
+      refreshable: true,
+    };
+    expect(decideNavigation(refreshOnly)).toEqual({ kind: 'wait' });
+    expect(decideNavigation({ ...refreshOnly, initial: false })).toEqual({ kind: 'wait' });
+    expect(decideNavigation({ ...refreshOnly, to: '/' })).toEqual({ kind: 'wait' });
+    // Once the refresh told who it is, the login page at first load goes on into the console.
+    expect(decideNavigation({ ...refreshOnly, to: '/', userType: 'CustomerUser' })).toEqual({
+      kind: 'redirect',
+      to: '/dashboard',
+    });
+  });
+
   it('sends a protected route without token to /', () => {
     expect(decideNavigation(anonymous)).toEqual({ kind: 'redirect', to: '/' });
     expect(decideNavigation({ ...anonymous, to: '/customer-view', initial: true })).toEqual({

@@ -4,12 +4,20 @@ import { homeFor, matchAppRoute } from '../routes';
 export interface GuardInput {
   /** Target pathname. */
   to: string;
-  /** True for the first location of a page load (nothing to "move away" from). */
+  /**
+   * The session was already stored when this location was entered: the login page opened at a
+   * page load (or reload) while signed in, rather than a move to it from a console page.
+   */
   initial: boolean;
   /** Tokens are stored (the user has not logged out). */
   signedIn: boolean;
   /** User type from the stored access token, if readable. */
   userType: UserType | null;
+  /**
+   * A refresh token is stored: a missing or unreadable access token is replaced by the refresh
+   * the next call makes (spec 4), so the user type is known once me/ has answered.
+   */
+  refreshable?: boolean;
   /** Reseller's customers from me/; undefined while not loaded yet. */
   customers?: readonly CustomerAccess[];
   /** A customer user's customer has the login assistant (me/ customer.la_enabled); undefined while not loaded. */
@@ -29,14 +37,17 @@ const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
 
 /** Navigation rules of spec section 4, free of React so every branch is unit-tested. */
 export function decideNavigation(input: GuardInput): GuardDecision {
-  const { to, initial, signedIn, userType, customers, laEnabled } = input;
+  const { to, initial, signedIn, userType, customers, laEnabled, refreshable } = input;
   const match = matchAppRoute(to);
+  // Signed in with only a refresh token: who the user is comes with the refresh, so wait for it.
+  const typePending = signedIn && !userType && Boolean(refreshable);
 
   // A mail's link (email confirmation) works in any browser, signed in or not.
   if (match?.route.open) return allow;
   if (match && match.route.userTypes.length === 0) {
     if (!signedIn) return allow;
     if (initial) {
+      if (typePending) return { kind: 'wait' };
       const home = homeFor(userType);
       return home === to ? allow : redirect(home);
     }
@@ -44,6 +55,7 @@ export function decideNavigation(input: GuardInput): GuardDecision {
   }
 
   if (!signedIn) return redirect('/');
+  if (typePending) return { kind: 'wait' };
   if (!match) return redirect(homeFor(userType));
   if (!userType || !match.route.userTypes.includes(userType)) return redirect(homeFor(userType));
 

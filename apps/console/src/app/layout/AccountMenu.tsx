@@ -13,12 +13,13 @@ import {
   MenuItem,
   Typography,
 } from '@mui/material';
-import { LOCALES, type Locale, VERSION } from '@portiere/contracts';
+import { VERSION } from '@portiere/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openDialog } from '../../components/dialogs/dialogRegistry';
 import { LOGOUT_DIALOG } from '../../components/dialogs/LogoutDialog';
 import { currentLocale, switchLanguage } from '../../lib/i18n/i18n';
+import { isTranslated, NAMED_LANGUAGES } from '../../lib/i18n/languages';
 
 export const SUPPORT_MAILTO = 'mailto:support@portiere.example';
 
@@ -62,20 +63,42 @@ export function AccountMenu({ username }: { username: string }) {
         <ListSubheader component="div" sx={{ lineHeight: '32px' }}>
           {t('common.language')}
         </ListSubheader>
-        {LOCALES.map((l: Locale) => (
-          <MenuItem
-            key={l}
-            lang={l}
-            selected={l === locale}
-            onClick={() => {
-              close();
-              void switchLanguage(l);
-            }}
-          >
-            <ListItemIcon>{l === locale && <CheckIcon fontSize="small" />}</ListItemIcon>
-            <ListItemText>{t(`common.languages.${l}`)}</ListItemText>
-          </MenuItem>
-        ))}
+        {NAMED_LANGUAGES.map((l) => {
+          const name = t(`common.languages.${l}`);
+          // Spanish and German are named only (spec 1): shown, not chosen, and said so.
+          if (!isTranslated(l))
+            return (
+              <MenuItem
+                key={l}
+                disabled
+                lang={l}
+                aria-label={name}
+                aria-describedby={`language-${l}-note`}
+                data-testid={`language-${l}`}
+              >
+                <ListItemIcon />
+                <ListItemText
+                  primary={name}
+                  secondary={t('common.languageNameOnly')}
+                  slotProps={{ secondary: { variant: 'caption', id: `language-${l}-note`, lang: locale } }}
+                />
+              </MenuItem>
+            );
+          return (
+            <MenuItem
+              key={l}
+              lang={l}
+              selected={l === locale}
+              onClick={() => {
+                close();
+                void switchLanguage(l);
+              }}
+            >
+              <ListItemIcon>{l === locale && <CheckIcon fontSize="small" />}</ListItemIcon>
+              <ListItemText>{name}</ListItemText>
+            </MenuItem>
+          );
+        })}
         <Divider />
         <MenuItem disabled>
           <ListItemText>{t('common.version', { version: VERSION })}</ListItemText>

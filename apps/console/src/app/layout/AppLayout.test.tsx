@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dialogs } from '../../components/dialogs/dialogRegistry';
 import { feedback } from '../../components/feedback/feedbackStore';
-import { getTokens, setTokens } from '../../lib/auth/tokenStorage';
+import { clearTokens, getTokens, setTokens } from '../../lib/auth/tokenStorage';
 import { MENU_COLLAPSED_KEY, setMenuCollapsed } from '../../lib/menuState';
 import { customerMe, customerToken, jsonResponse, renderApp } from '../../test/renderApp';
 
@@ -12,6 +12,7 @@ describe('signed-in layout', () => {
     const url = String(input);
     if (url.endsWith('/me/')) return jsonResponse(200, customerMe);
     if (url.endsWith('/logout/')) return jsonResponse(204);
+    if (url.endsWith('/login/refresh/')) return jsonResponse(200, { access: customerToken(), refresh: 'R2' });
     if (url.includes('/settings/')) return jsonResponse(500, {});
     return jsonResponse(404, { reason: 'Not found.', code: 'notFound' });
   });
@@ -67,13 +68,42 @@ describe('signed-in layout', () => {
     expect(screen.getByText('admin')).toBeTruthy();
     expect(screen.getByText('@acme.example')).toBeTruthy();
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(getTokens()).toBeNull();
     const logoutCall = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/logout/'));
     expect(logoutCall).toBeTruthy();
     expect(await screen.findByLabelText('Username')).toBeTruthy();
+  });
+
+  it('goes on into the console with a refresh token but no access token stored', async () => {
+    setTokens({ accessToken: null, refreshToken: 'R1' });
+    const { router } = renderApp('/users');
+    expect((await screen.findByTestId('page-title')).textContent).toBe('Members');
+    expect(router.state.location.pathname).toBe('/users');
+    expect(getTokens()).toEqual({ accessToken: expect.any(String), refreshToken: 'R2' });
+  });
+
+  it('asks to log out when Back returns to the login route after signing in, and stays on No', async () => {
+    const user = userEvent.setup();
+    clearTokens();
+    const { router } = renderApp('/');
+    await screen.findByLabelText('Username');
+    // Signing in stores the tokens and moves on with a new history entry.
+    setTokens({ accessToken: customerToken(), refreshToken: 'R1' });
+    await act(() => router.navigate('/dashboard'));
+    await screen.findByTestId('page-title');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+
+    await act(() => router.navigate(-1));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Do you really want to log out?')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(getTokens()).not.toBeNull();
   });
 
   it('shows the data retrieval error once, with Retry, when settings cannot be loaded', async () => {

@@ -5,6 +5,7 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import ComputerIcon from '@mui/icons-material/Computer';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import DownloadIcon from '@mui/icons-material/Download';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import HistoryIcon from '@mui/icons-material/History';
@@ -38,6 +39,7 @@ const TOP_ICONS: Record<string, ReactNode> = {
   '/dashboard': <DashboardIcon />,
   '/customer-view': <BusinessIcon />,
   '/audit': <HistoryIcon />,
+  '/downloads': <DownloadIcon />,
 };
 const GROUP_ICONS: Record<MenuGroupId, ReactNode> = {
   users: <PeopleIcon />,

@@ -10,9 +10,12 @@ export interface AppDialogProps<P = undefined> {
   dialog: DialogName<P>;
   title: ReactNode;
   children?: ReactNode;
-  /** Each present handler shows its button; Cancel with `true` just closes. */
+  /**
+   * Each present handler shows its button; Cancel and No with `true` just close. Yes/No for a
+   * yes-or-no question (log out? leave the page?), Cancel/Confirm for a destructive action.
+   */
   onCancel?: Action | true;
-  onNo?: Action;
+  onNo?: Action | true;
   onConfirm?: Action;
   onOk?: Action;
   onYes?: Action;
@@ -44,7 +47,7 @@ export function AppDialog<P = undefined>(props: AppDialogProps<P>) {
       {children && <DialogContent>{children}</DialogContent>}
       <DialogActions>
         {onCancel && <Button onClick={onCancel === true ? close : onCancel}>{t('common.cancel')}</Button>}
-        {onNo && <Button onClick={onNo}>{t('common.no')}</Button>}
+        {onNo && <Button onClick={onNo === true ? close : onNo}>{t('common.no')}</Button>}
         {onConfirm && (
           <Button variant="contained" onClick={onConfirm} disabled={busy} autoFocus>
             {t('common.confirm')}

@@ -8,6 +8,7 @@ import { dialogName, dialogs } from './dialogRegistry';
 
 export const LOGOUT_DIALOG = dialogName('logout');
 
+/** "Do you really want to log out?" — a yes-or-no question: No (or Escape) stays signed in. */
 export function LogoutDialog() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -18,7 +19,7 @@ export function LogoutDialog() {
     navigate('/', { replace: true });
   };
   return (
-    <AppDialog dialog={LOGOUT_DIALOG} title={t('dialogs.logout.title')} onCancel onConfirm={confirm}>
+    <AppDialog dialog={LOGOUT_DIALOG} title={t('dialogs.logout.title')} onNo onYes={confirm}>
       <DialogContentText>{t('dialogs.logout.message')}</DialogContentText>
     </AppDialog>
   );

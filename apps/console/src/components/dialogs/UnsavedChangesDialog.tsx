@@ -11,7 +11,7 @@ export interface LeaveRequest {
 }
 export const UNSAVED_CHANGES_DIALOG = dialogName<LeaveRequest>('unsaved-changes');
 
-/** "Leave this page and lose the changes?" Confirm leaves; Cancel or Escape stays. */
+/** "Leave this page and lose the changes?" Yes leaves; No or Escape stays. */
 export function UnsavedChangesDialog() {
   const { t } = useTranslation();
   const [request, setRequest] = useState<LeaveRequest | null>(null);
@@ -28,8 +28,8 @@ export function UnsavedChangesDialog() {
       onClose={() => {
         if (!left.current) request?.stay();
       }}
-      onCancel
-      onConfirm={() => {
+      onNo
+      onYes={() => {
         left.current = true;
         dialogs.close(UNSAVED_CHANGES_DIALOG.name);
         request?.leave();

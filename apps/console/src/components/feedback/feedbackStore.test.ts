@@ -130,4 +130,42 @@ describe('feedback', () => {
     await fb.stop();
     expect(callback).toHaveBeenCalledTimes(1);
   });
+
+  it('finish stops the loading but keeps the dialog and its messages until it is closed', async () => {
+    fb.start('Block 3 users');
+    fb.push({ type: 'success', message: '3 blocked' });
+    fb.finish();
+    expect(loading.isLoading()).toBe(false);
+    expect(dialogs.isOpen(FEEDBACK_DIALOG)).toBe(true);
+    fb.push({ type: 'warning', message: 'late' });
+    expect(fb.store.getState().dialogList.map((f) => f.message)).toEqual(['3 blocked', 'late']);
+    expect(messages(fb)).toEqual([]);
+    await fb.stop();
+    fb.push({ type: 'info', message: 'after' });
+    expect(messages(fb)).toEqual(['after']);
+  });
+
+  it('a start within the clean-up delay keeps its own title and messages', async () => {
+    fb.start('First');
+    await fb.stop();
+    vi.advanceTimersByTime(200);
+    fb.start('Second');
+    fb.push({ type: 'info', message: 'second run' });
+    vi.advanceTimersByTime(1_000);
+    expect(fb.store.getState().title).toBe('Second');
+    expect(fb.store.getState().dialogList.map((f) => f.message)).toEqual(['second run']);
+  });
+
+  it('closing the dialog by its name (Escape) stops once, with the callback run once', async () => {
+    const callback = vi.fn();
+    dialogs.register(FEEDBACK_DIALOG, { onClose: () => void fb.stop() });
+    fb.start('Export');
+    fb.onStop(callback);
+    dialogs.close(FEEDBACK_DIALOG);
+    await Promise.resolve();
+    expect(loading.isLoading()).toBe(false);
+    expect(callback).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(500);
+    expect(fb.store.getState().title).toBeNull();
+  });
 });

@@ -37,6 +37,8 @@ export function createFeedback(deps: { dialogs: DialogRegistry; loading: Loading
   let nextId = 1;
   let timers: ReturnType<typeof setTimeout>[] = [];
   let stopCallback: (() => unknown) | null = null;
+  let cleanup: ReturnType<typeof setTimeout> | null = null;
+  let stopping = false;
 
   const remove = (id: number) => store.setState((s) => ({ list: s.list.filter((f) => f.id !== id) }));
 
@@ -71,22 +73,40 @@ export function createFeedback(deps: { dialogs: DialogRegistry; loading: Loading
     },
     /** Opens the feedback dialog with a title and starts the loading overlay. */
     start(title: string) {
-      store.setState({ title });
+      // A clean-up still pending from the previous run must not wipe this one.
+      if (cleanup) clearTimeout(cleanup);
+      cleanup = null;
+      store.setState({ title, dialogList: [] });
       deps.dialogs.open(FEEDBACK_DIALOG);
       deps.loading.start();
+    },
+    /** The operation is over: loading stops, the dialog stays open with its messages until closed. */
+    finish() {
+      deps.loading.stop();
     },
     /** Runs once at the next stop(), then is forgotten. */
     onStop(callback: () => unknown) {
       stopCallback = callback;
     },
     async stop() {
-      deps.dialogs.close(FEEDBACK_DIALOG);
-      deps.loading.stop();
-      const cb = stopCallback;
-      stopCallback = null;
-      if (cb) await cb();
+      // Closing runs the dialog's own close callback, which stops too (Escape): once is enough.
+      if (stopping) return;
+      stopping = true;
+      try {
+        deps.dialogs.close(FEEDBACK_DIALOG);
+        deps.loading.stop();
+        const cb = stopCallback;
+        stopCallback = null;
+        if (cb) await cb();
+      } finally {
+        stopping = false;
+      }
       // Clean up after the closing animation so the dialog does not flash empty.
-      setTimeout(() => store.setState({ title: null, dialogList: [] }), FEEDBACK_DIALOG_CLEANUP_MS);
+      if (cleanup) clearTimeout(cleanup);
+      cleanup = setTimeout(() => {
+        cleanup = null;
+        store.setState({ title: null, dialogList: [] });
+      }, FEEDBACK_DIALOG_CLEANUP_MS);
     },
   };
 }

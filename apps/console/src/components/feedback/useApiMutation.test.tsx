@@ -1,3 +1,4 @@
+import { FEEDBACK_DIALOG } from '@portiere/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -5,6 +6,8 @@ import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api/apiError';
 import { i18n } from '../../lib/i18n/i18n';
+import { dialogs } from '../dialogs/dialogRegistry';
+import { loading } from '../loading/loadingStore';
 import { feedback } from './feedbackStore';
 import { useApiMutation } from './useApiMutation';
 
@@ -108,5 +111,51 @@ describe('useApiMutation', () => {
       'success: Signed in.',
       'success: Signed in.',
     ]);
+  });
+
+  it('runs a long write in the feedback dialog: title, loading while it runs, its messages in the dialog', async () => {
+    dialogs.register(FEEDBACK_DIALOG);
+    const releases: ((v: { done: number }) => void)[] = [];
+    const release = async (v: { done: number }) => {
+      await vi.waitFor(() => expect(releases.length).toBeGreaterThan(0));
+      releases.shift()?.(v);
+    };
+    const { result } = renderHook(
+      () =>
+        useApiMutation({
+          mutationFn: (_ids: string[]) => new Promise<{ done: number }>((r) => releases.push(r)),
+          feedbackDialog: (_t, ids) => (ids.length > 1 ? `Blocking ${ids.length} users` : null),
+          success: (_t, r) => `${r.done} blocked`,
+        }),
+      { wrapper },
+    );
+    let pending: Promise<unknown> = Promise.resolve();
+    act(() => {
+      pending = result.current.run(['a', 'b']);
+    });
+    await vi.waitFor(() => expect(dialogs.isOpen(FEEDBACK_DIALOG)).toBe(true));
+    expect(feedback.store.getState().title).toBe('Blocking 2 users');
+    expect(loading.isLoading()).toBe(true);
+    await act(async () => {
+      await release({ done: 2 });
+      await pending;
+    });
+    expect(loading.isLoading()).toBe(false);
+    expect(dialogs.isOpen(FEEDBACK_DIALOG)).toBe(true);
+    expect(feedback.store.getState().dialogList.map((f) => f.message)).toEqual(['2 blocked']);
+    expect(messages()).toEqual([]);
+    await act(() => feedback.stop());
+
+    // One item: no dialog, the message in the snackbar as usual.
+    act(() => {
+      pending = result.current.run(['a']);
+    });
+    await act(async () => {
+      await release({ done: 1 });
+      await pending;
+    });
+    expect(dialogs.isOpen(FEEDBACK_DIALOG)).toBe(false);
+    expect(messages()).toEqual(['success: 1 blocked']);
+    dialogs.unregister(FEEDBACK_DIALOG);
   });
 });

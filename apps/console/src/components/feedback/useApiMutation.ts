@@ -13,6 +13,12 @@ export interface MutationUi<TData, TVars> extends ErrorFeedbackOptions {
   onSuccess?: (data: TData, vars: TVars) => unknown;
   /** After the failure was reported; `message` is what the user was told. */
   onError?: (err: unknown, message: string, vars: TVars) => void;
+  /**
+   * A long or many-part write (bulk actions, many cards, exports): the title it returns opens
+   * the feedback dialog with loading on while the write runs; its success or failure message
+   * goes into the dialog, which stays open until Ok. null: no dialog for these variables.
+   */
+  feedbackDialog?: (t: TFunction, vars: TVars) => string | null;
 }
 
 export interface ApiMutationOptions<TData, TVars> extends MutationUi<TData, TVars> {
@@ -45,8 +51,13 @@ export function useApiMutation<TData, TVars = void>(
   const queryClient = useQueryClient();
   const ownSource = useId();
   const source = options.source ?? ownSource;
-  const mutation = useMutation<TData, unknown, TVars>({
+  const mutation = useMutation<TData, unknown, TVars, { dialog: boolean }>({
     mutationFn: options.mutationFn,
+    onMutate: (vars) => {
+      const title = options.feedbackDialog?.(t, vars) ?? null;
+      if (title) feedback.start(title);
+      return { dialog: Boolean(title) };
+    },
     ...(options.secret ? { gcTime: 0 } : {}),
     onSuccess: async (data, vars) => {
       feedback.dismissErrors(source);
@@ -58,7 +69,10 @@ export function useApiMutation<TData, TVars = void>(
       const message = reportApiError(t, err, { ...options, source });
       options.onError?.(err, message, vars);
     },
-    onSettled: () => (options.invalidates ? invalidateAreas(queryClient, options.invalidates) : undefined),
+    onSettled: (_data, _err, _vars, context) => {
+      if (context?.dialog) feedback.finish();
+      return options.invalidates ? invalidateAreas(queryClient, options.invalidates) : undefined;
+    },
   });
   const { mutateAsync } = mutation;
   const run = useCallback((vars: TVars) => mutateAsync(vars).catch(() => undefined), [mutateAsync]);

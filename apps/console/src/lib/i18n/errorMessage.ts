@@ -5,6 +5,9 @@ import type { TranslationKey } from './keys';
 
 const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERRORS, code);
 
+/** Spec 8: a reason that says there is no (OTP) mail credential, whatever its wording or code. */
+export const NO_OTP_MAIL_REASON = /\bno (otp )?mail( credential)?\b/i;
+
 /**
  * The message to show for a failed call: a known server code in the user's language,
  * the no-OTP-mail sentence whenever the reason names it, otherwise the server's reason,
@@ -17,7 +20,7 @@ export function errorMessage(
 ): string {
   if (!isApiError(err) || !err.body) return t('error.generic');
   const { code, reason, params = {} } = err.body;
-  if (code === 'noOtpMail' || /no mail credential/i.test(reason ?? '')) return t('error.noOtpMail');
+  if (code === 'noOtpMail' || NO_OTP_MAIL_REASON.test(reason ?? '')) return t('error.noOtpMail');
   if (code && isErrorCode(code)) return t(overrides[code] ?? `error.${code}`, params);
   return reason || t('error.generic');
 }

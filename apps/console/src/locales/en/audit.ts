@@ -238,6 +238,7 @@ export const audit = {
     button: 'Export',
     csv: 'Export as CSV',
     json: 'Export as JSON',
+    running: 'Exporting the audit trail ({format})',
   },
   activity: {
     noRows: 'No activity recorded for this user',

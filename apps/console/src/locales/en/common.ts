@@ -20,7 +20,10 @@ export const common = {
   expandMenu: 'Expand menu',
   enabled: 'Enabled',
   disabled: 'Disabled',
-  languages: { en: 'English', it: 'Italiano', es: 'Español', de: 'Deutsch' },
+  /** Each language by its own name, whatever the console's language. */
+  languages: { en: 'English', it: 'Italiano', es: 'Español', de: 'Deutsch', fr: 'Français' },
+  languageNameOnly: 'Name only: the console is in English and Italian',
+  languagesNamesOnly: 'names only — the console is in English and Italian',
   /** Credential kinds by their short names (charts, chips). */
   credentialTypes: {
     mail: 'Mail',

@@ -9,6 +9,13 @@ export const configurations = {
   saved: 'Configuration saved.',
   summary: 'App biometry: {biometry} · Workstation login: {workstation} · Web login: {web}',
   biometry: { none: 'No biometry', weak: 'Weak', strong: 'Strong' },
+  search: 'Search configurations',
+  filters: {
+    webLoginOn: 'Web login enabled',
+    webLoginOff: 'Web login disabled',
+    workstationLoginOn: 'Workstation login enabled',
+    workstationLoginOff: 'Workstation login disabled',
+  },
   kinds: { password: 'Password', pin: 'PIN', app: 'App', mail: 'Mail', sms: 'SMS', totp: 'TOTP', hotp: 'HOTP' },
   columns: {
     name: 'Name',

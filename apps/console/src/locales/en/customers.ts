@@ -2,6 +2,8 @@
 export const customers = {
   intro: 'Your customers, their licences and their manager users.',
   noRows: 'No customers',
+  search: 'Search customers',
+  filters: { withLa: 'With the login assistant', withoutLa: 'Without the login assistant' },
   new: 'New customer',
   edit: 'Edit',
   editNamed: 'Edit {name}',

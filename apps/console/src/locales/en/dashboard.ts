@@ -5,7 +5,13 @@ export const dashboard = {
   webCredentials: 'Web credentials',
   workstationCredentials: 'Workstation credentials',
   users: { title: 'Users', total: 'Total', enrolled: 'Enrolled', blocked: 'Blocked' },
-  recovery: { title: 'Recovery modes', active: 'Active', total: 'Activated so far' },
+  recovery: {
+    title: 'Recovery modes',
+    active: 'Active',
+    total: 'Activated so far',
+    ended: 'Ended',
+    chartLabel: '{active} active, {ended} ended',
+  },
   totals: {
     title: 'All customers',
     customers: 'Customers',

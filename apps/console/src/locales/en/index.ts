@@ -7,6 +7,7 @@ import { configurations } from './configurations';
 import { customers } from './customers';
 import { dashboard } from './dashboard';
 import { dialogs } from './dialogs';
+import { downloads } from './downloads';
 import { error, info, success } from './feedback';
 import { filters } from './filters';
 import { flowEditor } from './flowEditor';
@@ -52,6 +53,7 @@ export const en = {
   roles,
   workstationUsers,
   dashboard,
+  downloads,
   audit,
   applications,
   flows,

@@ -4,6 +4,7 @@ export const laScripts = {
   back: 'Back to the customers',
   search: 'Search scripts',
   noRows: 'No scripts',
+  filters: { uploaded: 'Uploaded', from: 'From', to: 'To' },
   upload: 'Upload script',
   uploaded: 'Script {name} uploaded.',
   download: 'Download',

@@ -28,6 +28,13 @@ export const members = {
     delete: 'Delete',
     sendEnrollment: 'Send enrollment email',
     result: 'Done: {done}. Skipped: {skipped}.',
+    /** Titles of the feedback dialog while a bulk action runs. */
+    running: {
+      block: 'Blocking {count} users',
+      unblock: 'Unblocking {count} users',
+      delete: 'Deleting {count} users',
+      send_enrollment: 'Sending enrollment emails to {count} users',
+    },
   },
   filters: {
     group: 'Configuration group',
@@ -45,6 +52,7 @@ export const members = {
     fileName: 'File name',
     format: 'Format',
     submit: 'Export',
+    running: 'Exporting users to {fileName}',
   },
   form: {
     newTitle: 'New user',

@@ -1,6 +1,8 @@
 export const recovery = {
   listIntro: 'Users in recovery mode sign in with the recovery code mailed to them.',
   noRows: 'No users in recovery mode',
+  search: 'Search users in recovery mode',
+  filters: { activated: 'Activated', from: 'From', to: 'To' },
   member: 'User',
   activate: 'Activate',
   activateForUser: 'Activate for a user',

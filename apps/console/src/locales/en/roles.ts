@@ -1,6 +1,8 @@
 export const roles = {
   intro: 'Role groups list the users authorised for a role.',
   noRows: 'No role groups',
+  search: 'Search role groups',
+  filters: { empty: 'Nobody authorised yet' },
   new: 'New role group',
   edit: 'Edit',
   editNamed: 'Edit {name}',

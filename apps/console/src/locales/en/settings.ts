@@ -7,7 +7,6 @@ export const settings = {
     language: 'Language',
     languageHint: 'Of the mails and pages members receive.',
     // Each language in its own name.
-    languages: { en: 'English', fr: 'Français', it: 'Italiano' },
     usernameText: 'Username shown as',
     usernameTextHint: 'What members are asked for when they sign in.',
     usernameTexts: { username: 'Username', email: 'Email', phone_number: 'Phone number', id: 'ID' },

@@ -21,6 +21,7 @@ export const temporaryCards = {
     open: 'Create cards',
     title: 'Create cards',
     submit: 'Create',
+    running: 'Creating {count} cards',
     byCount: 'Generated codes',
     byCode: 'A specific code',
     count: 'Number of cards',

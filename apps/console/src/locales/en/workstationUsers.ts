@@ -2,6 +2,12 @@ export const workstationUsers = {
   search: 'Search users',
   hint: 'Select a user to manage the temporary card and recovery.',
   noRows: 'No users',
+  filters: {
+    autologon: 'With autologon',
+    recoveryMode: 'In recovery mode',
+    temporaryCard: 'With a temporary card',
+    group: 'Configuration',
+  },
   inRecovery: 'Active',
   openMember: 'Open the user',
   autologonFor: 'Autologon of {name}',

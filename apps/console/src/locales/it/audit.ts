@@ -240,6 +240,7 @@ export const audit: DeepStrings<Phrases['audit']> = {
     button: 'Esporta',
     csv: 'Esporta in CSV',
     json: 'Esporta in JSON',
+    running: 'Esportazione del registro di audit ({format})',
   },
   activity: {
     noRows: 'Nessuna attività registrata per questo utente',

@@ -23,7 +23,10 @@ export const common: DeepStrings<Phrases['common']> = {
   expandMenu: 'Espandi menu',
   enabled: 'Abilitato',
   disabled: 'Disabilitato',
-  languages: { en: 'English', it: 'Italiano', es: 'Español', de: 'Deutsch' },
+  /** Each language by its own name, whatever the console's language. */
+  languages: { en: 'English', it: 'Italiano', es: 'Español', de: 'Deutsch', fr: 'Français' },
+  languageNameOnly: 'Solo il nome: la console è in inglese e in italiano',
+  languagesNamesOnly: 'solo i nomi — la console è in inglese e in italiano',
   /** Credential kinds by their short names (charts, chips). */
   credentialTypes: {
     mail: 'Email',

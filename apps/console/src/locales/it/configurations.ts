@@ -9,6 +9,13 @@ export const configurations = {
   saved: 'Configurazione salvata.',
   summary: "Biometria dell'app: {biometry} · Accesso alla postazione: {workstation} · Accesso web: {web}",
   biometry: { none: 'Nessuna biometria', weak: 'Debole', strong: 'Forte' },
+  search: 'Cerca configurazioni',
+  filters: {
+    webLoginOn: 'Accesso web abilitato',
+    webLoginOff: 'Accesso web disabilitato',
+    workstationLoginOn: 'Accesso alla postazione abilitato',
+    workstationLoginOff: 'Accesso alla postazione disabilitato',
+  },
   kinds: { password: 'Password', pin: 'PIN', app: 'App', mail: 'Email', sms: 'SMS', totp: 'TOTP', hotp: 'HOTP' },
   columns: {
     name: 'Nome',

@@ -4,6 +4,8 @@ import type { DeepStrings } from '../types';
 export const customers: DeepStrings<Phrases['customers']> = {
   intro: 'I tuoi clienti, le loro licenze e i loro utenti gestori.',
   noRows: 'Nessun cliente',
+  search: 'Cerca clienti',
+  filters: { withLa: 'Con il Login Assistant', withoutLa: 'Senza il Login Assistant' },
   new: 'Nuovo cliente',
   edit: 'Modifica',
   editNamed: 'Modifica {name}',

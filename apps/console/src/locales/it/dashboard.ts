@@ -5,7 +5,13 @@ export const dashboard = {
   webCredentials: 'Credenziali web',
   workstationCredentials: 'Credenziali della postazione',
   users: { title: 'Utenti', total: 'Totale', enrolled: 'Registrati', blocked: 'Bloccati' },
-  recovery: { title: 'Modalità di recupero', active: 'Attive', total: 'Attivate finora' },
+  recovery: {
+    title: 'Modalità di recupero',
+    active: 'Attive',
+    total: 'Attivate finora',
+    ended: 'Terminate',
+    chartLabel: '{active} attive, {ended} terminate',
+  },
   totals: {
     title: 'Tutti i clienti',
     customers: 'Clienti',

@@ -9,6 +9,7 @@ import { configurations } from './configurations';
 import { customers } from './customers';
 import { dashboard } from './dashboard';
 import { dialogs } from './dialogs';
+import { downloads } from './downloads';
 import { error, info, success } from './feedback';
 import { filters } from './filters';
 import { flowEditor } from './flowEditor';
@@ -54,6 +55,7 @@ export const it: DeepStrings<Phrases> = {
   roles,
   workstationUsers,
   dashboard,
+  downloads,
   audit,
   applications,
   flows,

@@ -6,6 +6,7 @@ export const laScripts: DeepStrings<Phrases['laScripts']> = {
   back: 'Torna ai clienti',
   search: 'Cerca script',
   noRows: 'Nessuno script',
+  filters: { uploaded: 'Caricati', from: 'Dal', to: 'Al' },
   upload: 'Carica script',
   uploaded: 'Script {name} caricato.',
   download: 'Scarica',

@@ -28,6 +28,12 @@ export const members: DeepStrings<Phrases['members']> = {
     delete: 'Elimina',
     sendEnrollment: 'Invia email di registrazione',
     result: 'Eseguiti: {done}. Saltati: {skipped}.',
+    running: {
+      block: 'Blocco di {count} utenti',
+      unblock: 'Sblocco di {count} utenti',
+      delete: 'Eliminazione di {count} utenti',
+      send_enrollment: 'Invio delle email di registrazione a {count} utenti',
+    },
   },
   filters: {
     group: 'Gruppo di configurazione',
@@ -45,6 +51,7 @@ export const members: DeepStrings<Phrases['members']> = {
     fileName: 'Nome del file',
     format: 'Formato',
     submit: 'Esporta',
+    running: 'Esportazione degli utenti in {fileName}',
   },
   form: {
     newTitle: 'Nuovo utente',

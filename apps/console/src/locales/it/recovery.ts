@@ -1,6 +1,8 @@
 export const recovery = {
   listIntro: 'Gli utenti in modalità di recupero accedono con il codice di recupero ricevuto per email.',
   noRows: 'Nessun utente in modalità di recupero',
+  search: 'Cerca utenti in modalità di recupero',
+  filters: { activated: 'Attivata', from: 'Dal', to: 'Al' },
   member: 'Utente',
   activate: 'Attiva',
   activateForUser: 'Attiva per un utente',

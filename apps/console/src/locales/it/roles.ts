@@ -1,6 +1,8 @@
 export const roles = {
   intro: 'I gruppi di ruolo elencano gli utenti autorizzati per un ruolo.',
   noRows: 'Nessun gruppo di ruolo',
+  search: 'Cerca gruppi di ruolo',
+  filters: { empty: 'Nessun utente autorizzato' },
   new: 'Nuovo gruppo di ruolo',
   edit: 'Modifica',
   editNamed: 'Modifica {name}',

@@ -9,7 +9,6 @@ export const settings: DeepStrings<Phrases['settings']> = {
     domainHint: 'Il dominio email degli utenti, ad es. example.com.',
     language: 'Lingua',
     languageHint: 'Delle email e delle pagine che ricevono gli utenti.',
-    languages: { en: 'English', fr: 'Français', it: 'Italiano' },
     usernameText: 'Nome utente mostrato come',
     usernameTextHint: "Ciò che viene chiesto agli utenti all'accesso.",
     usernameTexts: { username: 'Nome utente', email: 'Email', phone_number: 'Numero di telefono', id: 'ID' },

@@ -21,6 +21,7 @@ export const temporaryCards = {
     open: 'Crea tessere',
     title: 'Crea tessere',
     submit: 'Crea',
+    running: 'Creazione di {count} tessere',
     byCount: 'Codici generati',
     byCode: 'Un codice specifico',
     count: 'Numero di tessere',

@@ -2,6 +2,12 @@ export const workstationUsers = {
   search: 'Cerca utenti',
   hint: 'Seleziona un utente per gestire la tessera temporanea e il recupero.',
   noRows: 'Nessun utente',
+  filters: {
+    autologon: 'Con accesso automatico',
+    recoveryMode: 'In modalità di recupero',
+    temporaryCard: 'Con una tessera temporanea',
+    group: 'Configurazione',
+  },
   inRecovery: 'Attiva',
   openMember: "Apri l'utente",
   autologonFor: 'Accesso automatico di {name}',

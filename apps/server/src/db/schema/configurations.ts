@@ -1,5 +1,5 @@
 /** Configurations (the spec's configuration groups): which credential kinds and logins their members get. */
-import { boolean, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { customerRef } from './tenancy.ts';
 
 export const configurations = pgTable(
@@ -18,5 +18,11 @@ export const configurations = pgTable(
     allowed: jsonb('allowed').$type<string[]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('configurations_customer_name_idx').on(t.customerId, t.name)],
+  (t) => [
+    uniqueIndex('configurations_customer_name_idx').on(t.customerId, t.name),
+    // The list's filters (groups/?web_login, workstation_login, biometry).
+    index('configurations_customer_web_login_idx').on(t.customerId, t.webLoginEnabled),
+    index('configurations_customer_workstation_login_idx').on(t.customerId, t.workstationLoginEnabled),
+    index('configurations_customer_biometry_idx').on(t.customerId, t.appCredentialBiometry),
+  ],
 );

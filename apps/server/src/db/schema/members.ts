@@ -69,6 +69,8 @@ export const members = pgTable(
     index('members_customer_group_idx').on(t.customerId, t.groupId),
     index('members_customer_blocked_idx').on(t.customerId, t.blocked),
     index('members_customer_enrolled_idx').on(t.customerId, t.enrolled),
+    // The workstation users' autologon filter.
+    index('members_customer_autologon_idx').on(t.customerId, t.autologon),
     index('members_customer_last_name_idx').on(t.customerId, t.lastName, t.id),
     index('members_customer_email_idx').on(t.customerId, t.email, t.id),
     index('members_credential_types_idx').using('gin', t.credentialTypes),

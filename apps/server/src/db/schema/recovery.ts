@@ -35,5 +35,9 @@ export const recoveryModes = pgTable(
     // One active recovery mode per member.
     uniqueIndex('recovery_modes_active_idx').on(t.memberId).where(sql`${t.deactivatedAt} is null`),
     index('recovery_modes_customer_idx').on(t.customerId, t.deactivatedAt),
+    // The active list, newest first, and its activation-day filters.
+    index('recovery_modes_customer_activated_idx')
+      .on(t.customerId, t.activatedAt)
+      .where(sql`${t.deactivatedAt} is null`),
   ],
 );

@@ -44,6 +44,8 @@ export const customers = pgTable(
   },
   (t) => [
     index('customers_reseller_idx').on(t.resellerId, t.name),
+    // The reseller's customers list filter on the login assistant.
+    index('customers_reseller_la_idx').on(t.resellerId, t.laEnabled),
     // A reseller tells its customers apart by name.
     uniqueIndex('customers_reseller_name_idx').on(t.resellerId, sql`lower(${t.name})`),
   ],

@@ -2,6 +2,7 @@
 import {
   bulkResultSchema,
   configurationInputSchema,
+  configurationListQuerySchema,
   configurationPatchSchema,
   configurationSchema,
   idsSchema,
@@ -29,8 +30,8 @@ export const configurationRoutes =
       {
         schema: {
           tags,
-          summary: 'Configuration groups',
-          querystring: pagingQuerySchema,
+          summary: 'Configuration groups (search, web_login, workstation_login, biometry filters)',
+          querystring: configurationListQuerySchema,
           response: { 200: pagedListSchema(configurationSchema) },
         },
       },

@@ -1,6 +1,11 @@
 /** Configurations (the spec's configuration groups): which credential kinds and logins their members get. */
 
-import { type Configuration, type configurationInputSchema, fieldError } from '@portiere/contracts';
+import {
+  type Configuration,
+  type ConfigurationListQuery,
+  type configurationInputSchema,
+  fieldError,
+} from '@portiere/contracts';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditChange, auditEach, auditTarget } from '../../audit/context.ts';
@@ -10,6 +15,7 @@ import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid, page, paging } from '../../lib/ids.ts';
+import { searchIn, yesNo } from '../../lib/list-filters.ts';
 import { toMember } from '../members/mapper.ts';
 import { allowedKinds } from '../members/service.ts';
 import { releaseGroupProfiles } from '../profiles/counters.ts';
@@ -36,9 +42,17 @@ export class ConfigurationsService {
     };
   }
 
-  async list(customerId: string, q: { page?: string; page_size?: string }) {
+  async list(customerId: string, q: ConfigurationListQuery) {
     const { page: p, size, offset } = paging(q);
-    const where = eq(configurations.customerId, customerId);
+    const web = yesNo(q.web_login);
+    const workstation = yesNo(q.workstation_login);
+    const where = and(
+      eq(configurations.customerId, customerId),
+      searchIn(q.search, configurations.name, configurations.description),
+      web === undefined ? undefined : eq(configurations.webLoginEnabled, web),
+      workstation === undefined ? undefined : eq(configurations.workstationLoginEnabled, workstation),
+      q.biometry ? eq(configurations.appCredentialBiometry, q.biometry) : undefined,
+    );
     const rows = await this.db
       .select({
         g: configurations,

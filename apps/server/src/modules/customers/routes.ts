@@ -1,6 +1,7 @@
 /** me/, customers/ (reseller: list, create), customers/{id}/ (read; reseller: change) */
 import {
   customerCreateSchema,
+  customerListQuerySchema,
   customerSchema,
   customerUpdateSchema,
   meSchema,
@@ -34,7 +35,7 @@ export const customerRoutes =
         schema: {
           tags,
           summary: "The reseller's customers",
-          querystring: pagingQuerySchema,
+          querystring: customerListQuerySchema,
           response: { 200: pagedListSchema(customerSchema) },
         },
       },
@@ -43,6 +44,7 @@ export const customerRoutes =
           currentUser(req).reseller_id ?? '',
           normalizePage(req.query.page),
           normalizePageSize(req.query.page_size),
+          req.query,
         ),
     );
 

@@ -1,7 +1,7 @@
 /** Customers seen, created and changed by a reseller, and the signed-in account ("me"). */
-import type { Customer, CustomerCreate, CustomerUpdate, Me } from '@portiere/contracts';
+import type { Customer, CustomerCreate, CustomerListQuery, CustomerUpdate, Me } from '@portiere/contracts';
 import { customerCreateSchema, fieldError } from '@portiere/contracts';
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { auditChange, auditDetails, auditTarget } from '../../audit/context.ts';
 import type { AuthUser } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
@@ -9,6 +9,7 @@ import { customers, staffUsers } from '../../db/schema/index.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { page } from '../../lib/ids.ts';
+import { searchIn, yesNo } from '../../lib/list-filters.ts';
 import { assertEmail, type ManagerUsersService } from '../managerUsers/service.ts';
 
 type CustomerRow = typeof customers.$inferSelect;
@@ -64,8 +65,18 @@ export class CustomersService {
     return customer;
   }
 
-  async listForReseller(resellerId: string, pageNo: number, pageSize: number) {
-    const where = eq(customers.resellerId, resellerId);
+  async listForReseller(
+    resellerId: string,
+    pageNo: number,
+    pageSize: number,
+    q: Pick<CustomerListQuery, 'search' | 'la_enabled'> = {},
+  ) {
+    const la = yesNo(q.la_enabled);
+    const where = and(
+      eq(customers.resellerId, resellerId),
+      searchIn(q.search, customers.name),
+      la === undefined ? undefined : eq(customers.laEnabled, la),
+    );
     const [rows, [total]] = await Promise.all([
       this.db
         .select()

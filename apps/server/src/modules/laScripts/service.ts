@@ -1,13 +1,13 @@
 /** A customer's login-assistant scripts: listed newest first, stored whole with their SHA-256. */
 import { createHash } from 'node:crypto';
 import type { ItemsList, LaScript } from '@portiere/contracts';
-import { and, count, desc, eq, ilike } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { auditTarget } from '../../audit/context.ts';
 import type { Db } from '../../db/client.ts';
 import { laScripts } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid, paging } from '../../lib/ids.ts';
-import { likeOf } from '../laApps/service.ts';
+import { dayRange, searchIn } from '../../lib/list-filters.ts';
 import type { ScriptUpload } from './upload.ts';
 
 /** Every column but the content, which only a download reads. */
@@ -42,11 +42,14 @@ export class LaScriptsService {
 
   async list(
     customerId: string,
-    q: { page?: string; page_size?: string; search?: string },
+    q: { page?: string; page_size?: string; search?: string; uploaded_after?: string; uploaded_before?: string },
   ): Promise<ItemsList<LaScript>> {
     const { size, offset } = paging(q);
-    const search = q.search?.trim();
-    const where = and(eq(laScripts.customerId, customerId), search ? ilike(laScripts.name, likeOf(search)) : undefined);
+    const where = and(
+      eq(laScripts.customerId, customerId),
+      searchIn(q.search, laScripts.name),
+      ...dayRange(laScripts.uploadedAt, q.uploaded_after, q.uploaded_before),
+    );
     const [rows, [total]] = await Promise.all([
       this.db
         .select(listed)

@@ -5,6 +5,7 @@ import {
   pagingQuerySchema,
   recoveryCodeCreatedSchema,
   recoveryModeActivatedSchema,
+  recoveryModeListQuerySchema,
   recoveryModeSchema,
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -90,8 +91,8 @@ export const recoveryRoutes =
       {
         schema: {
           tags,
-          summary: 'Members in recovery mode',
-          querystring: pagingQuerySchema,
+          summary: 'Members in recovery mode (search, activated_after, activated_before filters)',
+          querystring: recoveryModeListQuerySchema,
           response: { 200: pagedListSchema(recoveryModeSchema) },
         },
       },

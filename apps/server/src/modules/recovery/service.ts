@@ -4,15 +4,17 @@
  * the member's other credentials until it ends, then enables exactly those again.
  */
 import { randomInt } from 'node:crypto';
-import { RECOVERY_CODE_TTL_HOURS, type RecoveryMode } from '@portiere/contracts';
+import { RECOVERY_CODE_TTL_HOURS, type RecoveryMode, type RecoveryModeListQuery } from '@portiere/contracts';
 import { and, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { credentials, members, recoveryCodes, recoveryModes } from '../../db/schema/index.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { page, paging } from '../../lib/ids.ts';
+import { dayRange } from '../../lib/list-filters.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { renderMemberMail } from '../../mail/member-mail.ts';
+import { memberWhere } from '../members/list-query.ts';
 import { type MembersService, memberTags } from '../members/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 
@@ -116,9 +118,15 @@ export class RecoveryService {
     }
   }
 
-  async listActive(customerId: string, q: { page?: string; page_size?: string }) {
+  async listActive(customerId: string, q: RecoveryModeListQuery) {
     const { page: p, size, offset } = paging(q);
-    const where = and(eq(recoveryModes.customerId, customerId), isNull(recoveryModes.deactivatedAt));
+    const where = and(
+      eq(recoveryModes.customerId, customerId),
+      isNull(recoveryModes.deactivatedAt),
+      ...dayRange(recoveryModes.activatedAt, q.activated_after, q.activated_before),
+      // The member search (name, username, email) of the members list.
+      q.search?.trim() ? memberWhere(customerId, { search: q.search }) : undefined,
+    );
     const rows = await this.db
       .select({ mode: recoveryModes, member: members })
       .from(recoveryModes)
@@ -127,7 +135,11 @@ export class RecoveryService {
       .orderBy(desc(recoveryModes.activatedAt))
       .limit(size)
       .offset(offset);
-    const [total] = await this.db.select({ n: count() }).from(recoveryModes).where(where);
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(recoveryModes)
+      .innerJoin(members, eq(members.id, recoveryModes.memberId))
+      .where(where);
     return page(
       rows.map((r) => toMode(r.mode, r.member)),
       total?.n ?? 0,

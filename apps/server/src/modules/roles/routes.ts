@@ -7,6 +7,7 @@ import {
   pagedListSchema,
   pagingQuerySchema,
   roleInputSchema,
+  roleListQuerySchema,
   rolePatchSchema,
   roleSchema,
 } from '@portiere/contracts';
@@ -29,8 +30,8 @@ export const roleRoutes =
       {
         schema: {
           tags,
-          summary: 'Role groups',
-          querystring: pagingQuerySchema,
+          summary: 'Role groups (search, empty filters)',
+          querystring: roleListQuerySchema,
           response: { 200: pagedListSchema(roleSchema) },
         },
       },

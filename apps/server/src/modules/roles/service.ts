@@ -1,6 +1,6 @@
 /** Role groups and the members authorised for each (the Users tab lists both sides). */
 
-import { fieldError, type MemberListQuery, type Role } from '@portiere/contracts';
+import { fieldError, type MemberListQuery, type Role, type RoleListQuery } from '@portiere/contracts';
 import { and, asc, count, eq, exists, inArray, not, sql } from 'drizzle-orm';
 import { auditChange, auditEach, auditTarget } from '../../audit/context.ts';
 import type { Db } from '../../db/client.ts';
@@ -9,6 +9,7 @@ import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid, page, paging } from '../../lib/ids.ts';
+import { searchIn, yesNo } from '../../lib/list-filters.ts';
 import { memberWhere } from '../members/list-query.ts';
 import { toMember } from '../members/mapper.ts';
 
@@ -30,9 +31,15 @@ export class RolesService {
     };
   }
 
-  async list(customerId: string, q: { page?: string; page_size?: string }) {
+  async list(customerId: string, q: RoleListQuery) {
     const { page: p, size, offset } = paging(q);
-    const where = eq(roleGroups.customerId, customerId);
+    const empty = yesNo(q.empty);
+    const authorised = sql`exists (select 1 from role_members rm where rm.role_id = ${roleGroups.id})`;
+    const where = and(
+      eq(roleGroups.customerId, customerId),
+      searchIn(q.search, roleGroups.name, roleGroups.description),
+      empty === undefined ? undefined : empty ? sql`not ${authorised}` : authorised,
+    );
     const rows = await this.db
       .select({ r: roleGroups, n: this.usersCount })
       .from(roleGroups)

@@ -3,7 +3,7 @@ import {
   autologonRequestSchema,
   autologonSchema,
   pagedListSchema,
-  pagingQuerySchema,
+  workstationUserListQuerySchema,
   workstationUserSchema,
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,8 +21,9 @@ export const workstationUserRoutes =
       {
         schema: {
           tags,
-          summary: 'Members with Windows login credentials',
-          querystring: pagingQuerySchema.extend({ search: z.string().max(200).optional() }),
+          summary:
+            'Members with Windows login credentials (search, autologon, recovery_mode, temporary_card, group filters)',
+          querystring: workstationUserListQuerySchema,
           response: { 200: pagedListSchema(workstationUserSchema) },
         },
       },

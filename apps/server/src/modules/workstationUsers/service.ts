@@ -1,10 +1,11 @@
 /** Workstation users: members with credentials usable for Windows login, and autologon. */
-import type { CredentialType, WorkstationUser } from '@portiere/contracts';
+import type { CredentialType, WorkstationUser, WorkstationUserListQuery } from '@portiere/contracts';
 import { and, asc, count, eq, exists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { configurations, credentials, members } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { page, paging } from '../../lib/ids.ts';
+import { idFilter, page, paging } from '../../lib/ids.ts';
+import { yesNo } from '../../lib/list-filters.ts';
 import { memberWhere } from '../members/list-query.ts';
 import type { MembersService } from '../members/service.ts';
 
@@ -15,7 +16,7 @@ export class WorkstationUsersService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async list(customerId: string, q: { page?: string; page_size?: string; search?: string }) {
+  async list(customerId: string, q: WorkstationUserListQuery) {
     const { page: p, size, offset } = paging(q);
     const hasWindows = exists(
       this.db
@@ -23,8 +24,20 @@ export class WorkstationUsersService {
         .from(credentials)
         .where(and(eq(credentials.memberId, members.id), eq(credentials.windowsLogin, true))),
     );
-    const where = and(memberWhere(customerId, { search: q.search }), hasWindows);
     const now = this.now();
+    const autologon = yesNo(q.autologon);
+    const inRecovery = yesNo(q.recovery_mode);
+    const withCard = yesNo(q.temporary_card);
+    const recovery = sql`exists (select 1 from recovery_modes r where r.member_id = ${members.id} and r.deactivated_at is null)`;
+    const card = sql`exists (select 1 from temporary_cards t where t.customer_id = ${customerId} and t.member_id = ${members.id} and (t.expires_at is null or t.expires_at > ${now.toISOString()}::timestamptz))`;
+    const where = and(
+      memberWhere(customerId, { search: q.search }),
+      hasWindows,
+      autologon === undefined ? undefined : eq(members.autologon, autologon),
+      inRecovery === undefined ? undefined : inRecovery ? recovery : sql`not ${recovery}`,
+      withCard === undefined ? undefined : withCard ? card : sql`not ${card}`,
+      idFilter(members.groupId, q.group),
+    );
     const rows = await this.db
       .select({
         m: members,

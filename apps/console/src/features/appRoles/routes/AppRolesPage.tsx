@@ -8,11 +8,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { openDialog } from '../../../components/dialogs/dialogRegistry';
-import { useFilters } from '../../../components/filters/filtersStore';
+import { useListQuery } from '../../../components/filters/useListQuery';
 import { SearchField } from '../../../components/SearchField';
 import { ListPage } from '../../../components/table/ListPage';
-import { useFirstPageOn, usePaging } from '../../../components/table/pagingStore';
-import { useDebounced } from '../../../lib/useDebounced';
+import { usePaging } from '../../../components/table/pagingStore';
 import { useAppRoleChoices, useAppRoles, useDeleteAppRole } from '../api/appRolesApi';
 import { APP_ROLE_FORM_DIALOG, AppRoleFormDialog } from '../components/AppRoleFormDialog';
 import { appRoleFilterDefinitions, appRoleQueryOf } from '../lib/appRoleForm';
@@ -36,11 +35,7 @@ export default function AppRolesPage() {
       }),
     [applications, groups, flows],
   );
-  const applied = useFilters(definitions);
-  const [searchText, setSearchText] = useState('');
-  const search = useDebounced(searchText, 300);
-  const query = useMemo(() => appRoleQueryOf(applied, search), [applied, search]);
-  useFirstPageOn(JSON.stringify(query));
+  const { query, searchText, setSearchText } = useListQuery(definitions, appRoleQueryOf);
   const list = useAppRoles(page, pageSize, query);
   const { run: deleteAppRole } = useDeleteAppRole({ success: (t) => t('success.objectDeleted') });
 

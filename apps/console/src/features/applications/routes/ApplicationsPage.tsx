@@ -9,11 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { openDialog } from '../../../components/dialogs/dialogRegistry';
-import { useFilters } from '../../../components/filters/filtersStore';
+import { useListQuery } from '../../../components/filters/useListQuery';
 import { SearchField } from '../../../components/SearchField';
 import { ListPage } from '../../../components/table/ListPage';
-import { useFirstPageOn, usePaging } from '../../../components/table/pagingStore';
-import { useDebounced } from '../../../lib/useDebounced';
+import { usePaging } from '../../../components/table/pagingStore';
 import { useApplications, useDeleteApplication } from '../api/applicationsApi';
 import { APPLICATION_FORM_DIALOG, ApplicationFormDialog } from '../components/ApplicationFormDialog';
 import { ClientSecretDialog } from '../components/ClientSecretDialog';
@@ -32,11 +31,7 @@ export default function ApplicationsPage() {
       ),
     [t],
   );
-  const applied = useFilters(definitions);
-  const [searchText, setSearchText] = useState('');
-  const search = useDebounced(searchText, 300);
-  const query = useMemo(() => applicationQueryOf(applied, search), [applied, search]);
-  useFirstPageOn(JSON.stringify(query));
+  const { query, searchText, setSearchText } = useListQuery(definitions, applicationQueryOf);
   const list = useApplications(page, pageSize, query);
   const { run: deleteApplication } = useDeleteApplication({ success: (t) => t('success.objectDeleted') });
 

@@ -10,6 +10,7 @@ export function AuditExportMenu({ query }: { query: AuditQuery }) {
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const exportAudit = useExportAudit({
+    feedbackDialog: (t, { format }) => t('audit.export.running', { format: format.toUpperCase() }),
     success: (t) => t('success.dataExported'),
     message: (t) => t('error.exportFailed'),
   });

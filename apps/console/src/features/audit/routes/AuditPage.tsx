@@ -2,8 +2,7 @@ import { Box, Stack, Typography } from '@mui/material';
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES, AUDIT_TARGET_TYPES } from '@portiere/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFilters } from '../../../components/filters/filtersStore';
-import { useFirstPageOn } from '../../../components/table/pagingStore';
+import { useListQuery } from '../../../components/filters/useListQuery';
 import { useClaims } from '../../../lib/auth/tokenStorage';
 import { AuditEventsGrid } from '../components/AuditEventsGrid';
 import { AuditExportMenu } from '../components/AuditExportMenu';
@@ -24,9 +23,7 @@ export default function AuditPage() {
       }),
     [t],
   );
-  const applied = useFilters(definitions);
-  const query = useMemo(() => auditQueryOf(applied), [applied]);
-  useFirstPageOn(JSON.stringify(query));
+  const { query } = useListQuery(definitions, auditQueryOf);
 
   return (
     <AuditEventsGrid

@@ -9,28 +9,31 @@ export interface NewPassword {
   confirmPassword: string;
 }
 
-/** Answers a field message for the new password (server policy) or null on success. */
-export type SubmitNewPassword = (newPassword: string) => Promise<string | null>;
+/** The server's field messages for the two fields (policy, mismatch), or null on success. */
+export type SubmitNewPassword = (
+  newPassword: string,
+  confirmPassword: string,
+) => Promise<Partial<Record<keyof NewPassword, string>> | null>;
 
 export function ChangePasswordStep({ onSubmit, onBack }: { onSubmit: SubmitNewPassword; onBack: () => void }) {
   const { t } = useTranslation();
-  const schema = z
-    .object({
-      newPassword: z.string().min(1, t('validation.required')),
-      confirmPassword: z.string().min(1, t('validation.required')),
-    })
-    .refine((v) => v.newPassword === v.confirmPassword, {
-      path: ['confirmPassword'],
-      message: t('validation.passwordsMatch'),
-    });
+  // Whether the two match is the server's rule (it answers passwordsNotMatching): one place decides.
+  const schema = z.object({
+    newPassword: z.string().min(1, t('validation.required')),
+    confirmPassword: z.string().min(1, t('validation.required')),
+  });
   const { register, handleSubmit, formState, setError } = useForm<NewPassword>({
     resolver: zodResolver(schema),
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = formState;
   const submit = handleSubmit(async (v) => {
-    const fieldError = await onSubmit(v.newPassword);
-    if (fieldError) setError('newPassword', { type: 'server', message: fieldError }, { shouldFocus: true });
+    const fields = await onSubmit(v.newPassword, v.confirmPassword);
+    // The confirmation first, so that the focus lands on the first refused field.
+    if (fields?.confirmPassword)
+      setError('confirmPassword', { type: 'server', message: fields.confirmPassword }, { shouldFocus: true });
+    if (fields?.newPassword)
+      setError('newPassword', { type: 'server', message: fields.newPassword }, { shouldFocus: true });
   });
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={submit}>

@@ -28,6 +28,12 @@ describe('login page', () => {
     const access = customerToken();
     const fetchMock = stubFetch((url, body) => {
       if (url.endsWith('/login/change-password/')) {
+        if (body?.confirm_password !== body?.new_password)
+          return jsonResponse(400, {
+            reason: 'Passwords are not matching.',
+            code: 'passwordsNotMatching',
+            details: { confirm_password: { key: 'passwordsMatch', message: 'Passwords do not match.' } },
+          });
         return body?.new_password === 'weak'
           ? jsonResponse(400, {
               reason: 'Some fields are not valid.',
@@ -58,7 +64,12 @@ describe('login page', () => {
     await user.type(screen.getByLabelText('New password'), 'weak');
     await user.type(screen.getByLabelText('Confirm password'), 'other');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
+    // The server compares the two: its catalogue sentence, and the rule under the confirmation.
+    expect(await screen.findByText('Passwords are not matching.')).toBeTruthy();
     expect(await screen.findByText('Passwords do not match.')).toBeTruthy();
+    expect(
+      fetchMock.mock.calls.some(([, init]) => String(init?.body ?? '').includes('"confirm_password":"other"')),
+    ).toBe(true);
 
     await user.clear(screen.getByLabelText('Confirm password'));
     await user.type(screen.getByLabelText('Confirm password'), 'weak{Enter}');
@@ -81,7 +92,9 @@ describe('login page', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect((await screen.findByTestId('page-title')).textContent).toBe('Dashboard');
+    // A new history entry, so that Back returns to the login route (and its logout question).
+    expect(router.state.historyAction).toBe('PUSH');
+    await waitFor(() => expect(screen.getByTestId('page-title').textContent).toBe('Dashboard'));
     expect(getTokens()).toEqual({ accessToken: access, refreshToken: 'R1' });
     expect(screen.getByText('Signed in successfully.')).toBeTruthy();
 

@@ -1,6 +1,5 @@
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import type { LoginResponse } from '@portiere/contracts';
-import { LOCALES } from '@portiere/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,11 +9,14 @@ import { isApiError } from '../../../lib/api/apiError';
 import { homeFor } from '../../../lib/auth/home';
 import { errorMessage } from '../../../lib/i18n/errorMessage';
 import { currentLocale, switchLanguage } from '../../../lib/i18n/i18n';
+import { isTranslated, NAMED_LANGUAGES } from '../../../lib/i18n/languages';
 import { SIGN_IN_FEEDBACK, signIn } from '../../../lib/session';
 import { useChangePassword, useLogin } from '../api/authApi';
-import { ChangePasswordStep } from '../components/ChangePasswordStep';
+import { ChangePasswordStep, type SubmitNewPassword } from '../components/ChangePasswordStep';
 import { type Credentials, CredentialsStep } from '../components/CredentialsStep';
 import { OtpStep } from '../components/OtpStep';
+
+const isPasswordsMismatch = (err: unknown) => isApiError(err) && err.body?.code === 'passwordsNotMatching';
 
 type Step = { kind: 'credentials' } | { kind: 'change'; change: string } | { kind: 'otp'; email: string };
 
@@ -30,7 +32,8 @@ export default function LoginPage() {
     if ('access' in answer) {
       const me = await signIn(answer);
       feedback.push({ type: 'success', message: t(successKey) });
-      navigate(homeFor(me.user_type), { replace: true });
+      // A new history entry: Back returns to the login route, where the guard asks to log out.
+      navigate(homeFor(me.user_type));
     } else if ('change' in answer) {
       setStep({ kind: 'change', change: answer.change });
     } else {
@@ -46,9 +49,10 @@ export default function LoginPage() {
   });
   const changeCall = useChangePassword({
     source: SIGN_IN_FEEDBACK,
-    // A refused new password is named under its field; the message says the change failed.
+    // A refused new password is named under its field; the message says the change failed, or
+    // that the passwords are not matching (the catalogue's sentence) when the server says so.
     message: (t, err) =>
-      serverFieldErrors(t, err).new_password
+      serverFieldErrors(t, err).new_password && !isPasswordsMismatch(err)
         ? t('error.changePassword')
         : errorMessage(t, err, { validation: 'error.changePassword' }),
     onError: (err) => {
@@ -65,14 +69,19 @@ export default function LoginPage() {
     await loginCall.run(values);
   };
 
-  const submitNewPassword = async (newPassword: string): Promise<string | null> => {
+  const submitNewPassword: SubmitNewPassword = async (newPassword, confirmPassword) => {
     if (step.kind !== 'change') return null;
     try {
-      await changeCall.mutateAsync({ change: step.change, new_password: newPassword });
+      await changeCall.mutateAsync({
+        change: step.change,
+        new_password: newPassword,
+        confirm_password: confirmPassword,
+      });
       return null;
     } catch (err) {
-      // Already reported; the form shows the field's own message.
-      return serverFieldErrors(t, err).new_password ?? null;
+      // Already reported; the form shows each field's own message.
+      const fields = serverFieldErrors(t, err);
+      return { newPassword: fields.new_password, confirmPassword: fields.confirm_password };
     }
   };
 
@@ -96,7 +105,7 @@ export default function LoginPage() {
         {step.kind === 'change' && <ChangePasswordStep onSubmit={submitNewPassword} onBack={back} />}
         {step.kind === 'otp' && <OtpStep email={step.email} onSubmit={submitOtp} onBack={back} />}
         <Stack direction="row" spacing={1} sx={{ mt: 3, justifyContent: 'center' }}>
-          {LOCALES.map((l) => (
+          {NAMED_LANGUAGES.filter(isTranslated).map((l) => (
             <Button
               key={l}
               size="small"
@@ -108,6 +117,16 @@ export default function LoginPage() {
             </Button>
           ))}
         </Stack>
+        {/* Spanish and German are named only (spec 1): listed, with why they cannot be chosen. */}
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1, textAlign: 'center' }}>
+          {NAMED_LANGUAGES.filter((l) => !isTranslated(l)).map((l, i) => (
+            <span key={l}>
+              {i > 0 && ', '}
+              <span lang={l}>{t(`common.languages.${l}`)}</span>
+            </span>
+          ))}
+          {`: ${t('common.languagesNamesOnly')}`}
+        </Typography>
       </Paper>
     </Box>
   );

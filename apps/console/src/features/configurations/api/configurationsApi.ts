@@ -21,11 +21,17 @@ export const configurationsKeys = {
 
 const one = (id: string) => `groups/${encodeURIComponent(id)}/`;
 
-export const configurationsQuery = (page: number, pageSize: number) =>
+/** The list's filters (groups/: search, web_login, workstation_login, biometry). */
+export type ConfigurationQuery = Record<string, string>;
+
+export const configurationsQuery = (page: number, pageSize: number, query: ConfigurationQuery = {}) =>
   queryOptions({
-    queryKey: configurationsKeys.list({ page, pageSize }),
+    queryKey: configurationsKeys.list({ page, pageSize, ...query }),
     queryFn: () =>
-      api.get('groups/', { schema: pagedListSchema(configurationSchema), query: { page, page_size: pageSize } }),
+      api.get('groups/', {
+        schema: pagedListSchema(configurationSchema),
+        query: { ...query, page, page_size: pageSize },
+      }),
     placeholderData: keepPreviousData,
   });
 export const configurationQuery = (id: string) =>
@@ -41,7 +47,8 @@ export const configurationMembersQuery = (id: string, page: number, pageSize: nu
     placeholderData: keepPreviousData,
   });
 
-export const useConfigurations = (page: number, pageSize: number) => useQuery(configurationsQuery(page, pageSize));
+export const useConfigurations = (page: number, pageSize: number, query: ConfigurationQuery = {}) =>
+  useQuery(configurationsQuery(page, pageSize, query));
 export const useConfiguration = (id: string) => useQuery({ ...configurationQuery(id), retry: false });
 export const useConfigurationMembers = (id: string, page: number, pageSize: number) =>
   useQuery(configurationMembersQuery(id, page, pageSize));

@@ -9,18 +9,23 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { openDialog } from '../../../components/dialogs/dialogRegistry';
+import { useListQuery } from '../../../components/filters/useListQuery';
+import { SearchField } from '../../../components/SearchField';
 import { ListPage } from '../../../components/table/ListPage';
 import { usePaging } from '../../../components/table/pagingStore';
 import { useConfigurations, useDeleteConfiguration } from '../api/configurationsApi';
 import { AllowedChips } from '../components/AllowedChips';
 import { CONFIGURATION_FORM_DIALOG, ConfigurationFormDialog } from '../components/ConfigurationFormDialog';
+import { configurationFilterDefinitions } from '../lib/configurationFilters';
 
 /** Configurations: list with members count, create, edit, delete; a row opens its members. */
 export default function ConfigurationsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { page, pageSize } = usePaging();
-  const list = useConfigurations(page, pageSize);
+  const definitions = useMemo(() => configurationFilterDefinitions(t), [t]);
+  const { query, searchText, setSearchText } = useListQuery(definitions);
+  const list = useConfigurations(page, pageSize, query);
   const del = useDeleteConfiguration({ success: (t) => t('success.objectDeleted') });
   const { run: deleteConfiguration } = del;
 
@@ -116,18 +121,22 @@ export default function ConfigurationsPage() {
         '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', py: 0.5 },
       }}
       toolbar={
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+        <Stack spacing={1}>
+          <Typography variant="body2" color="text.secondary">
             {t('configurations.intro')}
           </Typography>
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            aria-haspopup="dialog"
-            onClick={() => openDialog(CONFIGURATION_FORM_DIALOG, null)}
-          >
-            {t('configurations.new')}
-          </Button>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' } }}>
+            <SearchField label={t('configurations.search')} value={searchText} onChange={setSearchText} />
+            <Box sx={{ flex: 1 }} />
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              aria-haspopup="dialog"
+              onClick={() => openDialog(CONFIGURATION_FORM_DIALOG, null)}
+            >
+              {t('configurations.new')}
+            </Button>
+          </Stack>
         </Stack>
       }
     >

@@ -13,14 +13,21 @@ import { areaKeys } from '../../../lib/api/queryKeys';
 /** Query keys of the customers area. */
 export const customersKeys = areaKeys('customers');
 
-export const customersQuery = (page: number, pageSize: number) =>
+/** The list's filters (customers/: search, la_enabled). */
+export type CustomerQuery = Record<string, string>;
+
+export const customersQuery = (page: number, pageSize: number, query: CustomerQuery = {}) =>
   queryOptions({
-    queryKey: customersKeys.list({ page, pageSize }),
+    queryKey: customersKeys.list({ page, pageSize, ...query }),
     queryFn: () =>
-      api.get('customers/', { schema: pagedListSchema(customerSchema), query: { page, page_size: pageSize } }),
+      api.get('customers/', {
+        schema: pagedListSchema(customerSchema),
+        query: { ...query, page, page_size: pageSize },
+      }),
     placeholderData: keepPreviousData,
   });
-export const useCustomers = (page: number, pageSize: number) => useQuery(customersQuery(page, pageSize));
+export const useCustomers = (page: number, pageSize: number, query: CustomerQuery = {}) =>
+  useQuery(customersQuery(page, pageSize, query));
 
 /**
  * Create (no id: the customer with its first manager user, who is mailed a temporary password)

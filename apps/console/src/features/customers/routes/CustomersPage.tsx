@@ -8,6 +8,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { openDialog } from '../../../components/dialogs/dialogRegistry';
+import type { FilterDefinition } from '../../../components/filters/filterTypes';
+import { useListQuery } from '../../../components/filters/useListQuery';
+import { SearchField } from '../../../components/SearchField';
 import { ListPage } from '../../../components/table/ListPage';
 import { usePaging } from '../../../components/table/pagingStore';
 import { RowActions } from '../../../components/table/RowActions';
@@ -18,6 +21,11 @@ import { CUSTOMER_FORM_DIALOG, CustomerFormDialog } from '../components/Customer
 const managerUsersPath = (c: Customer) =>
   `/customer-view/${encodeURIComponent(c.id)}?name=${encodeURIComponent(c.name)}`;
 
+/** The drawer of the customers list: with or without the login assistant. */
+const CUSTOMER_FILTERS: FilterDefinition[] = [
+  { type: 'triMode', key: 'la_enabled', label: 'customers.filters.withLa', secondLabel: 'customers.filters.withoutLa' },
+];
+
 /**
  * The reseller's customers with server paging; a row (click or Enter) opens the customer's
  * manager users; its actions edit it and open its scripts (login assistant customers only).
@@ -26,7 +34,8 @@ export default function CustomersPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { page, pageSize } = usePaging();
-  const list = useCustomers(page, pageSize);
+  const { query, searchText, setSearchText } = useListQuery(CUSTOMER_FILTERS);
+  const list = useCustomers(page, pageSize, query);
 
   const columns = useMemo<GridColDef<Customer>[]>(
     () => [
@@ -119,6 +128,7 @@ export default function CustomersPage() {
           <Typography variant="body2" color="text.secondary">
             {t('customers.intro')}
           </Typography>
+          <SearchField label={t('customers.search')} value={searchText} onChange={setSearchText} />
           <Box sx={{ flex: 1 }} />
           <Button
             variant="contained"

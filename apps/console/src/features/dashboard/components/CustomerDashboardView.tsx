@@ -1,4 +1,4 @@
-import { Box, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Skeleton, Stack, Typography, useTheme } from '@mui/material';
 import type { CustomerDashboard } from '@portiere/contracts';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,6 +56,30 @@ function CredentialsChart({
   );
 }
 
+/** Recovery modes as bars like the users chart: active now, and ended (activated so far but over). */
+function RecoveryChart({ active, total }: { active: number; total: number }) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const ended = Math.max(0, total - active);
+  return (
+    <Box
+      data-testid="dash-recovery-chart"
+      role="img"
+      aria-label={t('dashboard.recovery.chartLabel', { active, ended })}
+    >
+      <ChartSlot height={170}>
+        <BarChart
+          height={170}
+          xAxis={[{ scaleType: 'band', data: [t('dashboard.recovery.active'), t('dashboard.recovery.ended')] }]}
+          series={[{ data: [active, ended], label: t('dashboard.recovery.title'), color: theme.palette.warning.main }]}
+          hideLegend
+          margin={{ left: 0, right: 8, top: 16, bottom: 0 }}
+        />
+      </ChartSlot>
+    </Box>
+  );
+}
+
 /** The figures and charts of one customer (users, credentials, recovery modes, licenses). */
 export function CustomerDashboardView({ data }: { data: CustomerDashboard }) {
   const { t, i18n } = useTranslation();
@@ -107,7 +131,7 @@ export function CustomerDashboardView({ data }: { data: CustomerDashboard }) {
           label={t('dashboard.workstationCredentials')}
         />
       </Panel>
-      <Panel title={t('dashboard.recovery.title')}>
+      <Panel title={t('dashboard.recovery.title')} testId="dash-recovery">
         <Stack direction="row" spacing={3}>
           <Figure
             label={t('dashboard.recovery.active')}
@@ -117,6 +141,8 @@ export function CustomerDashboardView({ data }: { data: CustomerDashboard }) {
           />
           <Figure label={t('dashboard.recovery.total')} value={recovery_modes.total} testId="dash-recovery-total" />
         </Stack>
+        {/* Always drawn, zeros included: the panel is one of the dashboard's five charts. */}
+        <RecoveryChart active={recovery_modes.active} total={recovery_modes.total} />
       </Panel>
       <Panel title={t('dashboard.licenses.title')}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>

@@ -59,6 +59,10 @@ describe('dashboard', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('dash-users-enrolled').textContent).toBe('150');
     expect(screen.getByTestId('dash-users-blocked').textContent).toBe('7');
     expect(screen.getByTestId('dash-recovery-active').textContent).toBe('3');
+    // Recovery modes are drawn like the other panels: a chart of the active and the ended ones.
+    expect(screen.getByTestId('dash-recovery-chart').getAttribute('aria-label')).toBe(
+      `3 active, ${acme.recovery_modes.total - 3} ended`,
+    );
     expect(screen.getByTestId('dash-licenses-remaining').textContent).toBe('46');
     expect(screen.getByTestId('dash-licenses-text').textContent).toBe('204 of 250 used');
     expect(screen.getByTestId('dash-web-mail').textContent).toBe('120');

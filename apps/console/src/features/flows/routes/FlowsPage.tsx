@@ -8,11 +8,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { openDialog } from '../../../components/dialogs/dialogRegistry';
-import { useFilters } from '../../../components/filters/filtersStore';
+import { useListQuery } from '../../../components/filters/useListQuery';
 import { SearchField } from '../../../components/SearchField';
 import { ListPage } from '../../../components/table/ListPage';
-import { useFirstPageOn, usePaging } from '../../../components/table/pagingStore';
-import { useDebounced } from '../../../lib/useDebounced';
+import { usePaging } from '../../../components/table/pagingStore';
 import { useDeleteFlow, useFlows } from '../api/flowsApi';
 import { FLOW_FORM_DIALOG, FlowFormDialog } from '../components/FlowFormDialog';
 import { flowFilterDefinitions, flowQueryOf } from '../lib/flowQuery';
@@ -27,11 +26,7 @@ export default function FlowsPage() {
     () => flowFilterDefinitions(CREDENTIAL_TYPES.map((k) => ({ value: k, label: kindLabel(k) }))),
     [kindLabel],
   );
-  const applied = useFilters(definitions);
-  const [searchText, setSearchText] = useState('');
-  const search = useDebounced(searchText, 300);
-  const query = useMemo(() => flowQueryOf(applied, search), [applied, search]);
-  useFirstPageOn(JSON.stringify(query));
+  const { query, searchText, setSearchText } = useListQuery(definitions, flowQueryOf);
   const list = useFlows(page, pageSize, query);
   const { run: deleteFlow } = useDeleteFlow({ success: (t) => t('success.objectDeleted') });
 

@@ -6,12 +6,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { openDialog } from '../../../components/dialogs/dialogRegistry';
-import { useFilters } from '../../../components/filters/filtersStore';
+import { useListQuery } from '../../../components/filters/useListQuery';
 import { SearchField } from '../../../components/SearchField';
 import { ListPage } from '../../../components/table/ListPage';
-import { useFirstPageOn, usePaging } from '../../../components/table/pagingStore';
+import { usePaging } from '../../../components/table/pagingStore';
 import { RowActions } from '../../../components/table/RowActions';
-import { useDebounced } from '../../../lib/useDebounced';
 import { useDeleteLaApp, useLaApps } from '../api/laAppsApi';
 import { LA_APP_FORM_DIALOG, LaAppFormDialog } from '../components/LaAppFormDialog';
 import { laAppFilterDefinitions, laAppQueryOf } from '../lib/laAppForm';
@@ -24,11 +23,7 @@ export default function LaAppsPage() {
     () => laAppFilterDefinitions(LA_APP_KINDS.map((k) => ({ value: k, label: t(`laApps.kinds.${k}`) }))),
     [t],
   );
-  const applied = useFilters(definitions);
-  const [searchText, setSearchText] = useState('');
-  const search = useDebounced(searchText, 300);
-  const query = useMemo(() => laAppQueryOf(applied, search), [applied, search]);
-  useFirstPageOn(JSON.stringify(query));
+  const { query, searchText, setSearchText } = useListQuery(definitions, laAppQueryOf);
   const list = useLaApps(page, pageSize, query);
   // A refusal (still in login groups) says why, with the count, in the snackbar.
   const { run: deleteApp } = useDeleteLaApp({ success: (t) => t('success.objectDeleted') });

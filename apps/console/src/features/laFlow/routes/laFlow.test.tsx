@@ -54,17 +54,17 @@ describe('login assistant flow page', { timeout: 40_000 }, () => {
     await waitFor(() => expect(screen.queryByText('You have unsaved changes.')).toBeNull());
   });
 
-  it('asks before leaving with unsaved changes, and stays on Cancel', async () => {
+  it('asks before leaving with unsaved changes, and stays on No', async () => {
     const user = userEvent.setup();
     const { router } = renderApp('/la-flow');
     await user.click(await screen.findByRole('button', { name: 'Add stage' }, COLD));
     await act(() => router.navigate('/dashboard'));
     const dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
     expect(router.state.location.pathname).toBe('/la-flow');
     await act(() => router.navigate('/dashboard'));
     await user.click(
-      within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Confirm' }),
+      within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Yes' }),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });

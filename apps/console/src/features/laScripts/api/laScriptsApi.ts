@@ -11,18 +11,21 @@ export const laScriptsKeys = areaKeys('laScripts');
 const base = (customerId: string) => `customers/${encodeURIComponent(customerId)}/scripts/`;
 const one = (customerId: string, scriptId: string) => `${base(customerId)}${encodeURIComponent(scriptId)}/`;
 
-export const laScriptsQuery = (customerId: string, page: number, pageSize: number, search: string) =>
+/** The list's filters (search, uploaded_after, uploaded_before). */
+export type LaScriptQuery = Record<string, string>;
+
+export const laScriptsQuery = (customerId: string, page: number, pageSize: number, query: LaScriptQuery = {}) =>
   queryOptions({
-    queryKey: laScriptsKeys.list({ customerId, page, pageSize, search }),
+    queryKey: laScriptsKeys.list({ customerId, page, pageSize, ...query }),
     queryFn: () =>
       api.get(base(customerId), {
         schema: itemsListSchema(laScriptSchema),
-        query: { page, page_size: pageSize, search },
+        query: { ...query, page, page_size: pageSize },
       }),
     placeholderData: keepPreviousData,
   });
-export const useLaScripts = (customerId: string, page: number, pageSize: number, search: string) =>
-  useQuery(laScriptsQuery(customerId, page, pageSize, search));
+export const useLaScripts = (customerId: string, page: number, pageSize: number, query: LaScriptQuery = {}) =>
+  useQuery(laScriptsQuery(customerId, page, pageSize, query));
 
 export interface ScriptUpload {
   file: File;

@@ -7,9 +7,11 @@ import {
   SCRIPT_VERSION_MAX,
 } from '@portiere/contracts';
 import type { TFunction } from 'i18next';
+import { kilobytes } from '../../../lib/format';
+
+export { kilobytes };
 
 /** Sizes are shown and limited in KB (1024 bytes), rounded up: a byte over the limit shows as over. */
-export const kilobytes = (bytes: number) => Math.ceil(bytes / 1024);
 export const SCRIPT_MAX_KB = kilobytes(SCRIPT_MAX_BYTES);
 export const SCRIPT_EXTENSION_LIST = SCRIPT_EXTENSIONS.join(', ');
 /** For the file input's `accept`: the picker offers these first (the check below still runs). */

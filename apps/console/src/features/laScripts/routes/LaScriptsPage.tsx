@@ -10,6 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { openDialog } from '../../../components/dialogs/dialogRegistry';
+import type { FilterDefinition } from '../../../components/filters/filterTypes';
+import { useListQuery } from '../../../components/filters/useListQuery';
 import { SearchField } from '../../../components/SearchField';
 import { ListPage } from '../../../components/table/ListPage';
 import { useFirstPageOn, usePaging } from '../../../components/table/pagingStore';
@@ -21,6 +23,19 @@ import { useDeleteScript, useDownloadScript, useLaScripts } from '../api/laScrip
 import { UPLOAD_SCRIPT_DIALOG, UploadScriptDialog } from '../components/UploadScriptDialog';
 import { kilobytes } from '../lib/scriptFile';
 
+/** The drawer of the scripts list: the days they were uploaded. */
+const SCRIPT_FILTERS: FilterDefinition[] = [
+  {
+    type: 'group',
+    key: 'uploaded',
+    label: 'laScripts.filters.uploaded',
+    children: [
+      { type: 'date', key: 'uploaded_after', label: 'laScripts.filters.from' },
+      { type: 'date', key: 'uploaded_before', label: 'laScripts.filters.to' },
+    ],
+  },
+];
+
 /**
  * A customer's login-assistant scripts (the route guard lets only customers with the login
  * assistant through): paged and searched list, upload, download under the script's name, delete.
@@ -31,10 +46,8 @@ export default function LaScriptsPage() {
   // The guard has read me/ already: the customer's name comes from there.
   const customerName = useQuery(meQuery()).data?.customers.find((c) => c.id === customerId)?.name ?? '';
   const { page, pageSize } = usePaging();
-  const [searchText, setSearchText] = useState('');
-  const search = useDebounced(searchText, 300).trim();
-  useFirstPageOn(search);
-  const list = useLaScripts(customerId, page, pageSize, search);
+  const { query, searchText, setSearchText } = useListQuery(SCRIPT_FILTERS);
+  const list = useLaScripts(customerId, page, pageSize, query);
   const { run: download } = useDownloadScript(customerId);
   const { run: remove } = useDeleteScript(customerId, { success: (t) => t('success.objectDeleted') });
 

@@ -1,9 +1,8 @@
 import { Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFilters } from '../../../components/filters/filtersStore';
+import { useListQuery } from '../../../components/filters/useListQuery';
 import { SearchField } from '../../../components/SearchField';
-import { useDebounced } from '../../../lib/useDebounced';
 import { useLaLoginGroupChoices } from '../api/laUsersApi';
 import { LaUsersList } from '../components/LaUsersList';
 import { laUserFilterDefinitions, laUserQueryOf } from '../lib/laUserForm';
@@ -16,10 +15,7 @@ export default function LaUsersPage() {
     () => laUserFilterDefinitions((groups ?? []).map((g) => ({ value: g.id, label: g.name }))),
     [groups],
   );
-  const applied = useFilters(definitions);
-  const [searchText, setSearchText] = useState('');
-  const search = useDebounced(searchText, 300);
-  const query = useMemo(() => laUserQueryOf(applied, search), [applied, search]);
+  const { query, searchText, setSearchText } = useListQuery(definitions, laUserQueryOf);
   return (
     <Stack spacing={1}>
       <Typography variant="body2" color="text.secondary">

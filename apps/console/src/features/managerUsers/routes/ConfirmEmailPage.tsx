@@ -1,7 +1,8 @@
-import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
+import { Spinner } from '../../../components/loading/LoadingOverlay';
 import { useConfirmEmail } from '../api/managerUsersApi';
 
 type Outcome = { kind: 'working' } | { kind: 'done' } | { kind: 'failed'; message: string };
@@ -41,7 +42,7 @@ export default function ConfirmEmailPage() {
         <Stack spacing={3} aria-live="polite">
           {outcome.kind === 'working' && (
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-              <CircularProgress size={24} aria-label={t('managerUsers.confirmEmail.working')} />
+              <Spinner size="small" label={t('managerUsers.confirmEmail.working')} />
               <Typography>{t('managerUsers.confirmEmail.working')}</Typography>
             </Stack>
           )}

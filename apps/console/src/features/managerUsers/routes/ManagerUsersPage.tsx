@@ -12,10 +12,10 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { openDialog } from '../../../components/dialogs/dialogRegistry';
 import { FiltersButton } from '../../../components/filters/FiltersButton';
-import { useFilters } from '../../../components/filters/filtersStore';
+import { useListQuery } from '../../../components/filters/useListQuery';
 import { PageHeader } from '../../../components/PageHeader';
 import { ListPage } from '../../../components/table/ListPage';
-import { useFirstPageOn, usePaging } from '../../../components/table/pagingStore';
+import { usePaging } from '../../../components/table/pagingStore';
 import { RowActions } from '../../../components/table/RowActions';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useManagerUsers } from '../api/managerUsersApi';
@@ -53,9 +53,8 @@ export default function ManagerUsersPage() {
   const name = params.get('name');
   const title = name ? `${t('routes.userManagement')}: ${name}` : t('routes.userManagement');
   const { page, pageSize } = usePaging();
-  const applied = useFilters(MANAGER_USER_FILTERS);
-  const query = useMemo(() => managerUserQueryOf(applied), [applied]);
-  useFirstPageOn(JSON.stringify(query));
+  // The drawer's search only (the page hides the top bar): no search box of its own.
+  const { query } = useListQuery(MANAGER_USER_FILTERS, managerUserQueryOf);
   const list = useManagerUsers(customerId, page, pageSize, query);
 
   const columns = useMemo<GridColDef<ManagerUser>[]>(() => {

@@ -27,9 +27,9 @@ export function ExportDialog() {
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [error, setError] = useState<string | null>(null);
   const exportMembers = useExportMembers({
+    feedbackDialog: (t, { fileName }) => t('members.exportDialog.running', { fileName }),
     success: (t) => t('success.dataExported'),
     message: (t) => t('error.exportFailed'),
-    onSuccess: () => dialogs.close(EXPORT_DIALOG.name),
   });
 
   const submit = async () => {
@@ -38,6 +38,8 @@ export function ExportDialog() {
       setError(fieldErrorMessage(t, fe));
       return;
     }
+    // The form closes; the feedback dialog follows the export and says how it went.
+    dialogs.close(EXPORT_DIALOG.name);
     await exportMembers.run({ format, fileName: fileName.trim(), query });
   };
 

@@ -71,6 +71,8 @@ export default function MembersPage() {
       : rows.filter((r) => !selection.ids.has(r.id as GridRowId)).map((r) => r.id);
 
   const bulk = useBulkMembers({
+    // Many users at once: the feedback dialog says what runs, then how it went.
+    feedbackDialog: (t, { action, ids }) => t(`members.bulk.running.${action}`, { count: ids.length }),
     success: (t, r) => ({
       type: r.skipped > 0 ? 'warning' : 'success',
       message: t('members.bulk.result', { done: r.done, skipped: r.skipped }),

@@ -6,12 +6,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { openDialog } from '../../../components/dialogs/dialogRegistry';
-import { useFilters } from '../../../components/filters/filtersStore';
+import { useListQuery } from '../../../components/filters/useListQuery';
 import { SearchField } from '../../../components/SearchField';
 import { ListPage } from '../../../components/table/ListPage';
-import { useFirstPageOn, usePaging } from '../../../components/table/pagingStore';
+import { usePaging } from '../../../components/table/pagingStore';
 import { RowActions } from '../../../components/table/RowActions';
-import { useDebounced } from '../../../lib/useDebounced';
 import { useDeleteProfile, useProfileChoices, useProfiles } from '../api/profilesApi';
 import { PROFILE_FORM_DIALOG, ProfileFormDialog } from '../components/ProfileFormDialog';
 import { profileFilterDefinitions, profileQueryOf } from '../lib/profileForm';
@@ -30,11 +29,7 @@ export default function ProfilesPage() {
     () => profileFilterDefinitions({ apps: asOptions(apps), groups: asOptions(groups), flows: asOptions(flows) }),
     [apps, groups, flows],
   );
-  const applied = useFilters(definitions);
-  const [searchText, setSearchText] = useState('');
-  const search = useDebounced(searchText, 300);
-  const query = useMemo(() => profileQueryOf(applied, search), [applied, search]);
-  useFirstPageOn(JSON.stringify(query));
+  const { query, searchText, setSearchText } = useListQuery(definitions, profileQueryOf);
   const list = useProfiles(page, pageSize, query);
   const { run: deleteProfile } = useDeleteProfile({ success: (t) => t('success.objectDeleted') });
 

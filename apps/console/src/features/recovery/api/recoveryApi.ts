@@ -21,11 +21,17 @@ export const recoveryKeys = {
 
 const user = (memberId: string) => `users/${encodeURIComponent(memberId)}/`;
 
-export const recoveryModesQuery = (page: number, pageSize: number) =>
+/** The list's filters (recovery-mode/: search, activated_after, activated_before). */
+export type RecoveryModeQuery = Record<string, string>;
+
+export const recoveryModesQuery = (page: number, pageSize: number, query: RecoveryModeQuery = {}) =>
   queryOptions({
-    queryKey: recoveryKeys.list({ page, pageSize }),
+    queryKey: recoveryKeys.list({ page, pageSize, ...query }),
     queryFn: () =>
-      api.get('recovery-mode/', { schema: pagedListSchema(recoveryModeSchema), query: { page, page_size: pageSize } }),
+      api.get('recovery-mode/', {
+        schema: pagedListSchema(recoveryModeSchema),
+        query: { ...query, page, page_size: pageSize },
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -36,7 +42,8 @@ export const memberRecoveryModeQuery = (memberId: string) =>
     queryFn: () => api.get(`${user(memberId)}recovery-mode/`, { schema: recoveryModeSchema.nullable() }),
   });
 
-export const useRecoveryModes = (page: number, pageSize: number) => useQuery(recoveryModesQuery(page, pageSize));
+export const useRecoveryModes = (page: number, pageSize: number, query: RecoveryModeQuery = {}) =>
+  useQuery(recoveryModesQuery(page, pageSize, query));
 export const useMemberRecoveryMode = (memberId: string) => useQuery(memberRecoveryModeQuery(memberId));
 
 /** Recovery mode disables the member's other credentials: the writes refresh recovery and what shows it. */

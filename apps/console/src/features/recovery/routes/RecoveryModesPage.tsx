@@ -6,6 +6,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { dialogName, openDialog } from '../../../components/dialogs/dialogRegistry';
+import type { FilterDefinition } from '../../../components/filters/filterTypes';
+import { useListQuery } from '../../../components/filters/useListQuery';
+import { SearchField } from '../../../components/SearchField';
 import { ListPage } from '../../../components/table/ListPage';
 import { usePaging } from '../../../components/table/pagingStore';
 import { formatDateTime } from '../../../lib/format';
@@ -15,11 +18,25 @@ import { OneTimeCodeDialog, type ShownCode } from '../components/OneTimeCodeDial
 
 const CODE_DIALOG = dialogName<ShownCode>('recovery-list-code');
 
+/** The drawer of the recovery modes list: the days they were activated. */
+const RECOVERY_FILTERS: FilterDefinition[] = [
+  {
+    type: 'group',
+    key: 'activated',
+    label: 'recovery.filters.activated',
+    children: [
+      { type: 'date', key: 'activated_after', label: 'recovery.filters.from' },
+      { type: 'date', key: 'activated_before', label: 'recovery.filters.to' },
+    ],
+  },
+];
+
 /** Members in recovery mode, with Deactivate and Activate for a user. */
 export default function RecoveryModesPage() {
   const { t, i18n } = useTranslation();
   const { page, pageSize } = usePaging();
-  const list = useRecoveryModes(page, pageSize);
+  const { query, searchText, setSearchText } = useListQuery(RECOVERY_FILTERS);
+  const list = useRecoveryModes(page, pageSize, query);
   const { run: deactivateFor } = useDeactivateRecoveryMode();
 
   const columns = useMemo<GridColDef<RecoveryMode>[]>(() => {
@@ -95,18 +112,22 @@ export default function RecoveryModesPage() {
       getRowHeight={() => 'auto'}
       sx={{ minHeight: 400, '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
       toolbar={
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+        <Stack spacing={1}>
+          <Typography variant="body2" color="text.secondary">
             {t('recovery.listIntro')}
           </Typography>
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            aria-haspopup="dialog"
-            onClick={() => openDialog(ACTIVATE_FOR_USER_DIALOG)}
-          >
-            {t('recovery.activateForUser')}
-          </Button>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' } }}>
+            <SearchField label={t('recovery.search')} value={searchText} onChange={setSearchText} />
+            <Box sx={{ flex: 1 }} />
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              aria-haspopup="dialog"
+              onClick={() => openDialog(ACTIVATE_FOR_USER_DIALOG)}
+            >
+              {t('recovery.activateForUser')}
+            </Button>
+          </Stack>
         </Stack>
       }
     >

@@ -31,10 +31,14 @@ export const rolesKeys = {
 
 const one = (id: string) => `roles/${encodeURIComponent(id)}/`;
 
-export const rolesQuery = (page: number, pageSize: number) =>
+/** The list's filters (roles/: search, empty). */
+export type RoleQuery = Record<string, string>;
+
+export const rolesQuery = (page: number, pageSize: number, query: RoleQuery = {}) =>
   queryOptions({
-    queryKey: rolesKeys.list({ page, pageSize }),
-    queryFn: () => api.get('roles/', { schema: pagedListSchema(roleSchema), query: { page, page_size: pageSize } }),
+    queryKey: rolesKeys.list({ page, pageSize, ...query }),
+    queryFn: () =>
+      api.get('roles/', { schema: pagedListSchema(roleSchema), query: { ...query, page, page_size: pageSize } }),
     placeholderData: keepPreviousData,
   });
 export const roleQuery = (id: string) =>
@@ -50,7 +54,8 @@ export const roleUsersQuery = (id: string, q: RoleUsersQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export const useRoles = (page: number, pageSize: number) => useQuery(rolesQuery(page, pageSize));
+export const useRoles = (page: number, pageSize: number, query: RoleQuery = {}) =>
+  useQuery(rolesQuery(page, pageSize, query));
 export const useRole = (id: string) => useQuery({ ...roleQuery(id), retry: false });
 export const useRoleUsers = (id: string, q: RoleUsersQuery) => useQuery(roleUsersQuery(id, q));
 

@@ -9,6 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { openDialog } from '../../../components/dialogs/dialogRegistry';
+import type { FilterDefinition } from '../../../components/filters/filterTypes';
+import { useListQuery } from '../../../components/filters/useListQuery';
+import { SearchField } from '../../../components/SearchField';
 import { ListPage } from '../../../components/table/ListPage';
 import { usePaging } from '../../../components/table/pagingStore';
 import { formatDate } from '../../../lib/format';
@@ -16,11 +19,15 @@ import { useDeleteRole, useRoles } from '../api/rolesApi';
 import { ROLE_FORM_DIALOG, RoleFormDialog } from '../components/RoleFormDialog';
 
 /** Role groups: list, create, edit, delete; a row opens the role (Info, Users). */
+/** The drawer of the roles list: the plain yes/no "nobody authorised yet" (the roles that can go). */
+const ROLE_FILTERS: FilterDefinition[] = [{ type: 'boolean', key: 'empty', label: 'roles.filters.empty' }];
+
 export default function RolesPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { page, pageSize } = usePaging();
-  const list = useRoles(page, pageSize);
+  const { query, searchText, setSearchText } = useListQuery(ROLE_FILTERS);
+  const list = useRoles(page, pageSize, query);
   const { run: deleteRole } = useDeleteRole({ success: (t) => t('success.objectDeleted') });
 
   const columns = useMemo<GridColDef<Role>[]>(() => {
@@ -75,18 +82,22 @@ export default function RolesPage() {
       onRowClick={({ row }) => navigate(`/roles/${encodeURIComponent(row.id)}`)}
       sx={{ '& .MuiDataGrid-row': { cursor: 'pointer' } }}
       toolbar={
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+        <Stack spacing={1}>
+          <Typography variant="body2" color="text.secondary">
             {t('roles.intro')}
           </Typography>
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            aria-haspopup="dialog"
-            onClick={() => openDialog(ROLE_FORM_DIALOG, null)}
-          >
-            {t('roles.new')}
-          </Button>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' } }}>
+            <SearchField label={t('roles.search')} value={searchText} onChange={setSearchText} />
+            <Box sx={{ flex: 1 }} />
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              aria-haspopup="dialog"
+              onClick={() => openDialog(ROLE_FORM_DIALOG, null)}
+            >
+              {t('roles.new')}
+            </Button>
+          </Stack>
         </Stack>
       }
     >

@@ -33,7 +33,7 @@ function MailTemplates({ customerId, answer }: { customerId: string; answer: Set
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary">
         {t('settings.mailTemplates.intro', {
-          language: t(`settings.general.languages.${query.data.language}`),
+          language: t(`common.languages.${query.data.language}`),
         })}
       </Typography>
       {unsaved.length > 0 && (

@@ -85,7 +85,7 @@ describe('settings pages', { timeout: 60_000 }, () => {
     await user.type(group, 'CMS-Admins');
     void router.navigate('/general-settings');
     const dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(router.state.location.pathname).toBe('/workstation-settings');
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -21,6 +21,9 @@ export function CreateTemporaryCardsDialog() {
   const [errors, setErrors] = useState<Partial<Record<'count' | 'cardCode', string>>>({});
   const set = (patch: Partial<CreateTemporaryCardsValues>) => setValues((v) => ({ ...v, ...patch }));
   const create = useCreateTemporaryCards({
+    // Many generated cards run in the feedback dialog; one given code stays in this form.
+    feedbackDialog: (t, input) =>
+      input.cardCode === undefined ? t('temporaryCards.create.running', { count: input.count ?? 1 }) : null,
     success: (t, created) => t('temporaryCards.created', { count: created.length }),
     onSuccess: () => dialogs.close(CREATE_TEMPORARY_CARDS_DIALOG.name),
     // A refused code (taken, wrong length) is named under the code field.
@@ -33,7 +36,9 @@ export function CreateTemporaryCardsDialog() {
   const submit = async () => {
     const { errors: e, input } = createTemporaryCardsInput(t, values);
     setErrors(e);
-    if (input) await create.run(input);
+    if (!input) return;
+    if (input.cardCode === undefined) dialogs.close(CREATE_TEMPORARY_CARDS_DIALOG.name);
+    await create.run(input);
   };
 
   return (

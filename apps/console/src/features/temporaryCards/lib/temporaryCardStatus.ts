@@ -38,3 +38,9 @@ export function temporaryCardStatusParam(applied: FilterValues): string | undefi
   const statuses = temporaryCardStatusesOf(applied);
   return statuses.length ? statuses.join(',') : undefined;
 }
+
+/** The temporary-cards/ query: the ticked statuses and the search box. */
+export const temporaryCardQueryOf = (applied: FilterValues, search: string) => ({
+  status: temporaryCardStatusParam(applied),
+  search,
+});

@@ -8,32 +8,27 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { openDialog } from '../../../components/dialogs/dialogRegistry';
-import { useFilters } from '../../../components/filters/filtersStore';
+import { useListQuery } from '../../../components/filters/useListQuery';
 import { SearchField } from '../../../components/SearchField';
 import { ListPage } from '../../../components/table/ListPage';
-import { useFirstPageOn, usePaging } from '../../../components/table/pagingStore';
+import { usePaging } from '../../../components/table/pagingStore';
 import { formatDate } from '../../../lib/format';
-import { useDebounced } from '../../../lib/useDebounced';
 import { useDeleteTemporaryCard, useTemporaryCards, useUnpairTemporaryCard } from '../api/temporaryCardsApi';
 import { CREATE_TEMPORARY_CARDS_DIALOG, CreateTemporaryCardsDialog } from '../components/CreateTemporaryCardsDialog';
 import {
   STATUS_COLORS,
   statusLabelKey,
   temporaryCardFilterDefinitions,
-  temporaryCardStatusParam,
+  temporaryCardQueryOf,
 } from '../lib/temporaryCardStatus';
 
 /** Temporary cards with server paging, search, a status filter in the drawer, create, delete and unpair. */
 export default function TemporaryCardsPage() {
   const { t, i18n } = useTranslation();
   const { page, pageSize } = usePaging();
-  const applied = useFilters(temporaryCardFilterDefinitions);
-  const [searchText, setSearchText] = useState('');
-  const search = useDebounced(searchText.trim(), 300);
-  const status = temporaryCardStatusParam(applied);
-  useFirstPageOn(JSON.stringify({ status, search }));
+  const { query, searchText, setSearchText } = useListQuery(temporaryCardFilterDefinitions, temporaryCardQueryOf);
 
-  const list = useTemporaryCards(page, pageSize, { status, search });
+  const list = useTemporaryCards(page, pageSize, query);
   const { run: deleteCard } = useDeleteTemporaryCard({ success: (t) => t('success.objectDeleted') });
   const { run: unpairCard } = useUnpairTemporaryCard();
 

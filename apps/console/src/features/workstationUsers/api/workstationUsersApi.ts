@@ -1,6 +1,7 @@
 import {
   type autologonRequestSchema,
   autologonSchema,
+  configurationSchema,
   pagedListSchema,
   type WorkstationUser,
   workstationUserSchema,
@@ -17,18 +18,29 @@ type AutologonRequest = z.infer<typeof autologonRequestSchema>;
 /** Query keys of the workstation users area. */
 export const workstationUsersKeys = areaKeys('workstationUsers');
 
-export const workstationUsersQuery = (page: number, pageSize: number, search: string) =>
+/** The list's filters (workstation-users/: search, autologon, recovery_mode, temporary_card, group). */
+export type WorkstationUserQuery = Record<string, string>;
+
+export const workstationUsersQuery = (page: number, pageSize: number, query: WorkstationUserQuery = {}) =>
   queryOptions({
-    queryKey: workstationUsersKeys.list({ page, pageSize, search }),
+    queryKey: workstationUsersKeys.list({ page, pageSize, ...query }),
     queryFn: () =>
       api.get('workstation-users/', {
         schema: pagedListSchema(workstationUserSchema),
-        query: { page, page_size: pageSize, search: search || undefined },
+        query: { ...query, page, page_size: pageSize },
       }),
     placeholderData: keepPreviousData,
   });
-export const useWorkstationUsers = (page: number, pageSize: number, search: string) =>
-  useQuery(workstationUsersQuery(page, pageSize, search));
+export const useWorkstationUsers = (page: number, pageSize: number, query: WorkstationUserQuery = {}) =>
+  useQuery(workstationUsersQuery(page, pageSize, query));
+
+/** The configurations offered by the drawer's group filter (refreshed when configurations change). */
+export const useConfigurationChoices = () =>
+  useQuery({
+    queryKey: [...workstationUsersKeys.all, 'configurationChoices'],
+    queryFn: () => api.get('groups/', { schema: pagedListSchema(configurationSchema), query: { page_size: 500 } }),
+    staleTime: 60_000,
+  });
 
 export const useSetAutologon = (ui: MutationUi<Autologon, { user: WorkstationUser; enabled: boolean }> = {}) =>
   useApiMutation({

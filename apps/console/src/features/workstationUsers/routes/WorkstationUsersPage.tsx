@@ -4,25 +4,28 @@ import type { WorkstationUser } from '@portiere/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadFailure } from '../../../components/feedback/LoadError';
+import { useListQuery } from '../../../components/filters/useListQuery';
 import { SearchField } from '../../../components/SearchField';
-import { useFirstPageOn, usePaging } from '../../../components/table/pagingStore';
+import { usePaging } from '../../../components/table/pagingStore';
 import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
-import { useDebounced } from '../../../lib/useDebounced';
-import { useWorkstationUsers } from '../api/workstationUsersApi';
+import { useConfigurationChoices, useWorkstationUsers } from '../api/workstationUsersApi';
 import { AutologonSwitch } from '../components/AutologonSwitch';
 import { MemberWorkstationDrawer } from '../components/MemberWorkstationDrawer';
+import { workstationUserFilterDefinitions } from '../lib/workstationUserFilters';
 
 /** Members' workstation access: configuration, Windows credentials, card, recovery, autologon. */
 export default function WorkstationUsersPage() {
   const { t } = useTranslation();
   const { page, pageSize } = usePaging();
-  const [searchText, setSearchText] = useState('');
-  const search = useDebounced(searchText.trim(), 300);
+  const choices = useConfigurationChoices().data?.results;
+  const definitions = useMemo(
+    () => workstationUserFilterDefinitions((choices ?? []).map((g) => ({ value: g.id, label: g.name }))),
+    [choices],
+  );
+  const { query, searchText, setSearchText } = useListQuery(definitions);
   const [openId, setOpenId] = useState<string | null>(null);
 
-  useFirstPageOn(search);
-
-  const list = useWorkstationUsers(page, pageSize, search);
+  const list = useWorkstationUsers(page, pageSize, query);
   const rows = list.data?.results ?? [];
   const open = rows.find((r) => r.id === openId) ?? null;
 

@@ -18,7 +18,7 @@ export function GeneralCard() {
           name="general.language"
           label={t('settings.general.language')}
           hint={t('settings.general.languageHint')}
-          optionLabel={(v) => t(`settings.general.languages.${v as 'en'}`, { defaultValue: String(v) })}
+          optionLabel={(v) => t(`common.languages.${v as 'en'}`, { defaultValue: String(v) })}
         />
         <SettingsField
           name="general.username_text"
