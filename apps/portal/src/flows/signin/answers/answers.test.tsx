@@ -180,9 +180,11 @@ describe('the recovery code', () => {
     await screen.findByLabelText('Code from your authenticator app');
     await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
     const field = screen.getByLabelText('Recovery code');
-    expect(document.activeElement).toBe(field);
+    await vi.waitFor(() => expect(document.activeElement).toBe(field));
     await user.click(screen.getByRole('button', { name: 'Use another way to sign in' }));
-    expect(document.activeElement).toBe(screen.getByLabelText('Code from your authenticator app'));
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByLabelText('Code from your authenticator app')),
+    );
     await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
     await user.type(screen.getByLabelText('Recovery code'), ' RC-7HQ2-9KX4 {Enter}');
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(RESUME));
