@@ -179,6 +179,36 @@ describe.each(testDatabases())('what members prove on the web sign-in pages on $
     expect((await call(h.app, 'GET', `users/${m.id}/sign-ins/`, acme)).body.results[0].reason).toBe('denied_on_app');
   });
 
+  it('asks the phone for a stage of the app with biometry (the pages answer it as the app)', async () => {
+    // A group whose members' app is unlocked with biometry.
+    const group = await createGroup(h, acme, { app_credential_biometry: 'strong' });
+    const app = await createApplication(h, acme, 'spa');
+    await createAppRole(h, acme, app.id, group.id, (await createFlow(h, acme, [['app_biometry']])).id);
+    const m = await createWebMember(h, acme, group.id);
+    const created = await post(h.app, `users/${m.id}/credentials/`, { type: 'app_biometry' }, acme);
+    const deviceToken = 'device-token-with-biometry';
+    const enrolled = await post(h.app, 'enroll/app/', {
+      confirmation_code: created.body.enrollment.confirmation_code,
+      deviceModel: 'Pixel 9 Pro',
+      deviceToken,
+    });
+    expect(enrolled.status).toBe(200);
+    const s = await start(app);
+    expect((await s.api.identify(m.username)).body.stage).toEqual({ index: 0, count: 1, kinds: ['app_biometry'] });
+    expect((await s.api.send('app')).status).toBe(202);
+    expect((await s.api.verify('app', '')).body).toEqual({ done: false, pending: true });
+    const [request] = (await post(h.app, 'device/approvals/', { deviceToken })).body.items;
+    expect((await post(h.app, `device/approvals/${request.id}/`, { deviceToken, approve: true })).status).toBe(204);
+    const done = await s.api.verify('app', '');
+    expect(done.body.done).toBe(true);
+    expect(await finish(s, done.body.redirect)).toBe(m.id);
+    // A stage without either app still refuses the kind.
+    const other = await appWithFlow([['password']]);
+    const t = await start(other.app);
+    await t.api.identify(m.username);
+    expect((await t.api.send('app')).status).toBe(400);
+  });
+
   it('sends a mail code through the mail server and accepts it once', async () => {
     const { app, groupId } = await appWithFlow([['mail'], ['password']]);
     const email = `mail-stage-${Date.now()}@acme.example`;

@@ -42,7 +42,8 @@ describe('the enrolment page', () => {
     const api = totpServer();
     renderAt(`/enroll/${TOKEN}`);
     const heading = await screen.findByRole('heading', { level: 1, name: 'Set up your sign-in' });
-    expect(document.activeElement).toBe(heading);
+    // Effects (focus, title) follow the render that findBy saw: waited for on a loaded machine.
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(screen.getByText(/Hello Eva,/)).toBeTruthy();
     const list = screen.getByRole('list', { name: 'Ways to sign in' });
     expect(
@@ -61,7 +62,7 @@ describe('the enrolment page', () => {
     ]);
     await screen.findByText('Welcome to Acme. Questions? Call the help desk on 123.');
     expect(document.documentElement.style.getPropertyValue('--pt-primary')).toBe('#1565C0');
-    expect(document.title).toBe('Set up your sign-in · Acme');
+    await waitFor(() => expect(document.title).toBe('Set up your sign-in · Acme'));
     expect(screen.getByText('Acme')).toBeTruthy();
     // Finish waits for a first credential.
     expect((screen.getByRole('button', { name: 'Finish' }) as HTMLButtonElement).disabled).toBe(true);

@@ -48,13 +48,13 @@ describe('the web sign-in page', () => {
     const { user } = renderAt(`/signin/${UID}`);
 
     const email = await screen.findByLabelText('Email');
-    expect(document.activeElement).toBe(email);
+    await waitFor(() => expect(document.activeElement).toBe(email));
     expect(email.getAttribute('type')).toBe('email');
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in to Shop' })).toBeTruthy();
     await screen.findByText('Welcome to Acme. Questions? Call the help desk on 123.');
     expect(document.documentElement.style.getPropertyValue('--pt-primary')).toBe('#1565C0');
     expect(screen.getByRole('img', { name: 'Acme' }).getAttribute('src')).toContain('named-logo');
-    expect(document.title).toBe('Sign in · Acme');
+    await waitFor(() => expect(document.title).toBe('Sign in · Acme'));
 
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByText('This field is required.')).toBeTruthy();
@@ -111,7 +111,7 @@ describe('the web sign-in page', () => {
     expect((await screen.findByLabelText('Phone number')).getAttribute('type')).toBe('tel');
     await user.click(screen.getByRole('button', { name: 'Use a temporary card' }));
     const card = screen.getByLabelText('Card code');
-    expect(document.activeElement).toBe(card);
+    await waitFor(() => expect(document.activeElement).toBe(card));
     await user.type(card, '12ab{Enter}');
     await screen.findByText('The card code has digits only.');
     await user.clear(card);
@@ -164,7 +164,7 @@ describe('the web sign-in page', () => {
     const { user } = renderAt(`/signin/${UID}`);
     await user.type(await screen.findByLabelText('Password'), 'Correct horse 42{Enter}');
     const heading = await screen.findByRole('heading', { level: 1, name: title });
-    expect(document.activeElement).toBe(heading);
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(screen.getByText(sentence)).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByLabelText('Password')).toBeNull();

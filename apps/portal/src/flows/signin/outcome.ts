@@ -2,13 +2,17 @@
 import type { ErrorCode } from '@portiere/contracts';
 import { ApiError } from '../../lib/api';
 
-/** Refusals after which the interaction is over: the page says why and offers no form. */
+/**
+ * Refusals after which the interaction is over (the server spends it): the page says why and
+ * offers no form. A request the member's app denied ends it too.
+ */
 export const END_CODES = [
   'signInExpired',
   'signInBlocked',
   'signInWebLoginDisabled',
   'signInNoFlow',
   'signInTooManyFailures',
+  'signInDenied',
 ] as const satisfies readonly ErrorCode[];
 export type EndCode = (typeof END_CODES)[number];
 

@@ -14,7 +14,8 @@ import type { MemberRow } from '../../modules/members/mapper.ts';
 
 export type Approval = typeof appApprovals.$inferSelect;
 
-const APP_TYPES = ['app', 'app_biometry'] as const;
+export const APP_TYPES = ['app', 'app_biometry'] as const;
+export type AppType = (typeof APP_TYPES)[number];
 
 export class AppApprovals {
   constructor(
@@ -24,10 +25,18 @@ export class AppApprovals {
   ) {}
 
   /**
-   * Asks the member's active app credential to approve the sign-in `uid` (replacing an earlier
-   * request of that sign-in); its device model, or null when there is no app to ask.
+   * Asks the member's active app credential of one of `types` (the app kinds the stage offers) to
+   * approve the sign-in `uid` (replacing an earlier request of that sign-in); its device model, or
+   * null when there is no app to ask.
    */
-  async request(member: MemberRow, uid: string, applicationId: string, expiresAt: Date): Promise<string | null> {
+  async request(
+    member: MemberRow,
+    uid: string,
+    applicationId: string,
+    expiresAt: Date,
+    types: readonly AppType[] = ['app'],
+  ): Promise<string | null> {
+    if (!types.length) return null;
     const [credential] = await this.db
       .select({ id: credentials.id, deviceModel: credentials.deviceModel })
       .from(credentials)
@@ -35,7 +44,7 @@ export class AppApprovals {
         and(
           eq(credentials.memberId, member.id),
           eq(credentials.customerId, member.customerId),
-          eq(credentials.type, 'app'),
+          inArray(credentials.type, [...types]),
           eq(credentials.status, 'active'),
           eq(credentials.isActive, true),
           eq(credentials.locked, false),

@@ -59,7 +59,7 @@ import type { MemberRow } from '../../modules/members/mapper.ts';
 import type { RecoveryService } from '../../modules/recovery/service.ts';
 import type { SettingsService } from '../../modules/settings/service.ts';
 import type { OidcProvider } from '../provider.ts';
-import type { AppApprovals } from './approvals.ts';
+import { APP_TYPES, type AppApprovals } from './approvals.ts';
 import { type Flow, SignInFlows } from './flows.ts';
 
 type Row = typeof oidcSignIns.$inferSelect;
@@ -243,10 +243,15 @@ export class WebSignIns {
     return this.answer(ctx, row ?? null);
   }
 
-  /** A stage in progress that offers `kind` (recovery: any stage). */
+  /**
+   * A stage in progress that offers `kind` (recovery: any stage; the app also where the stage asks
+   * for the app with biometry, which the member's phone approves the same way).
+   */
   private inStage(row: Row | null, kind: SignInKind): asserts row is Row & { stages: CredentialType[][] } {
     if (!row?.stages) throw badKind();
-    if (kind !== 'recovery' && !(row.stages[row.stage] ?? []).includes(kind)) throw badKind();
+    const stage = row.stages[row.stage] ?? [];
+    const offered = kind === 'recovery' || stage.includes(kind) || (kind === 'app' && stage.includes('app_biometry'));
+    if (!offered) throw badKind();
   }
 
   async send(uid: string, kind: 'mail' | 'sms' | 'app'): Promise<SignInSent> {
@@ -271,8 +276,11 @@ export class WebSignIns {
     const member = row.memberId ? await this.checks.byId(row.customerId, row.memberId) : null;
     let target: string | null = null;
     if (kind === 'app') {
-      if (member && !member.blocked)
-        target = await this.approvals.request(member, uid, row.applicationId, row.expiresAt);
+      if (member && !member.blocked) {
+        const stage = row.stages[row.stage] ?? [];
+        const types = APP_TYPES.filter((t) => stage.includes(t));
+        target = await this.approvals.request(member, uid, row.applicationId, row.expiresAt, types);
+      }
     } else {
       target = await this.checks.sendCode(member, kind);
     }

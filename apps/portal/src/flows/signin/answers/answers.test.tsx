@@ -135,7 +135,7 @@ describe('the app', () => {
     expect(api.of('POST', `${SIGNIN}verify/`).map(body)).toEqual(Array(3).fill({ kind: 'app', value: '' }));
   });
 
-  it('stops asking when the phone refuses, and offers to send again after the minute', async () => {
+  it('stops asking when the phone refuses, and ends on the refusal (the sign-in is spent)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const at = stage({ index: 0, count: 1, kinds: ['app'] });
     const api = server(at, {
@@ -145,12 +145,34 @@ describe('the app', () => {
     const { user } = renderAt(`/signin/${UID}`);
     await user.click(await screen.findByRole('button', { name: 'Send request to my app' }));
     await act(() => vi.advanceTimersByTimeAsync(2000));
-    await screen.findByText('The sign-in was refused on your app.');
+    await screen.findByRole('heading', { level: 1, name: 'You cannot sign in here' });
+    expect(screen.getByText('The sign-in was refused on your app.')).toBeTruthy();
     expect(screen.queryByText('Waiting for your approval…')).toBeNull();
+    // No form and no Cancel: only the language switch is left.
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['English', 'Italiano']);
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(api.of('POST', `${SIGNIN}verify/`)).toHaveLength(1);
-    await act(() => vi.advanceTimersByTimeAsync(50_000));
-    expect(screen.getByRole('button', { name: 'Send the request again' })).toBeTruthy();
+  });
+
+  it('offers to ask again after the minute when a request ran out unanswered', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const at = stage({ index: 0, count: 1, kinds: ['app'] });
+    const api = server(at, {
+      [`POST ${SIGNIN}send/`]: () => ({ status: 202, body: sent({ sent_to: 'Pixel 8', resend_in: 60 }) }),
+      [`POST ${SIGNIN}verify/`]: () => fail(401, 'login', 'Login failed.'),
+    });
+    const { user } = renderAt(`/signin/${UID}`);
+    await user.click(await screen.findByRole('button', { name: 'Send request to my app' }));
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await screen.findByText('Login failed.');
+    expect(screen.queryByText('Waiting for your approval…')).toBeNull();
+    const again = screen.getByRole('button', { name: /^Send again in \d+ s$/ }) as HTMLButtonElement;
+    expect(again.disabled).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(again.textContent).toBe('Send the request again');
+    await user.click(again);
+    await screen.findByText('Waiting for your approval…');
+    expect(api.of('POST', `${SIGNIN}send/`)).toHaveLength(2);
   });
 
   it('stops asking when the member picks another way', async () => {
@@ -180,9 +202,11 @@ describe('the recovery code', () => {
     await screen.findByLabelText('Code from your authenticator app');
     await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
     const field = screen.getByLabelText('Recovery code');
-    expect(document.activeElement).toBe(field);
+    await vi.waitFor(() => expect(document.activeElement).toBe(field));
     await user.click(screen.getByRole('button', { name: 'Use another way to sign in' }));
-    expect(document.activeElement).toBe(screen.getByLabelText('Code from your authenticator app'));
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByLabelText('Code from your authenticator app')),
+    );
     await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
     await user.type(screen.getByLabelText('Recovery code'), ' RC-7HQ2-9KX4 {Enter}');
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(RESUME));
