@@ -8,7 +8,6 @@ import {
   normalizePage,
   normalizePageSize,
   pagedListSchema,
-  pagingQuerySchema,
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -2,7 +2,6 @@
 import {
   noContentSchema,
   pagedListSchema,
-  pagingQuerySchema,
   recoveryCodeCreatedSchema,
   recoveryModeActivatedSchema,
   recoveryModeListQuerySchema,
