@@ -3,29 +3,11 @@
  * stages and the terminating-credential rule (spec 5), app roles; in English and in Italian.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { api } from '../support/api.ts';
 import { EN, signIn } from '../support/auth.ts';
 
 /** A name unique to this run, valid as an application name (spec 5). */
 const unique = (prefix: string) => `${prefix}_${Date.now().toString(36)}`;
-
-async function accessToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    for (const key of Object.keys(localStorage)) {
-      if (key.startsWith('portiere-auth-')) return JSON.parse(localStorage.getItem(key) ?? '{}').accessToken ?? '';
-    }
-    return '';
-  });
-}
-
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(`/api/v1/${path}`, {
-    method,
-    data,
-    headers: { Authorization: `Bearer ${await accessToken(page)}` },
-  });
-  expect(res.ok(), `${method} ${path}: ${res.status()}`).toBe(true);
-  return (await res.json()) as T;
-}
 
 /** Picks `option` in the select labelled `field` of `scope`; a multiple choice's list is closed with Escape. */
 async function pick(page: Page, scope: ReturnType<Page['getByRole']>, field: string, option: string, multiple = false) {

@@ -5,28 +5,10 @@
  * A customer without the login assistant sees none of it.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { api } from '../support/api.ts';
 import { signIn } from '../support/auth.ts';
 
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
-
-async function accessToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    for (const key of Object.keys(localStorage)) {
-      if (key.startsWith('portiere-auth-')) return JSON.parse(localStorage.getItem(key) ?? '{}').accessToken ?? '';
-    }
-    return '';
-  });
-}
-
-async function api<T>(page: Page, method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(`/api/v1/${path}`, {
-    method,
-    data,
-    headers: { Authorization: `Bearer ${await accessToken(page)}` },
-  });
-  expect(res.ok(), `${method} ${path}: ${res.status()}`).toBe(true);
-  return (await res.json()) as T;
-}
 
 const LABELS = {
   en: {

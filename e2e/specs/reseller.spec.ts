@@ -7,6 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
+import { api } from '../support/api.ts';
 import { signIn } from '../support/auth.ts';
 import { type Mail, mailsTo } from '../support/mailbox.ts';
 
@@ -122,30 +123,13 @@ const LABELS = {
 };
 type Lang = keyof typeof LABELS;
 
-async function accessToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    for (const key of Object.keys(localStorage)) {
-      if (key.startsWith('portiere-auth-')) return JSON.parse(localStorage.getItem(key) ?? '{}').accessToken ?? '';
-    }
-    return '';
-  });
-}
-
-async function api<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(`/api/v1/${path}`, {
-    headers: { Authorization: `Bearer ${await accessToken(page)}` },
-  });
-  expect(res.ok(), `GET ${path}: ${res.status()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
 interface CustomerRow {
   id: string;
   name: string;
   la_enabled: boolean;
 }
 async function customerNamed(page: Page, name: string): Promise<CustomerRow> {
-  const { results } = await api<{ results: CustomerRow[] }>(page, 'customers/?page_size=100');
+  const { results } = await api<{ results: CustomerRow[] }>(page, 'GET', 'customers/?page_size=100');
   const found = results.find((c) => c.name === name);
   if (!found) throw new Error(`no customer named ${name}`);
   return found;
@@ -210,7 +194,7 @@ for (const lang of ['en', 'it'] as const) {
       expect(mail.text).toMatch(/Temporary password: \S{8,}/);
 
       // The reseller's totals count it.
-      const { totals } = await api<{ totals: { customers: number } }>(page, 'dashboard/');
+      const { totals } = await api<{ totals: { customers: number } }>(page, 'GET', 'dashboard/');
       await page.goto('/dashboard');
       const section = page.getByRole('region', { name: L.totals });
       await expect(section.getByTestId('dash-totals-customers')).toHaveText(String(totals.customers));

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import * as oidc from 'openid-client';
 import * as OTPAuth from 'otpauth';
+import { accessToken, api } from '../support/api.ts';
 import { IT as IT_SIGN_IN, signIn } from '../support/auth.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { png } from '../support/png.ts';
@@ -43,25 +44,6 @@ const PRIMARY = '#1565C0';
 const LOGIN_TEXT = 'Welcome to Acme. Questions? Call the help desk on 123.';
 
 const unique = (prefix: string) => `${prefix}_${Date.now().toString(36)}`;
-
-async function accessToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    for (const key of Object.keys(localStorage)) {
-      if (key.startsWith('portiere-auth-')) return JSON.parse(localStorage.getItem(key) ?? '{}').accessToken ?? '';
-    }
-    return '';
-  });
-}
-
-async function api<T>(page: Page, method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(`/api/v1/${path}`, {
-    method,
-    data,
-    headers: { Authorization: `Bearer ${await accessToken(page)}` },
-  });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
 
 interface Setup {
   application: { id: string; name: string; clientId: string; issuer: string };

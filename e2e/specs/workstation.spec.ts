@@ -1,24 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { api } from '../support/api.ts';
 import { signIn } from '../support/auth.ts';
 import { mailsTo } from '../support/mailbox.ts';
-
-/** The signed-in console's access token, for checking the API from the test. */
-async function accessToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    for (const key of Object.keys(localStorage)) {
-      if (key.startsWith('portiere-auth-')) return JSON.parse(localStorage.getItem(key) ?? '{}').accessToken ?? '';
-    }
-    return '';
-  });
-}
-
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(`/api/v1/${path}`, {
-    headers: { Authorization: `Bearer ${await accessToken(page)}` },
-  });
-  expect(res.ok(), `GET ${path}: ${res.status()}`).toBe(true);
-  return (await res.json()) as T;
-}
 
 interface WsUser {
   id: string;
@@ -38,7 +21,7 @@ interface Member {
 
 /** Workstation users of the demo customer matching `pick`, skipping the first `skip` matches. */
 async function pickMember(page: Page, pick: (u: WsUser) => boolean, skip = 0): Promise<WsUser> {
-  const list = await apiGet<{ results: WsUser[] }>(page, 'workstation-users/?page_size=100');
+  const list = await api<{ results: WsUser[] }>(page, 'GET', 'workstation-users/?page_size=100');
   const found = list.results.filter(pick)[skip];
   if (!found) throw new Error('no demo member fits');
   return found;
@@ -112,8 +95,9 @@ test('temporary cards: create, filter, pair to a member, unpair and delete', asy
   await dialog.getByRole('button', { name: 'Pair' }).click();
   await expect(page.getByText('Card 90000001 paired.')).toBeVisible();
   await expect(panel.getByTestId('temporary-card-code')).toHaveText('90000001');
-  const card = await apiGet<{ cardCode: string; expiration_date: string } | null>(
+  const card = await api<{ cardCode: string; expiration_date: string } | null>(
     page,
+    'GET',
     `users/${member.id}/temporary-card/`,
   );
   expect(card?.cardCode).toBe('90000001');
@@ -135,7 +119,7 @@ test('temporary cards: create, filter, pair to a member, unpair and delete', asy
   await page.getByRole('button', { name: 'Unpair card 90000001' }).click();
   await page.getByRole('dialog', { name: 'Disassociate' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Card 90000001 unpaired.')).toBeVisible();
-  await expect(await apiGet(page, `users/${member.id}/temporary-card/`)).toBeNull();
+  await expect(await api(page, 'GET', `users/${member.id}/temporary-card/`)).toBeNull();
   await page.getByRole('button', { name: 'Filters' }).click();
   await page.getByRole('button', { name: 'Reset' }).click();
   await page.keyboard.press('Escape');
@@ -152,7 +136,7 @@ test('temporary cards: create, filter, pair to a member, unpair and delete', asy
 test('recovery mode: activated for a member, the mailed code is the one shown, then deactivated', async ({ page }) => {
   await signIn(page, 'admin@acme.example');
   const ws = await pickMember(page, (u) => !u.recovery_mode, 3);
-  const member = (await apiGet<{ results: Member[] }>(page, `users/?search=${encodeURIComponent(ws.username)}`))
+  const member = (await api<{ results: Member[] }>(page, 'GET', `users/?search=${encodeURIComponent(ws.username)}`))
     .results[0];
   if (!member) throw new Error('member not found');
   const before = (await mailsTo(member.email)).length;
@@ -185,7 +169,7 @@ test('recovery mode: activated for a member, the mailed code is the one shown, t
   await page.getByRole('dialog', { name: 'Disassociate' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Recovery mode ended.')).toBeVisible();
   await expect(row).toBeHidden();
-  expect(await apiGet(page, `users/${member.id}/recovery-mode/`)).toBeNull();
+  expect(await api(page, 'GET', `users/${member.id}/recovery-mode/`)).toBeNull();
 });
 
 test('a configuration that forbids SMS takes SMS away from the credential choices of its member', async ({ page }) => {
@@ -193,10 +177,10 @@ test('a configuration that forbids SMS takes SMS away from the credential choice
   test.slow();
   await signIn(page, 'admin@acme.example');
   // A member whose configuration allows SMS and who has no SMS credential yet (so SMS is offered).
-  const list = await apiGet<{ results: WsUser[] }>(page, 'workstation-users/?page_size=50');
+  const list = await api<{ results: WsUser[] }>(page, 'GET', 'workstation-users/?page_size=50');
   let ws: WsUser | undefined;
   for (const candidate of list.results.slice(5)) {
-    const m = await apiGet<Member & { credential_types: string[] }>(page, `users/${candidate.id}/`);
+    const m = await api<Member & { credential_types: string[] }>(page, 'GET', `users/${candidate.id}/`);
     if (m.allowed_credential_types.includes('sms') && !m.credential_types.includes('sms')) {
       ws = candidate;
       break;
@@ -236,7 +220,7 @@ test('a configuration that forbids SMS takes SMS away from the credential choice
   await expect(page.getByRole('gridcell', { name: ws.username, exact: true })).toBeVisible();
   await expect(page.getByText('Associated users (1)')).toBeVisible();
 
-  const after = await apiGet<Member>(page, `users/${ws.id}/`);
+  const after = await api<Member>(page, 'GET', `users/${ws.id}/`);
   expect(after.allowed_credential_types).not.toContain('sms');
   expect(after.allowed_credential_types).toContain('mail');
   // The member page offers the member's credential kinds: SMS is gone, the others stay.
@@ -289,16 +273,16 @@ test('roles: a role group is created, a user authorised from the Users tab and r
 
 test('the dashboard shows the figures of the data', async ({ page }) => {
   await signIn(page, 'admin@acme.example');
-  const dash = await apiGet<{
+  const dash = await api<{
     customers: {
       users: { total: number; enrolled: number; blocked: number };
       recovery_modes: { active: number };
       licenses: { remaining: number };
       web_credentials: Record<string, number>;
     }[];
-  }>(page, 'dashboard/');
-  const blocked = await apiGet<{ count: number }>(page, 'users/?blocked=true&page_size=1');
-  const all = await apiGet<{ count: number }>(page, 'users/?page_size=1');
+  }>(page, 'GET', 'dashboard/');
+  const blocked = await api<{ count: number }>(page, 'GET', 'users/?blocked=true&page_size=1');
+  const all = await api<{ count: number }>(page, 'GET', 'users/?page_size=1');
   const acme = dash.customers[0];
   if (!acme) throw new Error('no dashboard entry');
   expect(acme.users.total).toBe(all.count);
@@ -316,8 +300,9 @@ test('the dashboard shows the figures of the data', async ({ page }) => {
 
 test('a reseller sees one dashboard section per customer', async ({ page }) => {
   await signIn(page, 'partner@northwind.example');
-  const dash = await apiGet<{ customers: { customer: { name: string }; users: { total: number } }[] }>(
+  const dash = await api<{ customers: { customer: { name: string }; users: { total: number } }[] }>(
     page,
+    'GET',
     'dashboard/',
   );
   expect(dash.customers.length).toBeGreaterThan(1);
