@@ -11,5 +11,6 @@ export * from './loginAssistant.ts';
 export * from './members.ts';
 export * from './recovery.ts';
 export * from './roles.ts';
+export * from './tallies.ts';
 export * from './temporaryCards.ts';
 export * from './tenancy.ts';

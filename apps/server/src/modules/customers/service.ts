@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { customers, staffUsers } from '../../db/schema/index.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
-import { page } from '../../lib/ids.ts';
+import { page } from '../../lib/paging.ts';
 import { assertEmail, type ManagerUsersService } from '../managerUsers/service.ts';
 
 type CustomerRow = typeof customers.$inferSelect;

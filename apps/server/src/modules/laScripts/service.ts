@@ -6,7 +6,8 @@ import { auditTarget } from '../../audit/context.ts';
 import type { Db } from '../../db/client.ts';
 import { laScripts } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isUuid, paging } from '../../lib/ids.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { paging } from '../../lib/paging.ts';
 import { likeOf } from '../laApps/service.ts';
 import type { ScriptUpload } from './upload.ts';
 
