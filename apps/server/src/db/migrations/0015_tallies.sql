@@ -58,7 +58,7 @@ INSERT INTO "credential_counts" ("customer_id", "type", "total", "web", "worksta
 SELECT "customer_id", "type", count(*), count(*) FILTER (WHERE "is_web"), count(*) FILTER (WHERE "windows_login")
 FROM "credentials" GROUP BY 1, 2;
 --> statement-breakpoint
--- Anchors of the 'username' ordering: every 2,000th member of a customer starts a run (ANCHOR_RUN).
+-- Anchors of the 'username' ordering: every 2,000th member of a customer starts a run (TALLY_TUNING.anchorRun in members/tallies.ts).
 WITH r AS (
   SELECT m."customer_id", m."username" AS k, m."id", row_number() OVER (PARTITION BY m."customer_id" ORDER BY m."username", m."id") - 1 AS i
   FROM "members" m
@@ -69,7 +69,7 @@ INSERT INTO "member_anchors" ("customer_id", "sort", "key_text", "key_time", "me
 SELECT s."customer_id", 'username', CASE WHEN s.b = 0 THEN '' ELSE s.k END, '-infinity'::timestamptz, CASE WHEN s.b = 0 THEN '00000000-0000-0000-0000-000000000000'::uuid ELSE s."id" END, runs.n
 FROM runs JOIN s ON s."customer_id" = runs."customer_id" AND s.b = runs.b;
 --> statement-breakpoint
--- Anchors of the 'last_name' ordering: every 2,000th member of a customer starts a run (ANCHOR_RUN).
+-- Anchors of the 'last_name' ordering: every 2,000th member of a customer starts a run (TALLY_TUNING.anchorRun in members/tallies.ts).
 WITH r AS (
   SELECT m."customer_id", m."last_name" AS k, m."id", row_number() OVER (PARTITION BY m."customer_id" ORDER BY m."last_name", m."id") - 1 AS i
   FROM "members" m
@@ -80,7 +80,7 @@ INSERT INTO "member_anchors" ("customer_id", "sort", "key_text", "key_time", "me
 SELECT s."customer_id", 'last_name', CASE WHEN s.b = 0 THEN '' ELSE s.k END, '-infinity'::timestamptz, CASE WHEN s.b = 0 THEN '00000000-0000-0000-0000-000000000000'::uuid ELSE s."id" END, runs.n
 FROM runs JOIN s ON s."customer_id" = runs."customer_id" AND s.b = runs.b;
 --> statement-breakpoint
--- Anchors of the 'email' ordering: every 2,000th member of a customer starts a run (ANCHOR_RUN).
+-- Anchors of the 'email' ordering: every 2,000th member of a customer starts a run (TALLY_TUNING.anchorRun in members/tallies.ts).
 WITH r AS (
   SELECT m."customer_id", m."email" AS k, m."id", row_number() OVER (PARTITION BY m."customer_id" ORDER BY m."email", m."id") - 1 AS i
   FROM "members" m
@@ -91,7 +91,7 @@ INSERT INTO "member_anchors" ("customer_id", "sort", "key_text", "key_time", "me
 SELECT s."customer_id", 'email', CASE WHEN s.b = 0 THEN '' ELSE s.k END, '-infinity'::timestamptz, CASE WHEN s.b = 0 THEN '00000000-0000-0000-0000-000000000000'::uuid ELSE s."id" END, runs.n
 FROM runs JOIN s ON s."customer_id" = runs."customer_id" AND s.b = runs.b;
 --> statement-breakpoint
--- Anchors of the 'created_at' ordering: every 2,000th member of a customer starts a run (ANCHOR_RUN).
+-- Anchors of the 'created_at' ordering: every 2,000th member of a customer starts a run (TALLY_TUNING.anchorRun in members/tallies.ts).
 WITH r AS (
   SELECT m."customer_id", m."created_at" AS k, m."id", row_number() OVER (PARTITION BY m."customer_id" ORDER BY m."created_at", m."id") - 1 AS i
   FROM "members" m
@@ -102,7 +102,7 @@ INSERT INTO "member_anchors" ("customer_id", "sort", "key_text", "key_time", "me
 SELECT s."customer_id", 'created_at', '', CASE WHEN s.b = 0 THEN '-infinity'::timestamptz ELSE s.k END, CASE WHEN s.b = 0 THEN '00000000-0000-0000-0000-000000000000'::uuid ELSE s."id" END, runs.n
 FROM runs JOIN s ON s."customer_id" = runs."customer_id" AND s.b = runs.b;
 --> statement-breakpoint
--- Anchors of the 'enrolled_at' ordering: every 2,000th member of a customer starts a run (ANCHOR_RUN).
+-- Anchors of the 'enrolled_at' ordering: every 2,000th member of a customer starts a run (TALLY_TUNING.anchorRun in members/tallies.ts).
 WITH r AS (
   SELECT m."customer_id", coalesce(m."enrolled_at", 'infinity'::timestamptz) AS k, m."id", row_number() OVER (PARTITION BY m."customer_id" ORDER BY coalesce(m."enrolled_at", 'infinity'::timestamptz), m."id") - 1 AS i
   FROM "members" m

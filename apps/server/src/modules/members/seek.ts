@@ -11,7 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { planSeek } from '../../lib/paging.ts';
 import { classWhere, countedByClass, filterWhere, type MemberFilters, unfiltered } from './list-query.ts';
-import { ANCHOR_KEYS, type AnchorSort } from './tallies.ts';
+import { ANCHOR_KEYS, type AnchorSort, TALLY_TUNING } from './tallies.ts';
 
 export interface MemberSeek {
   filters: MemberFilters;
@@ -20,9 +20,6 @@ export interface MemberSeek {
   offset: number;
   size: number;
 }
-
-/** Up to this many rows are skipped from the top without waiting for the count. */
-const NEAR_TOP = 5000;
 
 const rowsOf = <T>(result: unknown): T[] =>
   (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
@@ -41,14 +38,14 @@ export async function seekMembers(
 ): Promise<{ count: number; ids: string[] }> {
   const where = filterWhere(customerId, s.filters);
   const counting = countMembers(db, customerId, s.filters);
-  if (s.offset <= NEAR_TOP) {
+  if (s.offset <= TALLY_TUNING.nearTop) {
     const [count, ids] = await Promise.all([counting, readIds(db, where, s.sort, s.descending, s.offset, s.size)]);
     return { count, ids };
   }
   const count = await counting;
   const seek = planSeek(count, s.offset, s.size);
   if (!seek) return { count, ids: [] };
-  if (unfiltered(s.filters) && seek.skip > NEAR_TOP) {
+  if (unfiltered(s.filters) && seek.skip > TALLY_TUNING.nearTop) {
     // Ascending position of the page's first row.
     const from = s.descending ? count - s.offset - seek.take : s.offset;
     const ids = await readFromAnchor(db, customerId, s.sort, from, seek.take);

@@ -15,8 +15,13 @@ import type { Db } from '../../db/client.ts';
 import { NO_GROUP } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/ids.ts';
 
-/** Anchors start runs of about this many members; a run splits above twice, merges below a quarter. */
-export const ANCHOR_RUN = 2000;
+/**
+ * anchorRun: anchors start runs of about this many members; a run splits above twice that and
+ * merges into the run before below a quarter. nearTop: pages within this many rows of the top
+ * are read by skipping index entries (seek.ts), without the count or the anchors. Tests shrink
+ * both to walk every path with a few dozen members.
+ */
+export const TALLY_TUNING = { anchorRun: 2000, nearTop: 5000 };
 
 export type AnchorSort = 'username' | 'last_name' | 'email' | 'created_at' | 'enrolled_at';
 
@@ -62,7 +67,7 @@ export async function leaveTallies(db: Db, customerId: string, memberIds: readon
   const ids = memberIds.filter(isUuid);
   if (!ids.length) return;
   const touched = await applyTallies(db, customerId, ids, -1);
-  for (const a of touched) if (a.n < ANCHOR_RUN / 4 && !isFirstAnchor(a)) await mergeAnchor(db, customerId, a);
+  for (const a of touched) if (a.n < TALLY_TUNING.anchorRun / 4 && !isFirstAnchor(a)) await mergeAnchor(db, customerId, a);
 }
 
 /** The members' current tallies join (after they were created or changed). */
@@ -70,7 +75,7 @@ export async function joinTallies(db: Db, customerId: string, memberIds: readonl
   const ids = memberIds.filter(isUuid);
   if (!ids.length) return;
   const touched = await applyTallies(db, customerId, ids, 1);
-  for (const a of touched) if (a.n > 2 * ANCHOR_RUN) await splitAnchor(db, customerId, a);
+  for (const a of touched) if (a.n > 2 * TALLY_TUNING.anchorRun) await splitAnchor(db, customerId, a);
 }
 
 /** Lock, leave, change, join: for a change to existing members (their row, credentials or recovery modes). */
@@ -165,9 +170,10 @@ export function fromAnchor(sort: AnchorSort, anchor: string): string {
   return `(${key}, m.id) >= (${anchor}.${time ? 'key_time' : 'key_text'}, ${anchor}.member_id)`;
 }
 
-/** A run grown past twice ANCHOR_RUN: a new anchor at its ANCHOR_RUN-th member takes the rest. */
+/** A run grown past twice the run size: a new anchor at its run-size-th member takes the rest. */
 async function splitAnchor(db: Db, customerId: string, a: AnchorRow): Promise<void> {
   const { key, time } = ANCHOR_KEYS[a.sort];
+  const run = TALLY_TUNING.anchorRun;
   const c = sql`${customerId}::uuid`;
   const at = sql`a.customer_id = ${c} and a.sort = ${a.sort} and a.key_text = ${a.key_text}
     and a.key_time = ${a.key_time}::timestamptz and a.member_id = ${a.member_id}::uuid`;
@@ -176,18 +182,18 @@ async function splitAnchor(db: Db, customerId: string, a: AnchorRow): Promise<vo
     b as (
       select ${sql.raw(key)} as k, m.id from members m, a
       where m.customer_id = ${c} and ${sql.raw(fromAnchor(a.sort, 'a'))}
-      order by ${sql.raw(key)}, m.id offset ${ANCHOR_RUN} limit 1
+      order by ${sql.raw(key)}, m.id offset ${run} limit 1
     ),
     added as (
       insert into member_anchors (customer_id, sort, key_text, key_time, member_id, n)
       select ${c}, ${a.sort}, ${sql.raw(time ? "''" : 'b.k')}, ${sql.raw(time ? 'b.k' : "'-infinity'::timestamptz")}, b.id,
-        a.n - ${ANCHOR_RUN}
+        a.n - ${run}
       from a, b
     )
-    update member_anchors a set n = ${ANCHOR_RUN} where ${at} and exists (select 1 from b)`);
+    update member_anchors a set n = ${run} where ${at} and exists (select 1 from b)`);
 }
 
-/** A run shrunk below a quarter of ANCHOR_RUN: its anchor goes and the run before takes its members. */
+/** A run shrunk below a quarter of the run size: its anchor goes and the run before takes its members. */
 async function mergeAnchor(db: Db, customerId: string, a: AnchorRow): Promise<void> {
   const c = sql`${customerId}::uuid`;
   await db.execute(sql`
@@ -234,17 +240,18 @@ export async function rebuildTallies(db: Db, customerId: string): Promise<void> 
     select ${c}, type, count(*), count(*) filter (where is_web), count(*) filter (where windows_login)
     from credentials where customer_id = ${c} group by type`);
   await db.execute(sql`delete from member_anchors where customer_id = ${c}`);
+  const run = TALLY_TUNING.anchorRun;
   for (const sort of SORTS) {
     const { key, time } = ANCHOR_KEYS[sort];
-    // Every ANCHOR_RUN-th member (0-based, in the ordering) starts a run; the first run starts
+    // Every run-size-th member (0-based, in the ordering) starts a run; the first run starts
     // at the first anchor, before every row.
     await db.execute(sql`
       with r as (
         select ${sql.raw(key)} as k, m.id, row_number() over (order by ${sql.raw(key)}, m.id) - 1 as i
         from members m where m.customer_id = ${c}
       ),
-      runs as (select i / ${ANCHOR_RUN} as b, count(*)::int as n from r group by 1),
-      starts as (select i / ${ANCHOR_RUN} as b, k, id from r where i % ${ANCHOR_RUN} = 0)
+      runs as (select i / ${run} as b, count(*)::int as n from r group by 1),
+      starts as (select i / ${run} as b, k, id from r where i % ${run} = 0)
       insert into member_anchors (customer_id, sort, key_text, key_time, member_id, n)
       select ${c}, ${sort}, ${sql.raw(time ? "''" : "case when s.b = 0 then '' else s.k end")},
         ${sql.raw(time ? "case when s.b = 0 then '-infinity'::timestamptz else s.k end" : "'-infinity'::timestamptz")},
