@@ -87,7 +87,20 @@ export async function seedBulkMembers(
     let next = (start?.n ?? 0) + 1;
     for (let left = opts.members; left > 0; left -= BATCH) {
       const n = Math.min(BATCH, left);
-      const added = await insertBatch(t, customer.id, domain, groups, next, n, { passwordHash, pinHash, sealed });
+      const added = await insertBatch(
+        t,
+        customer.id,
+        domain,
+        groups,
+        next,
+        n,
+        { first: start?.n ?? 0, total: opts.members },
+        {
+          passwordHash,
+          pinHash,
+          sealed,
+        },
+      );
       members += added.members;
       credentials += added.credentials;
       next += n;
@@ -107,6 +120,7 @@ async function insertBatch(
   groups: string[],
   from: number,
   n: number,
+  { first, total }: { first: number; total: number },
   secrets: { passwordHash: string; pinHash: string; sealed: { totp: string; hotp: string; device: string } },
 ): Promise<{ members: number; credentials: number }> {
   // Each member draws its kinds independently; a tenth are not enrolled yet (no credential).
@@ -121,7 +135,8 @@ async function insertBatch(
     with r as (
       select i, random() < 0.1 as none, (${textArray(FIRST)}::text[])[1 + floor(random() * ${FIRST.length})::int] as first,
         (${textArray(LAST)}::text[])[1 + floor(random() * ${LAST.length})::int] as last,
-        now() - random() * interval '1100 days' as created_at,
+        -- joined over the last three years, in the order added (as rows of a real customer lie)
+        now() - interval '1100 days' * (1 - (i - ${first}::int)::float8 / ${total}::float8) - random() * interval '1 hour' as created_at,
         -- independent draws: Windows use of a password, blocked, group, phone, enrolment delay
         random() as u, random() as b, random() as g, random() as p, random() as e
       from generate_series(${from}::int, ${from + n - 1}::int) as i

@@ -103,8 +103,10 @@ async function readFromAnchor(
       limit 1
     ),
     b as (
-      select ${key} as k, id from members, a
-      where customer_id = ${c} and (${key}, id) >= (a.${sql.raw(time ? 'key_time' : 'key_text')}, a.member_id)
+      -- The anchor's key as sub-selects (parameters of the plan), so the index seeks to it.
+      select ${key} as k, id from members
+      where customer_id = ${c}
+        and (${key}, id) >= ((select ${sql.raw(time ? 'key_time' : 'key_text')} from a), (select member_id from a))
       order by ${key}, id
       offset (select ${from} - before from a) limit 1
     )

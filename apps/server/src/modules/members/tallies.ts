@@ -67,7 +67,8 @@ export async function leaveTallies(db: Db, customerId: string, memberIds: readon
   const ids = memberIds.filter(isUuid);
   if (!ids.length) return;
   const touched = await applyTallies(db, customerId, ids, -1);
-  for (const a of touched) if (a.n < TALLY_TUNING.anchorRun / 4 && !isFirstAnchor(a)) await mergeAnchor(db, customerId, a);
+  for (const a of touched)
+    if (a.n < TALLY_TUNING.anchorRun / 4 && !isFirstAnchor(a)) await mergeAnchor(db, customerId, a);
 }
 
 /** The members' current tallies join (after they were created or changed). */
@@ -164,10 +165,13 @@ async function applyTallies(
 
 const isFirstAnchor = (a: AnchorRow) => a.key_text === '' && a.key_time === '-infinity' && a.member_id === NO_GROUP;
 
-/** Where an anchor's run starts, as a condition on members `m`. */
-export function fromAnchor(sort: AnchorSort, anchor: string): string {
+/**
+ * Where the run of anchor CTE `anchor` starts, as a condition on members `m`: its key as
+ * sub-selects (plan parameters), so the index seeks to it instead of filtering a join.
+ */
+function fromAnchor(sort: AnchorSort, anchor: string): string {
   const { key, time } = ANCHOR_KEYS[sort];
-  return `(${key}, m.id) >= (${anchor}.${time ? 'key_time' : 'key_text'}, ${anchor}.member_id)`;
+  return `(${key}, m.id) >= ((select ${time ? 'key_time' : 'key_text'} from ${anchor}), (select member_id from ${anchor}))`;
 }
 
 /** A run grown past twice the run size: a new anchor at its run-size-th member takes the rest. */
@@ -180,7 +184,7 @@ async function splitAnchor(db: Db, customerId: string, a: AnchorRow): Promise<vo
   await db.execute(sql`
     with a as (select * from member_anchors a where ${at}),
     b as (
-      select ${sql.raw(key)} as k, m.id from members m, a
+      select ${sql.raw(key)} as k, m.id from members m
       where m.customer_id = ${c} and ${sql.raw(fromAnchor(a.sort, 'a'))}
       order by ${sql.raw(key)}, m.id offset ${run} limit 1
     ),
