@@ -14,10 +14,11 @@ import { loginThrottle, staffSessions, staffUsers } from './db/schema/index.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { RETIRED_KEY_PUBLISHED_S, rotateOidcKeys } from './oidc/keys.ts';
+import { seedBulkMembers } from './seed/bulk-members.ts';
 import { seedDemo } from './seed/demo.ts';
 import { serve } from './serve.ts';
 
-const USAGE = `usage: portiere serve | migrate | seed | reset-password <username> <new-password>
+const USAGE = `usage: portiere serve | migrate | seed [--members N [--customer NAME]] | reset-password <username> <new-password>
        portiere backup FILE [--without-key] | restore FILE [--force]
        portiere audit verify | audit prune
        portiere oidc-rotate-keys`;
@@ -29,6 +30,24 @@ function fileAndFlags(args: string[], known: string[]): { file: string; flags: S
   const unknown = [...flags].filter((f) => !known.includes(f));
   if (rest.length !== 1 || !rest[0] || unknown.length) throw new Error(USAGE);
   return { file: rest[0], flags };
+}
+
+/** `seed` alone (the demo data) or `seed --members N [--customer NAME]` (N synthetic members). */
+function seedFlags(args: string[]): { members: number; customer?: string } | null {
+  if (!args.length) return null;
+  const values = new Map<string, string>();
+  for (let i = 0; i < args.length; i++) {
+    const [flag, inline] = (args[i] ?? '').split(/=(.*)/s);
+    const value = inline ?? args[++i];
+    if ((flag !== '--members' && flag !== '--customer') || value === undefined || values.has(flag))
+      throw new Error(USAGE);
+    values.set(flag, value);
+  }
+  const members = Number(values.get('--members'));
+  if (!Number.isInteger(members) || members < 1 || members > 100_000_000)
+    throw new Error(`--members wants a whole number from 1 to 100,000,000.\n${USAGE}`);
+  const customer = values.get('--customer');
+  return customer === undefined ? { members } : { members, customer: customer.trim() };
 }
 
 async function withDb<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
@@ -51,13 +70,25 @@ async function run(argv: string[]): Promise<void> {
       await withDb(async () => {});
       console.log('Database is up to date.');
       return;
-    case 'seed':
+    case 'seed': {
+      const bulk = seedFlags(args);
+      const box = SecretBox.fromFile(loadConfig().secretKeyFile);
+      if (!bulk) {
+        console.log(
+          (await withDb((d) => seedDemo(d.db, box))) ? 'Demo data created.' : 'Database not empty: nothing seeded.',
+        );
+        return;
+      }
+      const r = await withDb(async (d) => {
+        // On an empty database the demo tenants come first, so Acme is there to fill.
+        if (await seedDemo(d.db, box)) console.log('Demo data created.');
+        return seedBulkMembers(d, box, bulk);
+      });
       console.log(
-        (await withDb((d) => seedDemo(d.db, SecretBox.fromFile(loadConfig().secretKeyFile))))
-          ? 'Demo data created.'
-          : 'Database not empty: nothing seeded.',
+        `Added ${r.members.toLocaleString('en')} members with ${r.credentials.toLocaleString('en')} credentials to ${r.customer} in ${(r.ms / 1000).toFixed(1)} s.`,
       );
       return;
+    }
     case 'reset-password': {
       const [username, password] = args;
       if (!username || !password) throw new Error(USAGE);

@@ -30,7 +30,7 @@ const envSchema = z.object({
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(API_KEY_RATE_LIMIT_PER_MIN),
   TRUST_PROXY: bool.default(false),
   /** Members read per query while an export streams. */
-  EXPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(100_000).default(1000),
+  EXPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(100_000).default(5000),
   /** Rate-limit counts in Redis instead of the database (several nodes share either). */
   REDIS_URL: z
     .string()

@@ -10,5 +10,6 @@ export { type Database, openPglite, openPostgres } from './db/client.ts';
 export * as schema from './db/schema/index.ts';
 export { SecretBox } from './lib/crypto.ts';
 export { hashPassword, verifyPassword } from './lib/passwords.ts';
+export { seedBulkMembers } from './seed/bulk-members.ts';
 export { DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
 export { SmtpSink } from './test/smtp-sink.ts';

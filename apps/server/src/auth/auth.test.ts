@@ -241,6 +241,14 @@ describe.each(testDatabases())('sign-in on $name', (database) => {
     expect((await post(h.app, 'login/refresh/', { refresh: second.body.refresh })).status).toBe(401);
   });
 
+  it('of two rotations of one token at once, one is answered and the other ends the session', async () => {
+    const { refresh } = await signIn(h, acme);
+    const both = await Promise.all([1, 2].map(() => post(h.app, 'login/refresh/', { refresh })));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 401]);
+    const winner = both.find((r) => r.status === 200);
+    expect((await post(h.app, 'login/refresh/', { refresh: winner?.body.refresh })).status).toBe(401);
+  });
+
   it('expires a refresh token after 30 idle minutes and every session after 12 hours', async () => {
     const idle = await signIn(h, acme);
     h.clock.advance(31 * 60);

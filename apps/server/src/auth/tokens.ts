@@ -41,6 +41,20 @@ const SESSION_ACTIONS: Record<string, AuditAction | undefined> = {
 };
 const expired = () => new AppError(401, 'sessionExpired');
 
+/** What the rotation statement answers about a refresh token (rotate). */
+interface RotationRow {
+  session_id: string;
+  user_id: string | null;
+  user_type: StaffUser['userType'];
+  username: string;
+  customer_id: string | null;
+  reseller_id: string | null;
+  revoked: boolean;
+  reused: boolean;
+  live: boolean;
+  issued: boolean;
+}
+
 export function claimsFor(user: Pick<StaffUser, 'userType' | 'username' | 'customerId' | 'resellerId'>) {
   return {
     user_type: user.userType,
@@ -59,7 +73,10 @@ export class TokenService {
     this.liveSessionQuery = this.prepareLiveSession();
   }
 
-  private async signAccess(user: StaffUser, sessionId: string): Promise<string> {
+  private async signAccess(
+    user: Pick<StaffUser, 'id' | 'userType' | 'username' | 'customerId' | 'resellerId'>,
+    sessionId: string,
+  ): Promise<string> {
     const iat = Math.floor(this.now().getTime() / 1000);
     return new SignJWT({ ...claimsFor(user), sid: sessionId })
       .setProtectedHeader({ alg: 'RS256', kid: this.keys.kid, typ: 'JWT' })
@@ -168,36 +185,63 @@ export class TokenService {
   }
 
   /**
-   * Rotation: a valid token is spent and replaced within its session. A token that was
-   * already spent means it leaked: the whole session is revoked.
+   * Rotation: a valid token is spent and replaced within its session, in one statement that
+   * finds the token, its session and account, spends it if all are live and issues the next.
+   * A token that was already spent means it leaked: the whole session is revoked. Of two
+   * concurrent rotations only one spends it (the update re-checks rotated_at); the other is a
+   * reuse.
    */
   async rotate(refresh: string, source: StaffSource = {}): Promise<TokenPair> {
     const now = this.now();
-    const [row] = await this.db
-      .select({ token: refreshTokens, session: staffSessions })
-      .from(refreshTokens)
-      .innerJoin(staffSessions, eq(staffSessions.id, refreshTokens.sessionId))
-      .where(eq(refreshTokens.tokenHash, sha256(refresh)));
-    if (!row || row.session.revokedAt) throw expired();
-    if (row.token.rotatedAt) {
-      await this.revokeSession(row.session.id, 'refresh_reuse', source);
-      throw expired();
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const next = newOpaqueToken();
+    const idle = new Date(now.getTime() + REFRESH_TOKEN_IDLE_S * 1000).toISOString();
+    const result = await this.db.execute(sql`
+      with t as (
+        select r.id, r.session_id, r.staff_user_id, r.rotated_at, r.expires_at, s.revoked_at, s.absolute_expires_at
+        from refresh_tokens r join staff_sessions s on s.id = r.session_id
+        where r.token_hash = ${sha256(refresh)}
+      ),
+      u as (
+        select u.id, u.user_type, u.username, u.customer_id, u.reseller_id, u.blocked_at, u.expiration
+        from staff_users u where u.id = (select staff_user_id from t)
+      ),
+      live as (
+        select t.id from t, u
+        where t.revoked_at is null and t.expires_at > ${at} and t.absolute_expires_at > ${at}
+          and u.blocked_at is null and (u.expiration is null or u.expiration > ${at})
+      ),
+      spent as (
+        update refresh_tokens r set rotated_at = ${at}
+        where r.id = (select id from live) and r.rotated_at is null
+        returning r.session_id, r.staff_user_id
+      ),
+      issued as (
+        insert into refresh_tokens (session_id, staff_user_id, token_hash, expires_at)
+        select spent.session_id, spent.staff_user_id, ${next.hash}, least(${idle}::timestamptz, t.absolute_expires_at)
+        from spent, t
+        returning id
+      )
+      select t.session_id, u.id as user_id, u.user_type, u.username, u.customer_id, u.reseller_id,
+        t.revoked_at is not null as revoked, t.rotated_at is not null as reused,
+        exists (select 1 from live) as live, exists (select 1 from issued) as issued
+      from t left join u on true`);
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as RotationRow[];
+    const row = rows[0];
+    if (!row || row.revoked) throw expired();
+    if (row.issued && row.user_id) {
+      const user = {
+        id: row.user_id,
+        userType: row.user_type,
+        username: row.username,
+        customerId: row.customer_id,
+        resellerId: row.reseller_id,
+      };
+      return { access: await this.signAccess(user, row.session_id), refresh: next.token };
     }
-    if (row.token.expiresAt <= now || row.session.absoluteExpiresAt <= now) throw expired();
-    // Spend it atomically: of two concurrent rotations only one wins; the other is a reuse.
-    const spent = await this.db
-      .update(refreshTokens)
-      .set({ rotatedAt: now })
-      .where(and(eq(refreshTokens.id, row.token.id), isNull(refreshTokens.rotatedAt)))
-      .returning({ id: refreshTokens.id });
-    if (spent.length === 0) {
-      await this.revokeSession(row.session.id, 'refresh_reuse', source);
-      throw expired();
-    }
-    const [user] = await this.db.select().from(staffUsers).where(eq(staffUsers.id, row.token.staffUserId));
-    if (!user || user.blockedAt || (user.expiration && user.expiration <= now)) throw expired();
-    const next = await this.newRefresh(user.id, row.session.id, row.session.absoluteExpiresAt);
-    return { access: await this.signAccess(user, row.session.id), refresh: next };
+    // Spent before (or just now by a concurrent rotation) while the session lives: a reuse.
+    if (row.reused || row.live) await this.revokeSession(row.session_id, 'refresh_reuse', source);
+    throw expired();
   }
 
   /** Ends a session; a logout or a detected refresh reuse is recorded in the user's audit chain. */

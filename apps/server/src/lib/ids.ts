@@ -1,5 +1,4 @@
 /** Ids in URLs are UUIDs; anything else cannot exist and answers 404 without a query. */
-import { normalizePage, normalizePageSize } from '@portiere/contracts';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
@@ -13,16 +12,4 @@ export const isUuid = (id: string): boolean => UUID.test(id);
 export function idFilter(column: AnyPgColumn, id: string | undefined): SQL | undefined {
   if (id === undefined || id === '') return undefined;
   return isUuid(id) ? eq(column, id) : sql`false`;
-}
-
-/** Page number, page size and row offset from list query parameters (spec: below 1 resets to 1). */
-export function paging(q: { page?: string; page_size?: string }) {
-  const page = normalizePage(q.page);
-  const size = normalizePageSize(q.page_size);
-  return { page, size, offset: (page - 1) * size };
-}
-
-/** `{count, results, next_page}` for one page. */
-export function page<T>(results: T[], count: number, pageNo: number, size: number) {
-  return { count, results, next_page: pageNo * size < count ? pageNo + 1 : null };
 }

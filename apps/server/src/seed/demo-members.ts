@@ -5,11 +5,11 @@
  */
 import type { CredentialType } from '@portiere/contracts';
 import type { Db } from '../db/client.ts';
-import { configurations, credentials, members } from '../db/schema/index.ts';
+import { configurations, credentialKindMask, credentials, members } from '../db/schema/index.ts';
 import { randomDigits, type SecretBox } from '../lib/crypto.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { newSecret } from '../modules/credentials/otp.ts';
-import { countMembers } from '../modules/members/counter.ts';
+import { rebuildTallies } from '../modules/members/tallies.ts';
 
 const FIRST = [
   'Giulia',
@@ -153,6 +153,9 @@ export async function seedMembers(
       enrolled: plan.length > 0,
       enrolledAt: plan.length > 0 ? new Date(createdAt.getTime() + 3_600_000) : null,
       credentialTypes: [...plan].sort(),
+      credentialKinds: credentialKindMask(plan),
+      // Passwords of every other member and every PIN are usable for Windows login (below).
+      windowsLogin: plan.includes('pin') || (plan.includes('password') && i % 2 === 0),
       createdAt,
     });
     plans.push(plan);
@@ -161,7 +164,6 @@ export async function seedMembers(
     .insert(members)
     .values(memberRows)
     .returning({ id: members.id, email: members.email, phone: members.phoneNumber, createdAt: members.createdAt });
-  await countMembers(db, customerId, inserted.length);
   const credentialRows: (typeof credentials.$inferInsert)[] = [];
   inserted.forEach((m, i) => {
     for (const type of plans[i] ?? []) {
@@ -206,5 +208,7 @@ export async function seedMembers(
   });
   for (let i = 0; i < credentialRows.length; i += 500)
     await db.insert(credentials).values(credentialRows.slice(i, i + 500));
+  // Written around the services: the customer's counters and anchors are counted afresh.
+  await rebuildTallies(db, customerId);
   return { members: inserted.length, credentials: credentialRows.length };
 }

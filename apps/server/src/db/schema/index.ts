@@ -12,5 +12,6 @@ export * from './members.ts';
 export * from './oidc.ts';
 export * from './recovery.ts';
 export * from './roles.ts';
+export * from './tallies.ts';
 export * from './temporaryCards.ts';
 export * from './tenancy.ts';

@@ -30,6 +30,27 @@ export const memberRef = () =>
  */
 export const membersEnrolledSortKey = (enrolledAt: PgColumn) => sql`coalesce(${enrolledAt}, 'infinity'::timestamptz)`;
 
+/**
+ * One bit per credential kind in members.credential_kinds (the list's credential filter and the
+ * member_counts classes). Stored values: never renumber, only add.
+ */
+export const CREDENTIAL_KIND_BITS: Readonly<Record<CredentialType, number>> = {
+  mail: 1,
+  sms: 2,
+  password: 4,
+  pin: 8,
+  app: 16,
+  app_biometry: 32,
+  totp: 64,
+  hotp: 128,
+  keypair: 256,
+  smartcard: 512,
+};
+
+/** The bit set of these kinds. */
+export const credentialKindMask = (types: readonly CredentialType[]): number =>
+  types.reduce((mask, t) => mask | (CREDENTIAL_KIND_BITS[t] ?? 0), 0);
+
 export const members = pgTable(
   'members',
   {
@@ -53,6 +74,10 @@ export const members = pgTable(
     autologon: boolean('autologon').notNull().default(false),
     /** Kinds of the member's credentials, kept in step by the credentials service for the list filter. */
     credentialTypes: jsonb('credential_types').$type<CredentialType[]>().notNull().default([]),
+    /** The same kinds as a bit set (CREDENTIAL_KIND_BITS): the list filters it inside its indexes. */
+    credentialKinds: integer('credential_kinds').notNull().default(0),
+    /** Whether any of its credentials is usable for Windows login: the workstation users list. */
+    windowsLogin: boolean('windows_login').notNull().default(false),
     /** Lower-case text the free-text search runs on (trigram index). */
     search: text('search')
       .notNull()
@@ -62,8 +87,18 @@ export const members = pgTable(
   (t) => [
     uniqueIndex('members_customer_username_idx').on(t.customerId, sql`lower(${t.username})`),
     // One (customer_id, sort key, id) index per list ordering: the list's pages and the export's
-    // keyset batches read them in order.
-    index('members_customer_created_idx').on(t.customerId, t.createdAt, t.id),
+    // keyset batches read them in order. The default ordering's also carries every column the
+    // drawer filters on (after the unique (created_at, id), so they never change the order):
+    // filtered pages and counts in that order read the index alone.
+    index('members_customer_created_idx').on(
+      t.customerId,
+      t.createdAt,
+      t.id,
+      t.groupId,
+      t.enrolled,
+      t.blocked,
+      t.credentialKinds,
+    ),
     index('members_customer_username_order_idx').on(t.customerId, t.username, t.id),
     index('members_customer_enrolled_at_idx').on(t.customerId, membersEnrolledSortKey(t.enrolledAt), t.id),
     index('members_customer_group_idx').on(t.customerId, t.groupId),
@@ -73,7 +108,8 @@ export const members = pgTable(
     index('members_customer_autologon_idx').on(t.customerId, t.autologon),
     index('members_customer_last_name_idx').on(t.customerId, t.lastName, t.id),
     index('members_customer_email_idx').on(t.customerId, t.email, t.id),
-    index('members_credential_types_idx').using('gin', t.credentialTypes),
+    // The workstation users list: members with a Windows credential, by username.
+    index('members_customer_windows_idx').on(t.customerId, t.username, t.id).where(sql`${t.windowsLogin}`),
     index('members_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
   ],
 );

@@ -40,6 +40,9 @@ export const customers = pgTable(
      * adds or removes them, so the reseller's customer list reads it instead of counting.
      */
     membersCount: integer('members_count').notNull().default(0),
+    /** Its members' recovery modes, all and still active: the dashboard's figure (members/tallies.ts). */
+    recoveryModesCount: integer('recovery_modes_count').notNull().default(0),
+    recoveryModesActive: integer('recovery_modes_active').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -15,7 +15,8 @@ import { applications, appRoles, configurations, flows } from '../../db/schema/i
 import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { idFilter, isUuid, page, paging } from '../../lib/ids.ts';
+import { idFilter, isUuid } from '../../lib/ids.ts';
+import { page, paging } from '../../lib/paging.ts';
 
 type RoleRow = typeof appRoles.$inferSelect;
 

@@ -24,7 +24,8 @@ import { applications, flows } from '../../db/schema/index.ts';
 import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
-import { isUuid, page, paging } from '../../lib/ids.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { page, paging } from '../../lib/paging.ts';
 import { newClientId, newClientSecret } from './secret.ts';
 
 type AppRow = typeof applications.$inferSelect;

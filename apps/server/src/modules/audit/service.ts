@@ -10,7 +10,8 @@ import { verifyChain } from '../../audit/verify.ts';
 import type { AuthUser } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
 import { auditChains, auditEvents, customers, resellers } from '../../db/schema/index.ts';
-import { isUuid, paging } from '../../lib/ids.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { paging } from '../../lib/paging.ts';
 
 interface Tenant {
   id: string;

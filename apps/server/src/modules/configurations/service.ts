@@ -14,10 +14,13 @@ import { configurations, members } from '../../db/schema/index.ts';
 import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { isUuid, page, paging } from '../../lib/ids.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { searchIn, yesNo } from '../../lib/list-filters.ts';
-import { toMember } from '../members/mapper.ts';
+import { page, paging } from '../../lib/paging.ts';
+import { listMembers } from '../members/list.ts';
+import { countMembers } from '../members/seek.ts';
 import { allowedKinds } from '../members/service.ts';
+import { aroundTallies, lockTallies, ungroupTallies } from '../members/tallies.ts';
 import { releaseGroupProfiles } from '../profiles/counters.ts';
 
 type GroupRow = typeof configurations.$inferSelect;
@@ -56,7 +59,7 @@ export class ConfigurationsService {
     const rows = await this.db
       .select({
         g: configurations,
-        n: sql<number>`(select count(*)::int from members m where m.group_id = ${configurations.id})`,
+        n: sql<number>`(select coalesce(sum(c.n), 0)::int from member_counts c where c.customer_id = ${configurations.customerId} and c.group_id = ${configurations.id})`,
       })
       .from(configurations)
       .where(where)
@@ -78,8 +81,7 @@ export class ConfigurationsService {
 
   async get(customerId: string, id: string): Promise<Configuration> {
     const g = await this.row(customerId, id);
-    const [n] = await this.db.select({ n: count() }).from(members).where(eq(members.groupId, id));
-    return this.toGroup(g, n?.n ?? 0);
+    return this.toGroup(g, await countMembers(this.db, customerId, { groups: { ids: [id], none: false } }));
   }
 
   async create(customerId: string, input: GroupInput): Promise<Configuration> {
@@ -122,38 +124,28 @@ export class ConfigurationsService {
     const row = await this.row(customerId, id);
     auditTarget(row.id, row.name);
     await releaseGroupProfiles(this.db, id);
+    await lockTallies(this.db, customerId);
     await this.db.delete(configurations).where(eq(configurations.id, id));
+    await ungroupTallies(this.db, customerId, id);
   }
 
+  /** The group's members by username: the members list filtered on the group. */
   async members(customerId: string, id: string, q: { page?: string; page_size?: string }) {
-    const g = await this.row(customerId, id);
-    const { page: p, size, offset } = paging(q);
-    const where = and(eq(members.customerId, customerId), eq(members.groupId, id));
-    const rows = await this.db
-      .select()
-      .from(members)
-      .where(where)
-      .orderBy(asc(members.username))
-      .limit(size)
-      .offset(offset);
-    const [total] = await this.db.select({ n: count() }).from(members).where(where);
-    return page(
-      rows.map((m) => toMember(m, g)),
-      total?.n ?? 0,
-      p,
-      size,
-    );
+    await this.row(customerId, id);
+    return listMembers(this.db, customerId, { ...q, group: id, ordering: 'username' });
   }
 
   async assign(customerId: string, id: string, ids: string[]) {
     const group = await this.row(customerId, id);
     const valid = ids.filter(isUuid);
     if (!valid.length) return { done: 0, skipped: ids.length };
-    const rows = await this.db
-      .update(members)
-      .set({ groupId: id })
-      .where(and(eq(members.customerId, customerId), inArray(members.id, valid)))
-      .returning({ id: members.id, username: members.username });
+    const rows = await aroundTallies(this.db, customerId, valid, () =>
+      this.db
+        .update(members)
+        .set({ groupId: id })
+        .where(and(eq(members.customerId, customerId), inArray(members.id, valid)))
+        .returning({ id: members.id, username: members.username }),
+    );
     auditMembers(rows, group);
     return { done: rows.length, skipped: ids.length - rows.length };
   }
@@ -161,11 +153,13 @@ export class ConfigurationsService {
   async unassign(customerId: string, id: string, memberId: string): Promise<void> {
     const group = await this.row(customerId, id);
     if (!isUuid(memberId)) throw notFound();
-    const rows = await this.db
-      .update(members)
-      .set({ groupId: null })
-      .where(and(eq(members.customerId, customerId), eq(members.id, memberId), eq(members.groupId, id)))
-      .returning({ id: members.id, username: members.username });
+    const rows = await aroundTallies(this.db, customerId, [memberId], () =>
+      this.db
+        .update(members)
+        .set({ groupId: null })
+        .where(and(eq(members.customerId, customerId), eq(members.id, memberId), eq(members.groupId, id)))
+        .returning({ id: members.id, username: members.username }),
+    );
     if (!rows.length) throw notFound();
     auditMembers(rows, group);
   }

@@ -32,6 +32,7 @@ import { qrCodeImage, renderMemberMail } from '../../mail/member-mail.ts';
 import { sendSmsOtp } from '../../sms/gateway.ts';
 import type { MemberRow } from '../members/mapper.ts';
 import { allowedKinds, type MembersService, memberTags } from '../members/service.ts';
+import { aroundTallies } from '../members/tallies.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { type CredentialRow, toCredential } from './mapper.ts';
 import { type Algorithm, hotpMatchCounter, hotpUri, newSecret, totpMatchStep, totpUri } from './otp.ts';
@@ -171,9 +172,13 @@ export class CredentialsService {
         values = { ...base, ...readCertificate(input.certificate), isEnrolled: true };
         break;
     }
-    const [row] = await this.db.insert(credentials).values(values).returning();
+    // A new credential moves the customer's counts by kind and maybe the member's class.
+    const [row] = await aroundTallies(this.db, customerId, [memberId], async () => {
+      const inserted = await this.db.insert(credentials).values(values).returning();
+      await this.syncMember(memberId, true);
+      return inserted;
+    });
     if (!row) throw new Error('insert failed');
-    await this.syncMember(memberId);
     return { credential: toCredential(row), enrollment };
   }
 
@@ -190,9 +195,18 @@ export class CredentialsService {
     if (patch.is_api !== undefined) set.isApi = patch.is_api;
     if (patch.isActive !== undefined) set.isActive = patch.isActive;
     if (patch.windows_login !== undefined) set.windowsLogin = patch.windows_login;
-    const [row] = Object.keys(set).length
-      ? await this.db.update(credentials).set(set).where(eq(credentials.id, id)).returning()
-      : await this.db.select().from(credentials).where(eq(credentials.id, id));
+    const write = async () => {
+      const updated = await this.db.update(credentials).set(set).where(eq(credentials.id, id)).returning();
+      await this.syncMember(memberId, true);
+      return updated;
+    };
+    // Web and Windows use are counted per kind, and the Windows flag is the member's class.
+    const tallied = set.isWeb !== undefined || set.windowsLogin !== undefined;
+    const [row] = !Object.keys(set).length
+      ? await this.db.select().from(credentials).where(eq(credentials.id, id))
+      : tallied
+        ? await aroundTallies(this.db, customerId, [memberId], write)
+        : await this.db.update(credentials).set(set).where(eq(credentials.id, id)).returning();
     if (!row) throw notFound();
     auditTarget(row.id, row.description || row.type);
     auditChange(toCredential(before), toCredential(row));
@@ -202,8 +216,10 @@ export class CredentialsService {
   async remove(customerId: string, memberId: string, id: string): Promise<void> {
     const row = await this.row(customerId, memberId, id);
     auditTarget(row.id, row.description || row.type);
-    await this.db.delete(credentials).where(eq(credentials.id, id));
-    await this.syncMember(memberId);
+    await aroundTallies(this.db, customerId, [memberId], async () => {
+      await this.db.delete(credentials).where(eq(credentials.id, id));
+      await this.syncMember(memberId, true);
+    });
   }
 
   /** Clears the wrong-attempt count and the lock. */
@@ -429,16 +445,23 @@ export class CredentialsService {
     return { confirmation_code: code, enrollment_url: uri, qr_code: await QRCode.toDataURL(uri) };
   }
 
-  /** Brings members.credential_types, enrolled and enrolled_at in step with the member's credentials. */
-  async syncMember(memberId: string): Promise<void> {
+  /**
+   * Brings the member's credential kinds, Windows flag, enrolled and enrolled_at in step with its
+   * credentials. `tallied`: the caller moves the member's tallies around the whole change.
+   */
+  async syncMember(memberId: string, tallied = false): Promise<void> {
     const rows = await this.db
-      .select({ type: credentials.type, enrolled: credentials.isEnrolled })
+      .select({ type: credentials.type, enrolled: credentials.isEnrolled, windows: credentials.windowsLogin })
       .from(credentials)
       .where(eq(credentials.memberId, memberId));
     await this.members.refreshCredentialState(
       memberId,
-      rows.map((r) => r.type as CredentialType),
-      rows.some((r) => r.enrolled),
+      {
+        types: rows.map((r) => r.type as CredentialType),
+        anyEnrolled: rows.some((r) => r.enrolled),
+        windowsLogin: rows.some((r) => r.windows),
+      },
+      tallied,
     );
   }
 }

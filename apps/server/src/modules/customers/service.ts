@@ -8,8 +8,8 @@ import type { Db } from '../../db/client.ts';
 import { customers, staffUsers } from '../../db/schema/index.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
-import { page } from '../../lib/ids.ts';
 import { searchIn, yesNo } from '../../lib/list-filters.ts';
+import { page } from '../../lib/paging.ts';
 import { assertEmail, type ManagerUsersService } from '../managerUsers/service.ts';
 
 type CustomerRow = typeof customers.$inferSelect;

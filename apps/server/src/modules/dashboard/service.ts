@@ -1,13 +1,18 @@
 /**
- * Dashboard figures per customer, from a handful of aggregate queries on indexed columns:
- * members, web and workstation credentials by kind, recovery modes, licenses. A reseller also
- * gets the totals across its customers, summed from the same figures.
+ * Dashboard figures per customer, read from the counters kept with the rows that move them
+ * (members/tallies.ts): members by class, credentials by kind, recovery modes and licenses on
+ * the customer row. Nothing scans members or credentials, and a reseller's customers are read
+ * together (two grouped queries whatever their number). A reseller also gets the totals
+ * across its customers, summed from the same figures.
  */
 import type { CustomerDashboard, ResellerTotals } from '@portiere/contracts';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
-import { credentials, customers, members, recoveryModes } from '../../db/schema/index.ts';
+import { credentialCounts, customers, memberCounts } from '../../db/schema/index.ts';
+
+type CustomerRow = typeof customers.$inferSelect;
+type Figures = { dashboard: CustomerDashboard; credentials: number };
 
 export class DashboardService {
   constructor(private readonly db: Db) {}
@@ -24,10 +29,10 @@ export class DashboardService {
             .from(customers)
             .where(eq(customers.resellerId, user.reseller_id ?? ''))
             .orderBy(asc(customers.name));
-    const figures = await Promise.all(rows.map((c) => this.forCustomer(c)));
+    const figures = await this.figures(rows);
     const dashboards = figures.map((f) => f.dashboard);
     if (user.user_type === 'CustomerUser') return { customers: dashboards };
-    const sum = (pick: (f: (typeof figures)[number]) => number) => figures.reduce((n, f) => n + pick(f), 0);
+    const sum = (pick: (f: Figures) => number) => figures.reduce((n, f) => n + pick(f), 0);
     const licenses = sum((f) => f.dashboard.licenses.total);
     const used = sum((f) => f.dashboard.licenses.used);
     return {
@@ -41,50 +46,43 @@ export class DashboardService {
     };
   }
 
-  private async forCustomer(
-    c: typeof customers.$inferSelect,
-  ): Promise<{ dashboard: CustomerDashboard; credentials: number }> {
-    const [[users], byType, [recovery]] = await Promise.all([
+  private async figures(rows: CustomerRow[]): Promise<Figures[]> {
+    if (!rows.length) return [];
+    const ids = rows.map((c) => c.id);
+    const [users, byType] = await Promise.all([
       this.db
         .select({
-          total: count(),
-          enrolled: sql<number>`count(*) filter (where ${members.enrolled})`,
-          blocked: sql<number>`count(*) filter (where ${members.blocked})`,
+          customerId: memberCounts.customerId,
+          total: sql<number>`sum(${memberCounts.n})::int`,
+          enrolled: sql<number>`coalesce(sum(${memberCounts.n}) filter (where ${memberCounts.enrolled}), 0)::int`,
+          blocked: sql<number>`coalesce(sum(${memberCounts.n}) filter (where ${memberCounts.blocked}), 0)::int`,
         })
-        .from(members)
-        .where(eq(members.customerId, c.id)),
-      this.db
-        .select({
-          type: credentials.type,
-          total: count(),
-          web: sql<number>`count(*) filter (where ${credentials.isWeb})`,
-          workstation: sql<number>`count(*) filter (where ${credentials.windowsLogin})`,
-        })
-        .from(credentials)
-        .where(eq(credentials.customerId, c.id))
-        .groupBy(credentials.type),
-      this.db
-        .select({ total: count(), active: sql<number>`count(*) filter (where ${recoveryModes.deactivatedAt} is null)` })
-        .from(recoveryModes)
-        .where(eq(recoveryModes.customerId, c.id)),
+        .from(memberCounts)
+        .where(inArray(memberCounts.customerId, ids))
+        .groupBy(memberCounts.customerId),
+      this.db.select().from(credentialCounts).where(inArray(credentialCounts.customerId, ids)),
     ]);
-    const pick = (key: 'web' | 'workstation') =>
-      Object.fromEntries(byType.filter((r) => Number(r[key]) > 0).map((r) => [r.type, Number(r[key])]));
-    const total = Number(users?.total ?? 0);
-    const dashboard: CustomerDashboard = {
-      customer: { id: c.id, name: c.name },
-      users: { total, enrolled: Number(users?.enrolled ?? 0), blocked: Number(users?.blocked ?? 0) },
-      web_credentials: pick('web'),
-      workstation_credentials: pick('workstation'),
-      recovery_modes: { active: Number(recovery?.active ?? 0), total: Number(recovery?.total ?? 0) },
-      // Every member holds a license.
-      licenses: {
-        total: c.licenses,
-        used: total,
-        remaining: Math.max(0, c.licenses - total),
-        expiration: c.licenseExpiration,
-      },
-    };
-    return { dashboard, credentials: byType.reduce((n, r) => n + Number(r.total), 0) };
+    return rows.map((c) => {
+      const u = users.find((r) => r.customerId === c.id);
+      const kinds = byType.filter((r) => r.customerId === c.id);
+      const pick = (key: 'web' | 'workstation') =>
+        Object.fromEntries(kinds.filter((r) => r[key] > 0).map((r) => [r.type, r[key]]));
+      const total = Number(u?.total ?? 0);
+      const dashboard: CustomerDashboard = {
+        customer: { id: c.id, name: c.name },
+        users: { total, enrolled: Number(u?.enrolled ?? 0), blocked: Number(u?.blocked ?? 0) },
+        web_credentials: pick('web'),
+        workstation_credentials: pick('workstation'),
+        recovery_modes: { active: c.recoveryModesActive, total: c.recoveryModesCount },
+        // Every member holds a license.
+        licenses: {
+          total: c.licenses,
+          used: total,
+          remaining: Math.max(0, c.licenses - total),
+          expiration: c.licenseExpiration,
+        },
+      };
+      return { dashboard, credentials: kinds.reduce((n, r) => n + r.total, 0) };
+    });
   }
 }

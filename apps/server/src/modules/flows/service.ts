@@ -16,7 +16,8 @@ import { applications, appRoles, flows, profiles } from '../../db/schema/index.t
 import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
-import { isUuid, page, paging } from '../../lib/ids.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { page, paging } from '../../lib/paging.ts';
 
 type FlowRow = typeof flows.$inferSelect;
 

@@ -16,7 +16,8 @@ import { laApps, loginGroupApps, profiles } from '../../db/schema/index.ts';
 import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
-import { isUuid, paging } from '../../lib/ids.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { paging } from '../../lib/paging.ts';
 
 type AppRow = typeof laApps.$inferSelect;
 

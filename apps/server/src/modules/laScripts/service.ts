@@ -6,8 +6,9 @@ import { auditTarget } from '../../audit/context.ts';
 import type { Db } from '../../db/client.ts';
 import { laScripts } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isUuid, paging } from '../../lib/ids.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { dayRange, searchIn } from '../../lib/list-filters.ts';
+import { paging } from '../../lib/paging.ts';
 import type { ScriptUpload } from './upload.ts';
 
 /** Every column but the content, which only a download reads. */

@@ -20,8 +20,9 @@ import type { SecretBox } from '../../lib/crypto.ts';
 import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
-import { idFilter, isUuid, paging } from '../../lib/ids.ts';
+import { idFilter, isUuid } from '../../lib/ids.ts';
 import { generateLaPassword } from '../../lib/la-password.ts';
+import { paging } from '../../lib/paging.ts';
 import { likeOf } from '../laApps/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 

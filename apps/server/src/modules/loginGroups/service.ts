@@ -18,7 +18,8 @@ import { laApps, loginGroupApps, loginGroups } from '../../db/schema/index.ts';
 import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { isUuid, paging } from '../../lib/ids.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { paging } from '../../lib/paging.ts';
 import { likeOf } from '../laApps/service.ts';
 
 type GroupRow = typeof loginGroups.$inferSelect;

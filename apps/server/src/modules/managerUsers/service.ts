@@ -22,8 +22,9 @@ import { type customers, staffUsers } from '../../db/schema/index.ts';
 import { newOpaqueToken, sha256 } from '../../lib/crypto.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
-import { isUuid, page, paging } from '../../lib/ids.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { generateLaPassword } from '../../lib/la-password.ts';
+import { page, paging } from '../../lib/paging.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import {

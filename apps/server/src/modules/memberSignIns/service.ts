@@ -7,7 +7,7 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { applications, memberSignIns, members } from '../../db/schema/index.ts';
 import { customerRow } from '../../lib/customer-row.ts';
-import { page, paging } from '../../lib/ids.ts';
+import { page, paging } from '../../lib/paging.ts';
 
 export interface SignInRecord {
   customerId: string;

@@ -3,12 +3,13 @@
  * batch edges: byte order mark, the list's ordering with ties, typed JSON and XLSX cells, and
  * that each batch reads its index.
  */
-import { memberExportRowSchema } from '@portiere/contracts';
+import { EXPORT_COLUMNS, type MemberExportRow, memberExportRowSchema } from '@portiere/contracts';
 import { parse } from 'csv-parse/sync';
-import { type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configurations, members } from '../../db/schema/index.ts';
+import { configurations, credentialKindMask, members } from '../../db/schema/index.ts';
+import { CSV_BOM, csvLine } from '../../lib/csv.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { call, type Harness, signIn, startHarness } from '../../test/harness.ts';
 import { exportBatch } from './export.ts';
@@ -68,6 +69,7 @@ describe.each(testDatabases())('members export on $name', (database) => {
           enrolled: enrolled !== null,
           enrolledAt: enrolled === null ? null : ts(enrolled),
           credentialTypes: i === 5 ? ['totp', 'mail'] : [],
+          credentialKinds: i === 5 ? credentialKindMask(['totp', 'mail']) : 0,
           createdAt: ts(created),
         })
         .returning({ id: members.id });
@@ -140,6 +142,43 @@ describe.each(testDatabases())('members export on $name', (database) => {
 
   it('exports newest first, like the list, when no ordering is given', async () => {
     expect(csvUsernames((await exportOf('csv')).rawPayload)).toEqual(await expectedOrder('-created_at'));
+  });
+
+  it('writes each CSV line as csvLine writes the same member: formula prefixes, quotes, commas, line breaks, accents', async () => {
+    const acmeId = (await call(h.app, 'GET', 'me/', acme)).body.customer.id;
+    const db = h.app.services.db;
+    const tricky = [
+      { username: 'exp-q1', firstName: 'Anna "Nan", Jr.', lastName: '=SUM(A1)', email: '@mail' },
+      { username: 'exp-q2', firstName: 'Zoë\nsecond line', lastName: '-minus', email: 'tab\there' },
+      { username: 'exp-q3', firstName: '\tlead tab', lastName: 'Ünal, Çelik', email: '"quoted"@x.example' },
+    ];
+    const rows = await db
+      .insert(members)
+      .values(
+        tricky.map((t) => ({
+          customerId: acmeId,
+          ...t,
+          credentialTypes: ['app' as const, 'totp' as const],
+          credentialKinds: credentialKindMask(['app', 'totp']),
+        })),
+      )
+      .returning({ id: members.id });
+    try {
+      const csv = (await exportOf('csv', '&ordering=username')).rawPayload.toString('utf8');
+      const json = JSON.parse((await exportOf('json', '&ordering=username')).body) as MemberExportRow[];
+      const text = (v: MemberExportRow[keyof MemberExportRow]) =>
+        v === null ? '' : Array.isArray(v) ? v.join(' ') : String(v);
+      const expected = `${CSV_BOM}${csvLine(EXPORT_COLUMNS)}${json.map((r) => csvLine(EXPORT_COLUMNS.map((c) => text(r[c])))).join('')}`;
+      expect(csv).toBe(expected);
+      expect(csv).toContain(`"Anna ""Nan"", Jr.",'=SUM(A1),'@mail`);
+    } finally {
+      await db.delete(members).where(
+        inArray(
+          members.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    }
   });
 
   it('keeps JSON values typed: booleans, nulls, arrays', async () => {

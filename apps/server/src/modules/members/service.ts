@@ -9,14 +9,12 @@ import {
   type MemberInput,
   type MemberListQuery,
   memberFieldErrors,
-  normalizePage,
-  normalizePageSize,
 } from '@portiere/contracts';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { auditChange, auditEach, auditTarget } from '../../audit/context.ts';
 import type { SigningKeys } from '../../auth/keys.ts';
 import type { Db } from '../../db/client.ts';
-import { configurations, members } from '../../db/schema/index.ts';
+import { configurations, credentialKindMask, members } from '../../db/schema/index.ts';
 import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -26,9 +24,9 @@ import { builtInMails, renderMemberMail } from '../../mail/member-mail.ts';
 import { issueLink } from '../enrollment/link.ts';
 import { releaseMembersLaCredentials } from '../laUsers/counters.ts';
 import type { SettingsService } from '../settings/service.ts';
-import { countMembers } from './counter.ts';
-import { memberOrder, memberWhere } from './list-query.ts';
+import { listMembers } from './list.ts';
 import { type MemberRow, toMember } from './mapper.ts';
+import { aroundTallies, joinTallies, leaveTallies, lockTallies } from './tallies.ts';
 
 /** Kinds a configuration group does not govern: always allowed. */
 const UNGOVERNED: CredentialType[] = ['keypair', 'smartcard'];
@@ -52,27 +50,8 @@ export class MembersService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async list(customerId: string, q: MemberListQuery) {
-    const page = normalizePage(q.page);
-    const pageSize = normalizePageSize(q.page_size);
-    const where = memberWhere(customerId, q);
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({ m: members, g: { id: configurations.id, name: configurations.name } })
-        .from(members)
-        .leftJoin(configurations, eq(configurations.id, members.groupId))
-        .where(where)
-        .orderBy(...memberOrder(q.ordering))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      this.db.select({ n: count() }).from(members).where(where),
-    ]);
-    const n = total?.n ?? 0;
-    return {
-      count: n,
-      results: rows.map((r) => toMember(r.m, r.g?.id ? r.g : null)),
-      next_page: page * pageSize < n ? page + 1 : null,
-    };
+  list(customerId: string, q: MemberListQuery) {
+    return listMembers(this.db, customerId, q);
   }
 
   /** The member row, only within the customer; anything else is 404. */
@@ -109,7 +88,8 @@ export class MembersService {
       usernameTaken,
     );
     if (!row) throw new Error('insert failed');
-    await countMembers(this.db, customerId, 1);
+    await lockTallies(this.db, customerId, 1);
+    await joinTallies(this.db, customerId, [row.id]);
     return detail(row, group);
   }
 
@@ -121,10 +101,11 @@ export class MembersService {
     const before = detail(current, group);
     if (!Object.keys(values).length) return before;
     const newGroup = patch.group_id !== undefined ? await this.group(customerId, patch.group_id) : group;
-    const [row] = await orConflict(
-      () => this.db.update(members).set(values).where(eq(members.id, id)).returning(),
-      usernameTaken,
-    );
+    const write = () =>
+      orConflict(() => this.db.update(members).set(values).where(eq(members.id, id)).returning(), usernameTaken);
+    // The group is a counted class, the names are list orderings: their tallies move with them.
+    const tallied = TALLIED_FIELDS.some((f) => values[f] !== undefined && values[f] !== current[f]);
+    const [row] = tallied ? await aroundTallies(this.db, customerId, [id], write) : await write();
     if (!row) throw new Error('update failed');
     const after = detail(row, newGroup);
     auditChange(before, after);
@@ -135,19 +116,28 @@ export class MembersService {
     const row = await this.row(customerId, id);
     auditTarget(row.id, row.username);
     await releaseMembersLaCredentials(this.db, customerId, [id]);
-    const gone = await this.db
-      .delete(members)
-      .where(and(eq(members.id, id), eq(members.customerId, customerId)))
-      .returning({ id: members.id });
-    await countMembers(this.db, customerId, -gone.length);
+    await this.deleteMembers(customerId, and(eq(members.id, id), eq(members.customerId, customerId)), [id]);
+  }
+
+  /** Deletes the members `ids` (as far as `scope` holds them), their tallies leaving first. */
+  private async deleteMembers(customerId: string, scope: SQL | undefined, ids: string[]) {
+    await lockTallies(this.db, customerId);
+    await leaveTallies(this.db, customerId, ids);
+    const gone = await this.db.delete(members).where(scope).returning({ id: members.id, username: members.username });
+    await lockTallies(this.db, customerId, -gone.length);
+    return gone;
   }
 
   async setBlocked(customerId: string, id: string, blocked: boolean, by: string): Promise<MemberDetail> {
     await this.row(customerId, id);
-    await this.db
-      .update(members)
-      .set(blocked ? { blocked, blockedBy: by, blockedAt: this.now() } : { blocked, blockedBy: null, blockedAt: null })
-      .where(eq(members.id, id));
+    await aroundTallies(this.db, customerId, [id], () =>
+      this.db
+        .update(members)
+        .set(
+          blocked ? { blocked, blockedBy: by, blockedAt: this.now() } : { blocked, blockedBy: null, blockedAt: null },
+        )
+        .where(eq(members.id, id)),
+    );
     return this.get(customerId, id);
   }
 
@@ -167,14 +157,15 @@ export class MembersService {
     let acted: { id: string; username: string }[] = [];
     if (action === 'delete') {
       await releaseMembersLaCredentials(this.db, customerId, valid);
-      acted = await this.db.delete(members).where(scope).returning(picked);
-      await countMembers(this.db, customerId, -acted.length);
+      acted = await this.deleteMembers(customerId, scope, valid);
     } else if (action === 'block' || action === 'unblock') {
       const set =
         action === 'block'
           ? { blocked: true, blockedBy: by, blockedAt: this.now() }
           : { blocked: false, blockedBy: null, blockedAt: null };
-      acted = await this.db.update(members).set(set).where(scope).returning(picked);
+      acted = await aroundTallies(this.db, customerId, valid, () =>
+        this.db.update(members).set(set).where(scope).returning(picked),
+      );
     } else {
       const rows = await this.db.select().from(members).where(scope);
       for (const row of rows) {
@@ -216,20 +207,41 @@ export class MembersService {
     await this.mailer.send({ to: row.email, ...mail });
   }
 
-  /** Keeps members.credential_types and the enrolment state in step with the credentials. */
-  async refreshCredentialState(memberId: string, types: CredentialType[], anyEnrolled: boolean): Promise<void> {
+  /**
+   * Keeps members.credential_types (and its bit set), the Windows flag and the enrolment state in
+   * step with the credentials. `tallied`: the caller already moves the member's tallies around
+   * this change (it changed credentials' counted columns too); else they move here if needed.
+   */
+  async refreshCredentialState(
+    memberId: string,
+    held: { types: CredentialType[]; anyEnrolled: boolean; windowsLogin: boolean },
+    tallied = false,
+  ): Promise<void> {
     const [row] = await this.db.select().from(members).where(eq(members.id, memberId));
     if (!row) return;
-    await this.db
-      .update(members)
-      .set({
-        credentialTypes: [...new Set(types)].sort(),
-        enrolled: anyEnrolled,
-        enrolledAt: anyEnrolled ? (row.enrolledAt ?? this.now()) : null,
-      })
-      .where(eq(members.id, memberId));
+    const types = [...new Set(held.types)].sort();
+    const next = {
+      credentialTypes: types,
+      credentialKinds: credentialKindMask(types),
+      windowsLogin: held.windowsLogin,
+      enrolled: held.anyEnrolled,
+      enrolledAt: held.anyEnrolled ? (row.enrolledAt ?? this.now()) : null,
+    };
+    // Kinds, Windows flag and enrolment are counted classes, enrolled_at an ordering.
+    const moved =
+      next.credentialKinds !== row.credentialKinds ||
+      next.windowsLogin !== row.windowsLogin ||
+      next.enrolled !== row.enrolled ||
+      next.enrolledAt?.getTime() !== row.enrolledAt?.getTime();
+    if (!moved && JSON.stringify(types) === JSON.stringify(row.credentialTypes)) return;
+    const write = () => this.db.update(members).set(next).where(eq(members.id, memberId));
+    if (moved && !tallied) await aroundTallies(this.db, row.customerId, [memberId], write);
+    else await write();
   }
 }
+
+/** Member columns that are counted classes or list orderings. */
+const TALLIED_FIELDS = ['groupId', 'username', 'lastName', 'email'] as const;
 
 export function memberTags(row: MemberRow, domain: string) {
   return {

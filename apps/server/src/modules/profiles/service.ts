@@ -21,7 +21,8 @@ import { configurations, flows, laApps, profiles } from '../../db/schema/index.t
 import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
-import { idFilter, isUuid, paging } from '../../lib/ids.ts';
+import { idFilter, isUuid } from '../../lib/ids.ts';
+import { paging } from '../../lib/paging.ts';
 import { likeOf } from '../laApps/service.ts';
 
 type ProfileRow = typeof profiles.$inferSelect;

@@ -10,12 +10,13 @@ import type { Db } from '../../db/client.ts';
 import { credentials, members, recoveryCodes, recoveryModes } from '../../db/schema/index.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { page, paging } from '../../lib/ids.ts';
 import { dayRange } from '../../lib/list-filters.ts';
+import { page, paging } from '../../lib/paging.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { renderMemberMail } from '../../mail/member-mail.ts';
 import { memberWhere } from '../members/list-query.ts';
 import { type MembersService, memberTags } from '../members/service.ts';
+import { aroundTallies } from '../members/tallies.ts';
 import type { SettingsService } from '../settings/service.ts';
 
 /** No 0/O, 1/I/L: codes are read out over the phone. */
@@ -88,11 +89,14 @@ export class RecoveryService {
         .returning({ id: credentials.id });
       disabled = rows.map((r) => r.id);
     }
-    const [row] = await this.db
-      .insert(recoveryModes)
-      .values({ customerId, memberId, activatedBy: by, activatedAt: this.now(), disabledCredentialIds: disabled })
-      .onConflictDoNothing()
-      .returning();
+    // The customer's recovery mode counts move with it (members/tallies.ts).
+    const [row] = await aroundTallies(this.db, customerId, [memberId], () =>
+      this.db
+        .insert(recoveryModes)
+        .values({ customerId, memberId, activatedBy: by, activatedAt: this.now(), disabledCredentialIds: disabled })
+        .onConflictDoNothing()
+        .returning(),
+    );
     if (!row) throw new AppError(409, 'recoveryModeActive');
     const mail = renderMemberMail(settings, 'recovery_mode', {
       ...memberTags(member, settings.general.domain),
@@ -104,11 +108,13 @@ export class RecoveryService {
 
   async deactivate(customerId: string, memberId: string): Promise<void> {
     await this.members.row(customerId, memberId);
-    const [row] = await this.db
-      .update(recoveryModes)
-      .set({ deactivatedAt: this.now() })
-      .where(and(eq(recoveryModes.memberId, memberId), isNull(recoveryModes.deactivatedAt)))
-      .returning();
+    const [row] = await aroundTallies(this.db, customerId, [memberId], () =>
+      this.db
+        .update(recoveryModes)
+        .set({ deactivatedAt: this.now() })
+        .where(and(eq(recoveryModes.memberId, memberId), isNull(recoveryModes.deactivatedAt)))
+        .returning(),
+    );
     if (!row) throw new AppError(409, 'recoveryModeInactive');
     if (row.disabledCredentialIds.length) {
       await this.db

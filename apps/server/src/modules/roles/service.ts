@@ -8,8 +8,9 @@ import { configurations, members, roleGroups, roleMembers } from '../../db/schem
 import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { isUuid, page, paging } from '../../lib/ids.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { searchIn, yesNo } from '../../lib/list-filters.ts';
+import { page, paging } from '../../lib/paging.ts';
 import { memberWhere } from '../members/list-query.ts';
 import { toMember } from '../members/mapper.ts';
 

@@ -11,7 +11,7 @@ import { members, temporaryCards } from '../../db/schema/index.ts';
 import { randomDigits } from '../../lib/crypto.ts';
 import { customerRow } from '../../lib/customer-row.ts';
 import { AppError } from '../../lib/errors.ts';
-import { page, paging } from '../../lib/ids.ts';
+import { page, paging } from '../../lib/paging.ts';
 import type { MembersService } from '../members/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 

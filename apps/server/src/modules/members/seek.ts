@@ -1,0 +1,117 @@
+/**
+ * The ids of one page of a customer's members, in order, and the exact count, without reading
+ * the rows before the page:
+ * - the count: a sum over the customer's member_counts classes, or, with a search or a date
+ *   range, a count over the matching index range;
+ * - the page: near the top, its first key by skipping index entries (index-only); deep in an
+ *   unfiltered list, from the nearest anchor (member_anchors) of that ordering; deep in a
+ *   filtered list, from whichever end of it is nearer. Then the page's ids from that key on.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { planSeek } from '../../lib/paging.ts';
+import { classWhere, countedByClass, filterWhere, type MemberFilters, unfiltered } from './list-query.ts';
+import { ANCHOR_KEYS, type AnchorSort, TALLY_TUNING } from './tallies.ts';
+
+export interface MemberSeek {
+  filters: MemberFilters;
+  sort: AnchorSort;
+  descending: boolean;
+  offset: number;
+  size: number;
+}
+
+const rowsOf = <T>(result: unknown): T[] =>
+  (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+
+export async function countMembers(db: Db, customerId: string, f: MemberFilters): Promise<number> {
+  const result = countedByClass(f)
+    ? await db.execute(sql`select coalesce(sum(n), 0)::int as n from member_counts where ${classWhere(customerId, f)}`)
+    : await db.execute(sql`select count(*)::int as n from members where ${filterWhere(customerId, f)}`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+export async function seekMembers(
+  db: Db,
+  customerId: string,
+  s: MemberSeek,
+): Promise<{ count: number; ids: string[] }> {
+  const where = filterWhere(customerId, s.filters);
+  const counting = countMembers(db, customerId, s.filters);
+  if (s.offset <= TALLY_TUNING.nearTop) {
+    const [count, ids] = await Promise.all([counting, readIds(db, where, s.sort, s.descending, s.offset, s.size)]);
+    return { count, ids };
+  }
+  const count = await counting;
+  const seek = planSeek(count, s.offset, s.size);
+  if (!seek) return { count, ids: [] };
+  if (unfiltered(s.filters) && seek.skip > TALLY_TUNING.nearTop) {
+    // Ascending position of the page's first row.
+    const from = s.descending ? count - s.offset - seek.take : s.offset;
+    const ids = await readFromAnchor(db, customerId, s.sort, from, seek.take);
+    return { count, ids: s.descending ? ids.reverse() : ids };
+  }
+  const ids = await readIds(db, where, s.sort, s.descending !== seek.reverse, seek.skip, seek.take);
+  return { count, ids: seek.reverse ? ids.reverse() : ids };
+}
+
+/** `take` ids after skipping `skip`, in the ordering (descending or not): the skip reads the index alone. */
+async function readIds(
+  db: Db,
+  where: SQL,
+  sort: AnchorSort,
+  descending: boolean,
+  skip: number,
+  take: number,
+): Promise<string[]> {
+  const key = sql.raw(ANCHOR_KEYS[sort].key);
+  const dir = sql.raw(descending ? 'desc' : 'asc');
+  const order = sql`order by ${key} ${dir}, id ${dir}`;
+  const result =
+    skip === 0
+      ? await db.execute(sql`select id from members where ${where} ${order} limit ${take}`)
+      : await db.execute(sql`
+          with b as (select ${key} as k, id from members where ${where} ${order} offset ${skip} limit 1)
+          select id from members
+          where ${where} and (${key}, id) ${sql.raw(descending ? '<=' : '>=')} ((select k from b), (select id from b))
+          ${order} limit ${take}`);
+  return rowsOf<{ id: string }>(result).map((r) => r.id);
+}
+
+/**
+ * `take` ids from ascending position `from` of the whole list: the nearest anchor at or before
+ * it (a running sum over the ordering's anchors), then at most a run's worth of index entries.
+ */
+async function readFromAnchor(
+  db: Db,
+  customerId: string,
+  sort: AnchorSort,
+  from: number,
+  take: number,
+): Promise<string[]> {
+  const { key: k, time } = ANCHOR_KEYS[sort];
+  const key = sql.raw(k);
+  const c = sql`${customerId}::uuid`;
+  const result = await db.execute(sql`
+    with a as (
+      select key_text, key_time, member_id, before from (
+        select key_text, key_time, member_id, sum(n) over (order by key_text, key_time, member_id) - n as before
+        from member_anchors where customer_id = ${c} and sort = ${sort}
+      ) runs
+      where before <= ${from}
+      order by before desc
+      limit 1
+    ),
+    b as (
+      -- The anchor's key as sub-selects (parameters of the plan), so the index seeks to it.
+      select ${key} as k, id from members
+      where customer_id = ${c}
+        and (${key}, id) >= ((select ${sql.raw(time ? 'key_time' : 'key_text')} from a), (select member_id from a))
+      order by ${key}, id
+      offset (select ${from} - before from a) limit 1
+    )
+    select id from members
+    where customer_id = ${c} and (${key}, id) >= ((select k from b), (select id from b))
+    order by ${key}, id limit ${take}`);
+  return rowsOf<{ id: string }>(result).map((r) => r.id);
+}

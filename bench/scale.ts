@@ -1,0 +1,254 @@
+/**
+ * A customer with BENCH_SCALE members (default 100,000) made by the seed command's code
+ * (`portiere seed --members N`), then every list, the dashboard and the CSV export through the
+ * real app, each beside the plain SQL of the same answer on the same database in the same run
+ * (OFFSET/LIMIT plus count(*), the aggregates over members and credentials, a plain SELECT of
+ * the exported columns). PostgreSQL with BENCH_DATABASE_URL; PGlite at BENCH_PGLITE_SCALE
+ * (default: the same, at most 300,000). `npx tsx bench/scale.ts` runs it alone.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  buildApp,
+  type Database,
+  eq,
+  loadConfig,
+  SecretBox,
+  schema,
+  seedBulkMembers,
+  seedDemo,
+  sql,
+} from '@portiere/server';
+import { onEachDatabase } from './databases.ts';
+
+const { customers, configurations } = schema;
+export const SCALE = Number(process.env.BENCH_SCALE ?? 100_000);
+export const PGLITE_SCALE = Number(process.env.BENCH_PGLITE_SCALE ?? Math.min(SCALE, 300_000));
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const WARM = 3;
+
+export interface Timing {
+  p50: number;
+  p95: number;
+}
+export interface ListMeasure {
+  count: number;
+  app: Timing;
+  raw: Timing;
+}
+export interface ScaleResult {
+  members: number;
+  credentials: number;
+  seedMs: number;
+  lists: Record<string, ListMeasure>;
+  export: { rows: number; rowsPerSecond: number; rawRowsPerSecond: number; rssGrowthMb: number; rssBeforeMb: number };
+}
+
+const rowsOf = <T>(result: unknown): T[] =>
+  (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+
+async function time(fn: () => Promise<unknown>): Promise<Timing> {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS + WARM; i++) {
+    const s = performance.now();
+    await fn();
+    if (i >= WARM) times.push(performance.now() - s);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(RUNS * 0.5)] ?? 0, p95: times[Math.min(RUNS - 1, Math.floor(RUNS * 0.95))] ?? 0 };
+}
+
+/** The plain SQL of a members page: what the list did before (OFFSET over whole rows, count(*)). */
+function offsetSql(acme: string, where: string, order: string, offset: number) {
+  return [
+    `select m.*, g.name as group_name from members m left join configurations g on g.id = m.group_id
+     where m.customer_id = '${acme}' ${where} order by ${order} limit 25 offset ${offset}`,
+    `select count(*) from members m where m.customer_id = '${acme}' ${where}`,
+  ];
+}
+
+async function measure(database: Database, members: number): Promise<ScaleResult> {
+  const box = new SecretBox(randomBytes(32));
+  await database.migrate();
+  await seedDemo(database.db, box, { members: false });
+  // A few configuration groups, as a customer has, for the seed to spread members over.
+  const [acmeRow] = await database.db.select().from(customers).where(eq(customers.name, 'Acme'));
+  const acme = acmeRow?.id ?? '';
+  await database.db
+    .insert(configurations)
+    .values(['Office', 'Field', 'Contractors', 'Admins'].map((name) => ({ customerId: acme, name, allowed: [] })));
+  const seeded = await seedBulkMembers(database, box, { members });
+  console.log(
+    `${database.kind}: seeded ${seeded.members} members, ${seeded.credentials} credentials in ${seeded.ms.toFixed(0)} ms`,
+  );
+  const [group] = await database.db.select().from(configurations).where(eq(configurations.name, 'Field'));
+  const groupId = group?.id ?? '';
+
+  const config = loadConfig({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', LOGIN_RATE_LIMIT: '100000000' });
+  const app = await buildApp({ config, database, box, logger: false });
+  const user = await database.db.query.staffUsers.findFirst({
+    where: (s, { eq }) => eq(s.username, 'admin@acme.example'),
+  });
+  if (!user) throw new Error('no admin');
+  const { access: token } = await app.services.tokens.issue(user);
+  const get = async (path: string) => {
+    const res = await app.inject({ url: `/api/v1/${path}`, headers: { authorization: `Bearer ${token}` } });
+    if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  const raw = async (queries: string[]) => {
+    for (const q of queries) await database.db.execute(sql.raw(q));
+  };
+  // A member in the middle of the list, for a search that names one person.
+  const [someone] = rowsOf<{ username: string }>(
+    await database.db.execute(
+      sql`select username from members where customer_id = ${acme}::uuid order by created_at offset ${Math.floor(members / 2)} limit 1`,
+    ),
+  );
+  const person = someone?.username ?? 'nobody';
+  const last = Math.ceil(members / 25);
+  const mid = Math.ceil(last / 2);
+  const newest = 'm.created_at desc, m.id desc';
+  const cases: [string, string, string[]][] = [
+    ['first page, newest first', 'users/', offsetSql(acme, '', newest, 0)],
+    [
+      `deepest page (page ${last.toLocaleString('en')})`,
+      `users/?page=${last}`,
+      offsetSql(acme, '', newest, (last - 1) * 25),
+    ],
+    [
+      `middle page (page ${mid.toLocaleString('en')})`,
+      `users/?page=${mid}`,
+      offsetSql(acme, '', newest, (mid - 1) * 25),
+    ],
+    [
+      `by last name, middle page`,
+      `users/?ordering=last_name&page=${mid}`,
+      offsetSql(acme, '', 'm.last_name, m.id', (mid - 1) * 25),
+    ],
+    [
+      `by enrolment, deepest page`,
+      `users/?ordering=-enrolled_at&page=${last}`,
+      offsetSql(acme, '', "coalesce(m.enrolled_at, 'infinity') desc, m.id desc", (last - 1) * 25),
+    ],
+    [
+      `search one person ("${person}")`,
+      `users/?search=${encodeURIComponent(person)}`,
+      offsetSql(acme, `and m.search like '%${person}%'`, newest, 0),
+    ],
+    [
+      'search a surname ("bianchi")',
+      'users/?search=bianchi',
+      offsetSql(acme, `and m.search like '%bianchi%'`, newest, 0),
+    ],
+    ['blocked = true', 'users/?blocked=true', offsetSql(acme, 'and m.blocked', newest, 0)],
+    [
+      'enrolled = false, one group',
+      `users/?enrolled=false&group=${groupId}`,
+      offsetSql(acme, `and not m.enrolled and m.group_id = '${groupId}'`, newest, 0),
+    ],
+    [
+      'credential types totp,hotp',
+      'users/?credential_types=totp,hotp',
+      offsetSql(acme, `and m.credential_types ?| array['totp','hotp']`, newest, 0),
+    ],
+    [
+      'credential type totp, middle page',
+      `users/?credential_types=totp&page=${Math.ceil(mid * 0.25)}`,
+      offsetSql(acme, `and m.credential_types ? 'totp'`, newest, (Math.ceil(mid * 0.25) - 1) * 25),
+    ],
+    [
+      'created in a 30-day range',
+      'users/?created_after=2025-03-01&created_before=2025-03-30',
+      offsetSql(acme, `and m.created_at >= '2025-03-01' and m.created_at < '2025-03-31'`, newest, 0),
+    ],
+    [
+      'workstation users, first page',
+      'workstation-users/',
+      [
+        `select m.* from members m where m.customer_id = '${acme}' and exists (select 1 from credentials c where c.member_id = m.id and c.windows_login) order by m.username, m.id limit 25`,
+        `select count(*) from members m where m.customer_id = '${acme}' and exists (select 1 from credentials c where c.member_id = m.id and c.windows_login)`,
+      ],
+    ],
+    [
+      'workstation users, middle page',
+      'workstation-users/?page=WSMID',
+      [
+        `select m.* from members m where m.customer_id = '${acme}' and exists (select 1 from credentials c where c.member_id = m.id and c.windows_login) order by m.username, m.id limit 25 offset WSOFFSET`,
+        `select count(*) from members m where m.customer_id = '${acme}' and exists (select 1 from credentials c where c.member_id = m.id and c.windows_login)`,
+      ],
+    ],
+    [
+      'dashboard',
+      'dashboard/',
+      [
+        `select count(*), count(*) filter (where enrolled), count(*) filter (where blocked) from members where customer_id = '${acme}'`,
+        `select type, count(*), count(*) filter (where is_web), count(*) filter (where windows_login) from credentials where customer_id = '${acme}' group by type`,
+        `select count(*), count(*) filter (where deactivated_at is null) from recovery_modes where customer_id = '${acme}'`,
+      ],
+    ],
+  ];
+  const wsCount = (await get('workstation-users/')).count as number;
+  const wsMid = Math.max(1, Math.ceil(wsCount / 50));
+  const lists: Record<string, ListMeasure> = {};
+  for (const [name, path0, rawQueries] of cases) {
+    const path = path0.replace('WSMID', String(wsMid));
+    const queries = rawQueries.map((q) => q.replace('WSOFFSET', String((wsMid - 1) * 25)));
+    const answer = await get(path);
+    const count = answer.count ?? answer.customers?.[0]?.users.total;
+    const appTiming = await time(() => get(path));
+    const rawTiming = await time(() => raw(queries));
+    lists[name] = { count, app: appTiming, raw: rawTiming };
+    console.log(database.kind, name, count, appTiming, rawTiming);
+  }
+
+  // The CSV export over HTTP, with the server's resident memory sampled while it streams.
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const rssBefore = process.memoryUsage.rss();
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
+  }, 20);
+  const s = performance.now();
+  const res = await fetch(`${base}/api/v1/users/export/?format=csv&file_name=all`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    for (const b of chunk) if (b === 10) lines++;
+  }
+  const exportMs = performance.now() - s;
+  clearInterval(sampler);
+  const rows = lines - 1;
+  const r0 = performance.now();
+  const rawRows = rowsOf(
+    await database.db.execute(
+      sql`select m.username, m.first_name, m.last_name, m.email, m.phone_number, g.name, m.blocked, m.enrolled, m.enrolled_at, m.created_at, m.credential_types
+        from members m left join configurations g on g.id = m.group_id where m.customer_id = ${acme}::uuid order by m.created_at desc, m.id desc`,
+    ),
+  ).length;
+  const rawMs = performance.now() - r0;
+  console.log(database.kind, 'export', rows, exportMs, bytes, rawRows, rawMs);
+  await app.close();
+  return {
+    members: seeded.members,
+    credentials: seeded.credentials,
+    seedMs: seeded.ms,
+    lists,
+    export: {
+      rows,
+      rowsPerSecond: rows / (exportMs / 1000),
+      rawRowsPerSecond: rawRows / (rawMs / 1000),
+      rssGrowthMb: (rssPeak - rssBefore) / 1e6,
+      rssBeforeMb: rssBefore / 1e6,
+    },
+  };
+}
+
+export const scale = () =>
+  onEachDatabase((database) => measure(database, database.kind === 'pglite' ? PGLITE_SCALE : SCALE), {
+    pglite: PGLITE_SCALE > 0,
+  });
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify(await scale(), null, 1));
