@@ -45,6 +45,7 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { temporaryCardRoutes } from './modules/temporaryCards/routes.ts';
 import { workstationUserRoutes } from './modules/workstationUsers/routes.ts';
 import { signInRoutes } from './oidc/interactions/routes.ts';
+import { loadOidcKeys } from './oidc/keys.ts';
 import { mountOidc } from './oidc/mount.ts';
 import { type AuditRoute, installAudit } from './plugins/audit.ts';
 import { pruneAuditPeriodically } from './plugins/audit-retention.ts';
@@ -152,8 +153,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     config.clientUrls,
   );
   app.decorate('services', services);
-  // The provider's first signing key is made at start, not by whichever request comes first.
-  await services.oidc.provider();
+  // The provider's first signing key is made at start, not by whichever request comes first;
+  // the library itself loads on the first sign-in or when serve() warms it, off the start-up path.
+  await loadOidcKeys(opts.database.db, box);
   app.addHook('onClose', async () => {
     mailer.close();
     await opts.database.close();
