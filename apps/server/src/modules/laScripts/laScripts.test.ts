@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SCRIPT_MAX_BYTES } from '@portiere/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, customers } from '../../db/schema/index.ts';
 import { attachment } from '../../lib/content-disposition.ts';
@@ -166,7 +166,9 @@ describe.each(testDatabases())('login-assistant scripts on $name', (database) =>
     const events = await h.app.services.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.targetId, created.id), eq(auditEvents.outcome, 'success')));
+      .where(and(eq(auditEvents.targetId, created.id), eq(auditEvents.outcome, 'success')))
+      // In the order they happened: without it PostgreSQL may answer them either way round.
+      .orderBy(asc(auditEvents.seq));
     expect(events.map((e) => [e.action, e.tenantId, e.targetName])).toEqual([
       ['la_script.upload', acmeId, 'old.vbs'],
       ['la_script.delete', acmeId, 'old.vbs'],
