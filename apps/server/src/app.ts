@@ -179,7 +179,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // decompressed: clients send small JSON and uploads, and bodyLimit keeps its meaning.
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
   // Counted where every node sees the counts (rate-limit-store.ts).
-  const limits = rateLimitStorage({ redisUrl: config.redisUrl, db: services.db, now: opts.now, log: app.log });
+  const limits = await rateLimitStorage({ redisUrl: config.redisUrl, db: services.db, now: opts.now, log: app.log });
   app.addHook('onClose', limits.close);
   await app.register(rateLimit, { global: false, ...limits.options });
   await app.register(cookie);

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { SecretBox } from './lib/crypto.ts';
+import { settleHeap } from './lib/memory.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
 
 export async function serve(): Promise<void> {
@@ -22,6 +23,8 @@ export async function serve(): Promise<void> {
   });
 
   await app.listen({ port: config.port, host: config.host });
+  // Once start-up work has settled (the first audit sealing and pruning timers have run).
+  if (database.kind === 'pglite') setTimeout(settleHeap, 10_000).unref();
   const lines = [
     `Portiere is ready on ${config.publicUrl} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}/pglite` : ''}) in ${Math.round(performance.now() - startedAt)} ms`,
     `API docs: ${config.publicUrl}/api/docs`,
