@@ -17,7 +17,7 @@ export async function onEachDatabase<T>(
     const u = new URL(url);
     u.pathname = `/${name}`;
     try {
-      out.postgres = await measure(openPostgres(u.toString()));
+      out.postgres = await measure(await openPostgres(u.toString()));
     } finally {
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();

@@ -154,7 +154,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
   app.decorate('services', services);
   // The provider's first signing key is made at start, not by whichever request comes first;
-  // the library itself loads on the first sign-in or when serve() warms it, off the start-up path.
+  // the library itself (about half a second, and its memory) loads with the first sign-in.
   await loadOidcKeys(opts.database.db, box);
   app.addHook('onClose', async () => {
     mailer.close();
@@ -198,7 +198,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // decompressed: clients send small JSON and uploads, and bodyLimit keeps its meaning.
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
   // Counted where every node sees the counts (rate-limit-store.ts).
-  const limits = rateLimitStorage({ redisUrl: config.redisUrl, db: services.db, now: opts.now, log: app.log });
+  const limits = await rateLimitStorage({ redisUrl: config.redisUrl, db: services.db, now: opts.now, log: app.log });
   app.addHook('onClose', limits.close);
   await app.register(rateLimit, { global: false, ...limits.options });
   await app.register(cookie);

@@ -4,10 +4,8 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { SecretBox } from './lib/crypto.ts';
+import { settleHeap } from './lib/memory.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
-
-/** When the OpenID provider is built after listening. */
-const OIDC_WARM_UP_MS = 3000;
 
 export async function serve(): Promise<void> {
   const startedAt = performance.now();
@@ -25,11 +23,8 @@ export async function serve(): Promise<void> {
   });
 
   await app.listen({ port: config.port, host: config.host });
-  // Loading oidc-provider takes about half a second: after start-up, so that the server answers
-  // at once and the first member's sign-in does not wait for it either.
-  setTimeout(() => {
-    app.services.oidc.provider().catch((err) => app.log.error({ err }, 'the OpenID provider could not be built'));
-  }, OIDC_WARM_UP_MS).unref();
+  // Once start-up work has settled (the first audit sealing and pruning timers have run).
+  if (database.kind === 'pglite') setTimeout(settleHeap, 10_000).unref();
   const lines = [
     `Portiere is ready on ${config.publicUrl} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}/pglite` : ''}) in ${Math.round(performance.now() - startedAt)} ms`,
     `API docs: ${config.publicUrl}/api/docs`,

@@ -76,7 +76,7 @@ if (adminUrl) {
       return {
         settings: { dataDir, secretKeyFile: path.join(dataDir, 'secret.key'), databaseUrl: pg.url },
         env: { DATA_DIR: dataDir, DATABASE_URL: pg.url },
-        open: async () => openPostgres(pg.url),
+        open: () => openPostgres(pg.url),
       };
     },
   });

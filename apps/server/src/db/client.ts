@@ -1,18 +1,13 @@
 /**
  * One drizzle database over either PGlite (embedded, a data folder on disk, the default)
  * or PostgreSQL (when a URL is given). Both speak the same SQL and run the same migrations.
+ * Each driver is loaded when its database is opened: a server on one never holds the other.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import v8 from 'node:v8';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -44,29 +39,44 @@ const POSTGRES_POOL_MAX = 10;
 export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 /**
- * PGlite's own start parameters, plus memory settings for one embedded user: its WebAssembly
- * memory never shrinks, so every buffer PostgreSQL touches once stays resident. 16 MB of shared
- * buffers (default 128 MB) and 16 MB for index builds (default 64 MB) keep the idle server small;
- * the operating system's page cache still holds the data files.
+ * Memory settings for one embedded user, beside PGlite's own start parameters: its WebAssembly
+ * memory never shrinks, and PostgreSQL touches all of its shared buffers at start, so each MB of
+ * them stays resident. 8 MB of shared buffers (default 128 MB) and 16 MB for index builds
+ * (default 64 MB) keep the idle server small; the operating system's page cache still holds the
+ * data files.
  */
-const PGLITE_START_PARAMS = [
-  ...PGlite.defaultStartParams,
-  ...['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB', '-c', 'temp_buffers=2MB'],
-];
+const PGLITE_MEMORY_PARAMS = ['-c', 'shared_buffers=8MB', '-c', 'maintenance_work_mem=16MB', '-c', 'temp_buffers=2MB'];
 
-/** `dataDir` undefined means in-memory PGlite (tests). */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/**
+ * `dataDir` undefined means in-memory PGlite (tests). `baselineOnly` (the server's embedded
+ * database): V8 compiles PostgreSQL's WebAssembly with its baseline compiler only (Liftoff),
+ * never tiering hot functions up to TurboFan: that saves about 80 MB of resident code and
+ * compiler memory for queries measured 0.xx as fast (bench/RESULTS.md), which an embedded
+ * database of a small install can afford. The flag holds for the whole process, so tests and the
+ * bench, which open many databases, leave it off.
+ */
+export async function openPglite(dataDir?: string, opts: { baselineOnly?: boolean } = {}): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  if (opts.baselineOnly) v8.setFlagsFromString('--liftoff-only');
+  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   // pg_trgm backs the members' free-text search index.
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS });
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_PARAMS],
+  });
   const events: DatabaseEvents = {};
-  const db = drizzlePglite(client, { schema, logger: queryReporter(events) }) as unknown as Db;
+  const db = drizzle(client, { schema, logger: queryReporter(events) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     maxConnections: 1,
     events,
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: () => migrate(db as never, { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -88,10 +98,15 @@ export const ADVISORY_LOCKS = {
   oidcKeys: 0x706f7274_05,
 } as const;
 
-export function openPostgres(url: string): Database {
+export async function openPostgres(url: string): Promise<Database> {
+  const [{ default: postgres }, { drizzle }, { migrate }] = await Promise.all([
+    import('postgres'),
+    import('drizzle-orm/postgres-js'),
+    import('drizzle-orm/postgres-js/migrator'),
+  ]);
   const client = postgres(url, { max: POSTGRES_POOL_MAX, onnotice: () => {} });
   const events: DatabaseEvents = {};
-  const db = drizzlePostgres(client, { schema, logger: queryReporter(events) }) as unknown as Db;
+  const db = drizzle(client, { schema, logger: queryReporter(events) }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
@@ -102,7 +117,7 @@ export function openPostgres(url: string): Database {
       const lock = postgres(url, { max: 1, onnotice: () => {} });
       try {
         await lock`select pg_advisory_lock(${ADVISORY_LOCKS.migrate}::bigint)`;
-        await migratePostgres(db as never, { migrationsFolder });
+        await migrate(db as never, { migrationsFolder });
       } finally {
         await lock.end({ timeout: 5 });
       }
@@ -114,6 +129,9 @@ export function openPostgres(url: string): Database {
   };
 }
 
+/** The server's database: PostgreSQL at DATABASE_URL, else the embedded one in DATA_DIR. */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, 'pglite'));
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl)
+    : openPglite(path.join(opts.dataDir, 'pglite'), { baselineOnly: true });
 }

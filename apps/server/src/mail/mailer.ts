@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { AppError } from '../lib/errors.ts';
 import type { InlineImage, MailContent } from './templates.ts';
 
@@ -44,21 +44,32 @@ export function createMailer(opts: {
   outboxDir: string;
   log: FastifyBaseLogger;
 }): Mailer {
+  // Nodemailer (about 3 MB of heap) is loaded with the first mail, not at every start.
+  let made: Promise<Transporter> | undefined;
+  let transport: Transporter | undefined;
+  const transporter = (options: Parameters<typeof import('nodemailer').createTransport>[0]) => {
+    made ??= import('nodemailer').then(({ default: nodemailer }) => {
+      transport = nodemailer.createTransport(options);
+      return transport;
+    });
+    return made;
+  };
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
-    const where = new URL(opts.smtpUrl);
+    const smtpUrl = opts.smtpUrl;
+    const where = new URL(smtpUrl);
     return {
       send: (mail) =>
         orMailFailed(opts.log, async () => {
-          await transport.sendMail({ from: opts.from, ...mail, attachments: mail.attachments.map(attachment) });
+          const smtp = await transporter(smtpUrl);
+          await smtp.sendMail({ from: opts.from, ...mail, attachments: mail.attachments.map(attachment) });
         }),
       describe: () => `SMTP server ${where.hostname}:${where.port || 25}`,
-      close: () => transport.close(),
+      close: () => transport?.close(),
     };
   }
-  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
+      const stream = await transporter({ streamTransport: true, buffer: true, newline: 'unix' });
       const info = await stream.sendMail({ from: opts.from, ...mail, attachments: mail.attachments.map(attachment) });
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const file = path.join(

@@ -5,7 +5,7 @@
  * which composeMail makes the text and HTML parts.
  */
 import type { CustomerSettings, MailTemplate, MailTemplateName, SettingsLanguage } from '@portiere/contracts';
-import QRCode from 'qrcode';
+import { qrCode as loadQrCode } from '../lib/qr-code.ts';
 import { en } from './built-in/en.ts';
 import { fr } from './built-in/fr.ts';
 import { it } from './built-in/it.ts';
@@ -52,7 +52,7 @@ export async function qrCodeImage(content: string, language: string): Promise<In
     cid: 'enrolment-qr@portiere',
     filename,
     contentType: 'image/png',
-    content: await QRCode.toBuffer(content),
+    content: await (await loadQrCode()).toBuffer(content),
     alt: qrCode.alt,
     text: qrCode.text(filename),
   };

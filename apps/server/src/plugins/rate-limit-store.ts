@@ -6,7 +6,6 @@
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, RateLimitPluginOptions } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, RouteOptions } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Db } from '../db/client.ts';
 import { rateLimitHits } from '../db/schema/index.ts';
 
@@ -76,13 +75,15 @@ export interface RateLimitStorage {
   close(): Promise<void>;
 }
 
-export function rateLimitStorage(opts: {
+export async function rateLimitStorage(opts: {
   redisUrl?: string;
   db: Db;
   now?: () => Date;
   log: FastifyBaseLogger;
-}): RateLimitStorage {
+}): Promise<RateLimitStorage> {
   if (opts.redisUrl) {
+    // Loaded only when Redis counts (about 2 MB of heap otherwise held for nothing).
+    const { Redis } = await import('ioredis');
     // Short timeouts: a request waits at most about a second for Redis.
     const redis = new Redis(opts.redisUrl, {
       connectTimeout: 500,

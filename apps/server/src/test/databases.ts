@@ -20,7 +20,7 @@ export function testDatabases(): TestDatabase[] {
 
 async function openFreshPostgres(adminUrl: string): Promise<Database> {
   const scratch = await createScratchPostgres(adminUrl);
-  const database = openPostgres(scratch.url);
+  const database = await openPostgres(scratch.url);
   return {
     ...database,
     close: async () => {

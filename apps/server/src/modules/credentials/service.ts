@@ -19,7 +19,6 @@ import {
   SINGLE_CREDENTIAL_TYPES,
 } from '@portiere/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import { auditChange, auditMemberActor, auditTarget } from '../../audit/context.ts';
 import type { Db } from '../../db/client.ts';
 import { credentials, members } from '../../db/schema/index.ts';
@@ -27,6 +26,7 @@ import { randomDigits, type SecretBox, safeEqual } from '../../lib/crypto.ts';
 import { customerRow } from '../../lib/customer-row.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { qrCode } from '../../lib/qr-code.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { qrCodeImage, renderMemberMail } from '../../mail/member-mail.ts';
 import { sendSmsOtp } from '../../sms/gateway.ts';
@@ -127,7 +127,7 @@ export class CredentialsService {
         const secret = newSecret(params.algorithm);
         values = { ...base, secretEnc: this.box.encrypt(secret), params, counter: 0 };
         const uri = totpUri(secret, params, label, ISSUER);
-        enrollment = { secret, otpauth_uri: uri, qr_code: await QRCode.toDataURL(uri) };
+        enrollment = { secret, otpauth_uri: uri, qr_code: await (await qrCode()).toDataURL(uri) };
         break;
       }
       case 'hotp': {
@@ -141,7 +141,7 @@ export class CredentialsService {
         const secret = newSecret(params.algorithm);
         values = { ...base, secretEnc: this.box.encrypt(secret), params, counter: 0 };
         const uri = hotpUri(secret, params, label, ISSUER, 0);
-        enrollment = { secret, otpauth_uri: uri, qr_code: await QRCode.toDataURL(uri) };
+        enrollment = { secret, otpauth_uri: uri, qr_code: await (await qrCode()).toDataURL(uri) };
         break;
       }
       case 'app':
@@ -442,7 +442,7 @@ export class CredentialsService {
 
   private async appEnrollment(code: string): Promise<Enrollment> {
     const uri = this.enrollmentUri(code);
-    return { confirmation_code: code, enrollment_url: uri, qr_code: await QRCode.toDataURL(uri) };
+    return { confirmation_code: code, enrollment_url: uri, qr_code: await (await qrCode()).toDataURL(uri) };
   }
 
   /**

@@ -6,7 +6,15 @@
  * no DTD (entities) and no processing instruction but the XML declaration. An unsafe SVG is
  * refused rather than rewritten, so what is served is byte for byte what was checked.
  */
-import { DOMParser, type Element, type Node } from '@xmldom/xmldom';
+import { createRequire } from 'node:module';
+import type { Element, Node, DOMParser as XmlParser } from '@xmldom/xmldom';
+
+/** The XML parser, loaded with the first SVG uploaded rather than at every start (about 1 MB of heap). */
+let parser: typeof XmlParser | undefined;
+const DOMParser = (): typeof XmlParser => {
+  parser ??= (createRequire(import.meta.url)('@xmldom/xmldom') as typeof import('@xmldom/xmldom')).DOMParser;
+  return parser;
+};
 
 export type SvgInspection =
   | { kind: 'notSvg' }
@@ -34,9 +42,10 @@ export function inspectSvg(bytes: Buffer): SvgInspection {
   // Looked for before parsing: a DTD is refused whatever the parser would make of it.
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) return isSvgText(text) ? { kind: 'unsafe' } : { kind: 'notSvg' };
   let root: Element | null;
-  let doc: ReturnType<DOMParser['parseFromString']>;
+  let doc: ReturnType<XmlParser['parseFromString']>;
   try {
-    doc = new DOMParser({
+    const Parser = DOMParser();
+    doc = new Parser({
       onError: (level, message) => {
         if (level !== 'warning') throw new Error(message);
       },
