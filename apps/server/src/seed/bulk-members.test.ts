@@ -40,9 +40,11 @@ describe.each(testDatabases())('seed --members on $name', (kind) => {
     expect(dashboard.users.enrolled).toBeGreaterThan(1000);
     expect(dashboard.users.enrolled).toBeLessThan(1400);
     expect((await call(h.app, 'GET', 'workstation-users/', token)).body.count).toBeGreaterThan(100);
-    // A seeded member's password credential takes the documented password.
-    const [withPassword] = (await call(h.app, 'GET', 'users/?credential_types=password&page_size=1', token)).body
-      .results;
+    // A seeded member's password credential takes the documented password (a blocked member's
+    // credentials refuse any value, and some seeded members are blocked).
+    const [withPassword] = (
+      await call(h.app, 'GET', 'users/?credential_types=password&blocked=false&page_size=1', token)
+    ).body.results;
     const held = (await call(h.app, 'GET', `users/${withPassword.id}/credentials/`, token)).body;
     const password = held.find((c: { type: string }) => c.type === 'password');
     const tried = await call(h.app, 'POST', `users/${withPassword.id}/credentials/${password.id}/test/`, token, {
