@@ -15,27 +15,10 @@ import { type Database, DEMO_PASSWORD, schema } from '@portiere/server';
 import { generateKeyPair, SignJWT } from 'jose';
 import { onEachDatabase } from './databases.ts';
 import { startDemoApp } from './demo-app.ts';
+import { rate } from './measure.ts';
 
 const { staffUsers } = schema;
 const PARALLEL = 8;
-const SECONDS = Number(process.env.BENCH_AUTH_SECONDS ?? 3);
-
-/** Calls per second of `fn` with `parallel` callers for about `ms`. */
-export async function rate(
-  fn: (i: number, caller: number) => Promise<unknown>,
-  parallel = PARALLEL,
-  ms = SECONDS * 1000,
-) {
-  let calls = 0;
-  const end = performance.now() + ms;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: parallel }, async (_, caller) => {
-      while (performance.now() < end) await fn(calls++, caller);
-    }),
-  );
-  return calls / ((performance.now() - t0) / 1000);
-}
 
 export interface AuthRates {
   cores: number;

@@ -1,4 +1,7 @@
-/** Cold start: spawn the real server on a fresh data folder, time until /readyz answers. */
+/**
+ * Cold start: spawn the real server (`npm start`'s script) on a fresh data folder, time until
+ * /readyz answers; then its resident memory once idle on the embedded database.
+ */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,7 +10,14 @@ import path from 'node:path';
 /** What `npm start` runs: builds the server if needed, then serves from the JavaScript build. */
 const START = path.resolve(import.meta.dirname, '../scripts/start.mjs');
 
-async function startOnce(dataDir: string, port: number): Promise<number> {
+/** Resident memory of a process, from /proc (Linux). */
+function rssMb(pid: number): number {
+  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+  return line ? Number(line[1]) / 1024 : Number.NaN;
+}
+
+/** Starts the server; answers the time to /readyz, and with `idleMs` its RSS after that long idle. */
+async function startOnce(dataDir: string, port: number, idleMs = 0): Promise<{ ms: number; idleRssMb?: number }> {
   const t0 = performance.now();
   const child = spawn(process.execPath, [START], {
     env: {
@@ -25,7 +35,12 @@ async function startOnce(dataDir: string, port: number): Promise<number> {
     for (;;) {
       if (performance.now() - t0 > 120_000) throw new Error('server did not start');
       try {
-        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return performance.now() - t0;
+        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) {
+          const ms = performance.now() - t0;
+          if (!idleMs || !child.pid) return { ms };
+          await new Promise((r) => setTimeout(r, idleMs));
+          return { ms, idleRssMb: rssMb(child.pid) };
+        }
       } catch {}
       await new Promise((r) => setTimeout(r, 25));
     }
@@ -42,10 +57,12 @@ export async function coldStart() {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portiere-bench-'));
   try {
-    const empty = await startOnce(dataDir, 18181);
+    const empty = (await startOnce(dataDir, 18181)).ms;
     const warm = [];
-    for (let i = 0; i < 3; i++) warm.push(await startOnce(dataDir, 18181));
-    return { emptyMs: empty, existingMs: warm.sort((a, b) => a - b)[1] ?? 0 };
+    for (let i = 0; i < 3; i++) warm.push((await startOnce(dataDir, 18181)).ms);
+    // The demo dataset, started and left alone for 10 s: what a small install holds.
+    const idle = await startOnce(dataDir, 18181, 10_000);
+    return { emptyMs: empty, existingMs: warm.sort((a, b) => a - b)[1] ?? 0, idleRssMb: idle.idleRssMb ?? Number.NaN };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

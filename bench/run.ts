@@ -1,11 +1,18 @@
-/** `npm run bench`: measures and rewrites bench/RESULTS.md. */
+/**
+ * `npm run bench`: measures and rewrites bench/RESULTS.md. Every figure stands beside the raw
+ * limit of the same run on the same machine (raw SQL, raw argon2id, raw RS256), as a ratio.
+ *
+ * BENCH_SCALE members (default 20,000; BENCH_SCALE=1000000 for the scale goals of issue 17) on
+ * PostgreSQL when BENCH_DATABASE_URL names a server (a scratch database is made and dropped),
+ * and BENCH_PGLITE_SCALE (default the same, at most 300,000) on the embedded PGlite.
+ */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { auditList } from './audit-list.ts';
-import { authOverhead } from './auth-overhead.ts';
+import { type AuthRates, authRates } from './auth-rates.ts';
 import { coldStart } from './cold-start.ts';
-import { membersList } from './members-list.ts';
+import { type ScaleResult, scale } from './scale.ts';
 import { signInThroughput } from './sign-in.ts';
 import { writes } from './writes.ts';
 
@@ -13,29 +20,87 @@ const cold = await coldStart();
 console.log('cold start', cold);
 const signIn = await signInThroughput();
 console.log('sign-in', signIn);
-const auth = await authOverhead();
-console.log('auth overhead', auth);
+const auth = await authRates();
+console.log('auth rates', auth);
 const written = await writes();
 console.log('writes', written);
-const list = await membersList();
+const scaled = await scale();
 const audit = await auditList();
-console.log('audit list', JSON.stringify(audit, null, 1));
-console.log('members list', JSON.stringify(list, null, 1));
 
-const f = (n: number) => n.toFixed(0);
+const f = (n: number) => Math.round(n).toLocaleString('en');
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const ratio = (n: number) => n.toFixed(2);
+const met = (ok: boolean) => (ok ? 'yes' : '**no**');
+/** 1.2 million, 300,000: how a count reads in a heading. */
+const count = (n: number) => (n >= 1_000_000 ? `${(n / 1_000_000).toLocaleString('en')} million` : f(n));
+
+/** One table per database: each goal of issue 17 beside the raw limit of the same run. */
+function goals(db: string, s: ScaleResult | undefined, a: AuthRates | undefined): string {
+  const rows: string[] = [];
+  if (s) {
+    for (const [name, m] of Object.entries(s.lists)) {
+      rows.push(
+        `| ${name}: p95 (${f(m.count)} matches) | ${ms(m.app.p95)} | ${ms(m.raw.p95)} | ${ratio(m.app.p95 / m.raw.p95)} | ≤ 50 ms | ${met(m.app.p95 <= 50)} |`,
+      );
+    }
+    const e = s.export;
+    rows.push(
+      `| CSV export of ${f(e.rows)} members, server RSS +${e.rssGrowthMb.toFixed(0)} MB | ${f(e.rowsPerSecond)} rows/s | ${f(e.rawRowsPerSecond)} rows/s | ${ratio(e.rowsPerSecond / e.rawRowsPerSecond)} | ≥ 100,000 rows/s, flat memory | ${met(e.rowsPerSecond >= 100_000 && e.rssGrowthMb < 64)} |`,
+    );
+    const perMinute = (s.members / s.seedMs) * 60_000;
+    rows.push(
+      `| \`portiere seed --members ${f(s.members)}\` | ${(s.seedMs / 1000).toFixed(1)} s | ${f(s.rawInsertsPerSecond)} plain member inserts/s | ${ratio(s.members / (s.seedMs / 1000) / s.rawInsertsPerSecond)} | 1,000,000 in < 120 s | ${s.members >= 1_000_000 ? met(s.seedMs < 120_000) : `(${f(perMinute)} a minute)`} |`,
+    );
+  }
+  if (a) {
+    rows.push(
+      `| refresh grants, 8 sessions at once | ${f(a.refreshPerSecond)}/s | ${f(a.rawSignPerCore)} RS256 signs/s per core | ${ratio(a.refreshPerSecond / a.rawSignPerCore)} | ≥ 0.7 | ${met(a.refreshPerSecond / a.rawSignPerCore >= 0.7)} |`,
+      `| sign-in step 1, known usernames, wrong password | ${f(a.stepOneKnownPerSecond)}/s | ${f(a.rawArgonPerSecond)} argon2id verifications/s | ${ratio(a.stepOneKnownPerSecond / a.rawArgonPerSecond)} | ≥ 0.9 | ${met(a.stepOneKnownPerSecond / a.rawArgonPerSecond >= 0.9)} |`,
+      `| sign-in step 1, unknown usernames | ${f(a.stepOneUnknownPerSecond)}/s | ${f(a.rawArgonPerSecond)} argon2id verifications/s | ${ratio(a.stepOneUnknownPerSecond / a.rawArgonPerSecond)} | ≥ 0.9 | ${met(a.stepOneUnknownPerSecond / a.rawArgonPerSecond >= 0.9)} |`,
+    );
+  }
+  if (db === 'pglite') {
+    rows.push(
+      `| whole server idle, embedded database, demo dataset (\`npm start\`, 10 s after ready) | ${cold.idleRssMb.toFixed(0)} MB RSS | | | ≤ 150 MB | ${met(cold.idleRssMb <= 150)} |`,
+    );
+  }
+  const heading = s
+    ? `### ${db}: ${count(s.members)} members, ${count(s.credentials)} credentials (seeded in ${(s.seedMs / 1000).toFixed(1)} s)`
+    : `### ${db}`;
+  return `${heading}
+
+| measure | Portiere | raw limit of this run | ratio | goal | met |
+|---|---|---|---|---|---|
+${rows.join('\n')}
+`;
+}
+
+const databases = [...new Set([...Object.keys(scaled), ...Object.keys(auth)])];
 const md = `# Benchmark results
 
 Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores
-(${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, embedded PGlite.
+(${os.cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.
+PostgreSQL ran on the same two cores as the server and the benchmark.
 
+## Goals (issue 17), each beside the raw limit of the same run
+
+Lists: p95 of 30 requests through the app (after 3 warm-ups), each answer one page of 25 with
+its exact count, beside the plain SQL of the same answer (OFFSET/LIMIT over the rows plus
+\`count(*)\`); ratio = Portiere / plain SQL, lower is faster. Export: rows per second of a CSV
+export over HTTP, beside a plain SELECT of the same columns, with the server's resident memory
+growth while it streams. Refresh grants and sign-in step 1: requests per second through the app,
+8 at once, beside raw RS256 signatures per second and core (jose, 8 at once, divided by the
+cores) and raw argon2id verifications per second (the same parameters, 8 at once).
+
+${databases.map((db) => goals(db, scaled[db], auth[db])).join('\n')}
 ## Cold start (spawn to /readyz answering)
 
 | case | time |
 |---|---|
-| empty data folder (create database, migrate, seed demo, signing key) | ${f(cold.emptyMs)} ms |
+| empty data folder (create database, migrate, seed demo, signing keys) | ${f(cold.emptyMs)} ms |
 | existing data folder (median of 3) | ${f(cold.existingMs)} ms |
 
-## Sign-in over HTTP (password + code mailed through a real SMTP sink + tokens)
+## Sign-in over HTTP (password + code mailed through a real SMTP sink + tokens), PGlite
 
 ${signIn.signIns} full sign-ins, 8 accounts in parallel; argon2id (19 MiB, t=2) dominates.
 
@@ -46,93 +111,39 @@ ${signIn.signIns} full sign-ins, 8 accounts in parallel; argon2id (19 MiB, t=2) 
 | latency p95 | ${f(signIn.p95)} ms |
 | refresh rotations per second (8 sessions in parallel) | ${f(signIn.refreshPerSecond)} |
 
-## Authentication per request, beside the raw limits of the same run
-
-Through the app (inject), 8 callers in parallel for 3 s. Every request checks its session and
-account in the database (a revoked session or a deleted, blocked or expired account is refused
-at once); sign-in step 1 does the same work for known and unknown usernames.
-Measured against the code before the session check (issue 7), four alternating runs of this bench
-on 2026-11-23: members list -3 % throughput (+6 % median latency, one prepared lookup of about
-0.4 ms on PGlite), refresh rotations -8 %; known usernames answered 1.5 to 4.9 ms slower than
-unknown ones before, and within 0.4 ms (either way) after.
-
-| measure | value | raw limit of this run | ratio |
-|---|---|---|---|
-| members list, first page of 10,000, per second (median ${auth.readMs.toFixed(1)} ms alone) | ${f(auth.readsPerSecond)} | ${f(auth.rawVerifyPerSecond)} RS256 verifications/s | ${(auth.readsPerSecond / auth.rawVerifyPerSecond).toFixed(3)} |
-| refresh rotations per second | ${f(auth.refreshPerSecond)} | ${f(auth.rawSignPerSecond)} RS256 signatures/s | ${(auth.refreshPerSecond / auth.rawSignPerSecond).toFixed(3)} |
-| sign-in step 1, wrong password, known username (median) | ${auth.knownMs.toFixed(1)} ms | ${auth.rawArgonMs.toFixed(1)} ms per argon2id verification | ${(auth.rawArgonMs / auth.knownMs).toFixed(2)} |
-| sign-in step 1, wrong password, unknown username (median) | ${auth.unknownMs.toFixed(1)} ms | | ${(auth.rawArgonMs / auth.unknownMs).toFixed(2)} |
-
 ## Writes through the app, beside raw SQL of the same run
 
 8 callers for 3 s each: creating members (POST users/) and renaming them (PATCH), against plain
 SQL inserts and updates of a member row on the same database. Every write also records its audit
-event in its transaction (sealed into the chain moments later, audit/sealer.ts).
-
-Against the code before the audit trail's write side (commit 871e509, same machine, alternating
-runs on 2026-11-23, medians of 3 pairs, ratios to the raw SQL of each run): creations 1.06
-(PGlite) and 1.08 (PostgreSQL) of before, sign-ins (bench/sign-in.ts) 0.96, refresh rotations
-1.03; updates 0.91 (PGlite) and 0.59 (PostgreSQL). An update now takes six round trips (BEGIN,
-select, update, event insert, COMMIT, beside the session check) instead of three autocommitted
-ones; at 8 callers PostgreSQL is latency-bound, so the two extra round trips show in full. Holding
-the chain head through each commit, as first built, had cost creations 0.78 on PostgreSQL and
-0.74 on PGlite.
+event and keeps the member tallies in its transaction.
 
 | measure | per second | raw SQL per second | ratio |
 |---|---|---|---|
 ${Object.entries(written)
   .map(
     ([db, w]) =>
-      `| ${db}: member creations | ${f(w.createPerSecond)} | ${f(w.rawInsertPerSecond)} inserts | ${(w.createPerSecond / w.rawInsertPerSecond).toFixed(3)} |
-| ${db}: member updates | ${f(w.updatePerSecond)} | ${f(w.rawUpdatePerSecond)} updates | ${(w.updatePerSecond / w.rawUpdatePerSecond).toFixed(3)} |`,
+      `| ${db}: member creations | ${f(w.createPerSecond)} | ${f(w.rawInsertPerSecond)} inserts | ${ratio(w.createPerSecond / w.rawInsertPerSecond)} |
+| ${db}: member updates | ${f(w.updatePerSecond)} | ${f(w.rawUpdatePerSecond)} updates | ${ratio(w.updatePerSecond / w.rawUpdatePerSecond)} |`,
   )
   .join('\n')}
-`;
-const listTables = Object.entries(list)
-  .map(
-    ([db, r]) => `### ${db} (100,000 members generated in ${f(r.fillMs)} ms)
 
-| request | matches | p50 | p95 |
-|---|---|---|---|
-${Object.entries(r.results)
-  .map(([name, x]) => `| ${name} | ${x.count} | ${x.p50.toFixed(1)} ms | ${x.p95.toFixed(1)} ms |`)
-  .join('\n')}
-`,
-  )
-  .join('\n');
-const auditTables = Object.entries(audit)
+## Audit trail at 1,000,000 events of one customer (through the app, 30 runs after 3 warm-up)
+
+Each answer carries one page of 25 and the total count. Without filters the count is read from
+the chain head (no scan); with filters it is an exact count over the matching index range.
+
+${Object.entries(audit)
   .map(
     ([db, r]) => `### ${db} (1,000,000 events generated in ${f(r.fillMs)} ms)
 
 | request | matches | p50 | p95 |
 |---|---|---|---|
 ${Object.entries(r.results)
-  .map(([name, x]) => `| ${name} | ${x.count} | ${x.p50.toFixed(1)} ms | ${x.p95.toFixed(1)} ms |`)
+  .map(([name, x]) => `| ${name} | ${x.count} | ${ms(x.p50)} | ${ms(x.p95)} |`)
   .join('\n')}
 `,
   )
-  .join('\n');
-const full = `${md}
-## Lists and dashboard at 100,000 members (through the app, 30 runs after 3 warm-up)
+  .join('\n')}`;
 
-Each list answer carries one page of 25 and the total count; the members have about 120,000 credentials. Set BENCH_DATABASE_URL to also measure PostgreSQL.
-
-${listTables}
-## Audit trail at 1,000,000 events of one customer (through the app, 30 runs after 3 warm-up)
-
-Each answer carries one page of 25 and the total count. Without filters the count is read from
-the chain head (no scan); with filters it is an exact count over the matching index range.
-
-${auditTables}
-## Reading the figures
-
-- Sign-in is bound by argon2id (two verifications per full sign-in: password, then password + code);
-  that cost is the point of the hash.
-- Deep offsets cost what PostgreSQL pays to skip rows; the console pages 25 at a time from the top,
-  and the export walks by keyset, not offset.
-- The workstation users list is the slowest: its count runs an EXISTS over the credentials for every
-  member. A \`windows_login\` flag kept on the member row (as \`credential_types\` is) would make it an
-  index lookup; left for when that list grows past this size.
-`;
-fs.writeFileSync(path.join(import.meta.dirname, 'RESULTS.md'), full);
-console.log(full);
+fs.writeFileSync(path.join(import.meta.dirname, 'RESULTS.md'), md);
+console.log(md);

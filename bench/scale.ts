@@ -19,17 +19,12 @@ import {
   sql,
 } from '@portiere/server';
 import { onEachDatabase } from './databases.ts';
+import { type Timing, time } from './measure.ts';
 
 const { customers, configurations } = schema;
 export const SCALE = Number(process.env.BENCH_SCALE ?? 100_000);
 export const PGLITE_SCALE = Number(process.env.BENCH_PGLITE_SCALE ?? Math.min(SCALE, 300_000));
-const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const WARM = 3;
 
-export interface Timing {
-  p50: number;
-  p95: number;
-}
 export interface ListMeasure {
   count: number;
   app: Timing;
@@ -39,23 +34,14 @@ export interface ScaleResult {
   members: number;
   credentials: number;
   seedMs: number;
+  /** Plain set-based member inserts per second into a copy of the table with its indexes. */
+  rawInsertsPerSecond: number;
   lists: Record<string, ListMeasure>;
   export: { rows: number; rowsPerSecond: number; rawRowsPerSecond: number; rssGrowthMb: number; rssBeforeMb: number };
 }
 
 const rowsOf = <T>(result: unknown): T[] =>
   (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
-
-async function time(fn: () => Promise<unknown>): Promise<Timing> {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS + WARM; i++) {
-    const s = performance.now();
-    await fn();
-    if (i >= WARM) times.push(performance.now() - s);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: times[Math.floor(RUNS * 0.5)] ?? 0, p95: times[Math.min(RUNS - 1, Math.floor(RUNS * 0.95))] ?? 0 };
-}
 
 /** The plain SQL of a members page: what the list did before (OFFSET over whole rows, count(*)). */
 function offsetSql(acme: string, where: string, order: string, offset: number) {
@@ -80,6 +66,7 @@ async function measure(database: Database, members: number): Promise<ScaleResult
   console.log(
     `${database.kind}: seeded ${seeded.members} members, ${seeded.credentials} credentials in ${seeded.ms.toFixed(0)} ms`,
   );
+  const rawInsertsPerSecond = await rawInserts(database, acme, Math.min(members, 200_000));
   const [group] = await database.db.select().from(configurations).where(eq(configurations.name, 'Field'));
   const groupId = group?.id ?? '';
 
@@ -235,6 +222,7 @@ async function measure(database: Database, members: number): Promise<ScaleResult
     members: seeded.members,
     credentials: seeded.credentials,
     seedMs: seeded.ms,
+    rawInsertsPerSecond,
     lists,
     export: {
       rows,
@@ -244,6 +232,20 @@ async function measure(database: Database, members: number): Promise<ScaleResult
       rssBeforeMb: rssBefore / 1e6,
     },
   };
+}
+
+/** The raw limit for the seed: plain generated rows into a copy of members with all its indexes. */
+async function rawInserts(database: Database, customerId: string, n: number): Promise<number> {
+  await database.db.execute(sql`create table bench_raw_members (like members including defaults including indexes)`);
+  const t0 = performance.now();
+  await database.db.execute(sql`
+    insert into bench_raw_members (customer_id, username, first_name, last_name, email, created_at)
+    select ${customerId}::uuid, 'raw.member' || i, 'Giulia', 'Rossi', 'raw.member' || i || '@acme.example',
+      now() - interval '1 minute' * (${n} - i)
+    from generate_series(1, ${n}) as i`);
+  const perSecond = n / ((performance.now() - t0) / 1000);
+  await database.db.execute(sql`drop table bench_raw_members`);
+  return perSecond;
 }
 
 export const scale = () =>

@@ -7,22 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { type Database, sql } from '@portiere/server';
 import { onEachDatabase } from './databases.ts';
 import { startDemoApp } from './demo-app.ts';
-
-async function rate(
-  fn: (i: number) => Promise<unknown>,
-  parallel = Number(process.env.BENCH_PARALLEL ?? 8),
-  ms = 3000,
-): Promise<number> {
-  let calls = 0;
-  const end = performance.now() + ms;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: parallel }, async () => {
-      while (performance.now() < end) await fn(calls++);
-    }),
-  );
-  return calls / ((performance.now() - t0) / 1000);
-}
+import { rate } from './measure.ts';
 
 async function measure(given: Database) {
   const { app, database, close } = await startDemoApp(given);

@@ -30,7 +30,15 @@ export interface AuditEventInput {
 /** Stores the events in order; call inside the transaction of the change. */
 export async function appendAuditEvents(db: Db, events: readonly AuditEventInput[]): Promise<void> {
   if (!events.length) return;
-  await db.insert(auditEvents).values(
+  await auditInsert(db, events);
+}
+
+/**
+ * The insert of the events, not yet run: to await, or to put in one statement with the change
+ * it records (a data-modifying WITH), which is then atomic without a transaction. Not empty.
+ */
+export function auditInsert(db: Db, events: readonly AuditEventInput[]) {
+  return db.insert(auditEvents).values(
     events.map((e) => ({
       tenantId: e.tenantId,
       tenantType: e.tenantType,

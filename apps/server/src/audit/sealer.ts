@@ -8,7 +8,7 @@
  * finds it taken leaves the rows to the holder or to its own next run.
  */
 import { asc, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { ADVISORY_LOCKS, type Db } from '../db/client.ts';
+import { ADVISORY_LOCKS, type Db, rowsOf } from '../db/client.ts';
 import { auditChains, auditEvents } from '../db/schema/index.ts';
 import { loggableError } from '../lib/db-errors.ts';
 import { GENESIS_HASH, hashEvent } from './chain.ts';
@@ -65,11 +65,6 @@ export async function sealEverything(db: Db): Promise<'done' | 'busy'> {
     if (n === null) return 'busy';
     if (n < SEAL_BATCH) return 'done';
   }
-}
-
-/** Both drivers' results of `execute`: postgres-js an array, PGlite `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 interface SealerLog {

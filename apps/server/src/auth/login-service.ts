@@ -16,10 +16,10 @@ import {
   maskEmail,
   passwordPolicyError,
 } from '@portiere/contracts';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import { appendAuditEvents } from '../audit/append.ts';
+import { and, desc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
+import { auditInsert } from '../audit/append.ts';
 import { signInAction, staffEvent } from '../audit/staff-events.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, rowsOf } from '../db/client.ts';
 import { loginAttempts, loginOtps, passwordChangeTokens, staffUsers } from '../db/schema/index.ts';
 import { newOpaqueToken, randomDigits, type SecretBox, safeEqual, sha256 } from '../lib/crypto.ts';
 import { AppError } from '../lib/errors.ts';
@@ -52,8 +52,7 @@ export class LoginService {
   async login(req: LoginRequest, source: SignInSource): Promise<SignInResult> {
     const { ip } = source;
     const username = req.username.trim().toLowerCase();
-    const attempt = await this.throttle.attempt(username, source);
-    const user = await this.checkPassword(attempt, req.password, ip);
+    const { attempt, user } = await this.checkPassword(username, req.password, source);
     if (user.mustChangePassword) {
       await this.record(username, user, ip, 'password_change_required');
       return { answer: { change: await this.newChangeToken(user.id) } };
@@ -113,20 +112,33 @@ export class LoginService {
 
   /**
    * Password check under the throttle. Known and unknown usernames do the same work (one
-   * lookup, one argon2id verification, the same counts) and get the same 401 or 429.
+   * lookup, one argon2id verification, the same counts) and get the same 401 or 429. Around
+   * the hash there is one statement before (account, trusted browser, bar) and, on a failure,
+   * one after (counts, attempt, audit event).
    */
-  private async checkPassword(attempt: Attempt, password: string, ip: string): Promise<StaffUser> {
-    const { username } = attempt;
-    const [user] = await this.db.select().from(staffUsers).where(eq(staffUsers.username, username));
-    const barred = await this.throttle.barredFor(attempt);
-    if (barred > 0) {
+  private async checkPassword(
+    username: string,
+    password: string,
+    source: SignInSource,
+  ): Promise<{ attempt: Attempt; user: StaffUser }> {
+    const { ip } = source;
+    const state = this.throttle.stateColumns(username, source);
+    const [row] = await this.db
+      .select({ user: getTableColumns(staffUsers), trusted: state.trusted, lockedMs: state.lockedMs })
+      .from(sql`(select 1) as one`)
+      .leftJoin(staffUsers, eq(staffUsers.username, username));
+    const user = row?.user ?? undefined;
+    const { attempt, barredS } = this.throttle.state(username, source, {
+      trusted: row?.trusted,
+      lockedMs: row?.lockedMs,
+    });
+    if (barredS > 0) {
       await this.record(username, user ?? null, ip, 'throttled');
-      throw throttled(barred);
+      throw throttled(barredS);
     }
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
     if (!user || !ok) {
-      await this.throttle.failure(attempt);
-      await this.record(username, user ?? null, ip, user ? 'bad_password' : 'unknown_user');
+      await this.record(username, user ?? null, ip, user ? 'bad_password' : 'unknown_user', attempt);
       throw new AppError(401, 'login');
     }
     const now = this.now();
@@ -134,7 +146,7 @@ export class LoginService {
       await this.record(username, user, ip, user.blockedAt ? 'account_blocked' : 'account_expired');
       throw new AppError(401, 'login');
     }
-    return user;
+    return { attempt, user };
   }
 
   private async sendOtp(user: StaffUser, ip: string): Promise<LoginResponse> {
@@ -185,8 +197,7 @@ export class LoginService {
       .orderBy(desc(loginOtps.createdAt))
       .limit(1);
     if (!code || code.expiresAt <= now || code.tries >= LOGIN_OTP_MAX_TRIES) {
-      await this.throttle.failure(attempt);
-      await this.record(user.username, user, ip, 'otp_missing_or_expired');
+      await this.record(user.username, user, ip, 'otp_missing_or_expired', attempt);
       throw new AppError(401, 'login');
     }
     if (!safeEqual(code.codeHash, this.box.hmac(otp))) {
@@ -196,8 +207,7 @@ export class LoginService {
         .update(loginOtps)
         .set({ tries, ...(tries >= LOGIN_OTP_MAX_TRIES ? { usedAt: now } : {}) })
         .where(eq(loginOtps.id, code.id));
-      await this.throttle.failure(attempt);
-      await this.record(user.username, user, ip, 'bad_otp');
+      await this.record(user.username, user, ip, 'bad_otp', attempt);
       throw new AppError(401, 'login');
     }
     const spent = await this.db
@@ -219,18 +229,34 @@ export class LoginService {
   }
 
   /**
-   * The attempt for the throttle and its audit event, together, after any password hashing.
-   * An unknown username belongs to no tenant, so it has no audit chain: it stays in
-   * login_attempts only.
+   * The attempt and its audit event and, for a failure (`counted`), the throttle's counts: one
+   * statement, atomic without a transaction, after any password hashing. An unknown username
+   * belongs to no tenant, so it has no audit chain: it stays in login_attempts only.
    */
-  private async record(username: string, user: StaffUser | null, ip: string, outcome: string): Promise<void> {
+  private async record(
+    username: string,
+    user: StaffUser | null,
+    ip: string,
+    outcome: string,
+    counted?: Attempt,
+  ): Promise<void> {
     const createdAt = this.now();
     const { action, outcome: result, reason } = signInAction(outcome);
     const event = user ? staffEvent(user, action, result, reason, createdAt, { ip }) : null;
-    await this.db.transaction(async (tx) => {
-      await tx.insert(loginAttempts).values({ username, staffUserId: user?.id ?? null, ip, outcome, createdAt });
-      if (event) await appendAuditEvents(tx, [event]);
-    });
+    const writes = [
+      sql`a as ${this.db.insert(loginAttempts).values({ username, staffUserId: user?.id ?? null, ip, outcome, createdAt })}`,
+      ...(event ? [sql`e as ${auditInsert(this.db, [event])}`] : []),
+    ];
+    if (!counted) {
+      await this.db.execute(sql`with ${sql.join(writes, sql`, `)} select 1`);
+    } else {
+      const rows = rowsOf<{ key: string; locked_until: unknown }>(
+        await this.db.execute(
+          sql`with t as ${this.throttle.failureQuery(counted)}, ${sql.join(writes, sql`, `)} select key, locked_until from t`,
+        ),
+      );
+      await this.throttle.failed(rows);
+    }
     this.onOutcome(outcome);
   }
 }

@@ -14,8 +14,8 @@
  * are kept in the database, by username text, whether the account exists or not, so every
  * node sees them and unknown usernames are answered exactly like known ones.
  */
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../db/client.ts';
 import { loginDevices, loginThrottle } from '../db/schema/index.ts';
 import { sha256 } from '../lib/crypto.ts';
 
@@ -51,42 +51,95 @@ export class LoginThrottle {
     private readonly onLockout: (scope: 'source' | 'account') => void = () => {},
   ) {}
 
-  /** Resolves the source: a device cookie this account signed in from, else the address. */
-  async attempt(username: string, source: SignInSource): Promise<Attempt> {
+  /**
+   * What to select, beside the caller's own columns, to learn in the same statement whether
+   * the browser is trusted and until when the attempt is barred (`state` reads them).
+   */
+  stateColumns(username: string, source: SignInSource): { trusted: SQL<boolean>; lockedMs: SQL<number | null> } {
     const deviceHash = source.device ? sha256(source.device) : null;
-    let trusted = false;
-    if (deviceHash) {
-      const [row] = await this.db
-        .select({ username: loginDevices.username })
-        .from(loginDevices)
-        .where(and(eq(loginDevices.username, username), eq(loginDevices.deviceHash, deviceHash)));
-      trusted = Boolean(row);
-    }
+    const trusted = deviceHash
+      ? sql<boolean>`exists (select 1 from ${loginDevices} where ${loginDevices.username} = ${username} and ${loginDevices.deviceHash} = ${deviceHash})`
+      : sql<boolean>`false`;
+    const keys = keysOf(username, source.ip, deviceHash);
+    // A trusted browser answers for its own key only; any other for the address and the account.
+    const lockedMs = sql<number | null>`(select (extract(epoch from max(${loginThrottle.lockedUntil})) * 1000)::float8
+      from ${loginThrottle} where ${loginThrottle.key} in (
+        case when ${trusted} then ${keys.device} else ${keys.ip} end, case when ${trusted} then null else ${keys.account} end))`;
+    return { trusted, lockedMs };
+  }
+
+  /** The attempt, and seconds until it may be made (0: now), from what `stateColumns` selected. */
+  state(
+    username: string,
+    source: SignInSource,
+    row: { trusted: unknown; lockedMs: unknown },
+  ): { attempt: Attempt; barredS: number } {
+    const deviceHash = source.device ? sha256(source.device) : null;
+    const trusted = row.trusted === true || row.trusted === 't';
+    const keys = keysOf(username, source.ip, deviceHash);
+    const until = row.lockedMs == null ? 0 : Number(row.lockedMs);
+    const now = this.now().getTime();
     return {
-      username,
-      trusted,
-      sourceKey: trusted ? `source:${username}:device:${deviceHash}` : `source:${username}:ip:${source.ip}`,
-      accountKey: `account:${username}`,
+      attempt: { username, trusted, sourceKey: trusted ? keys.device : keys.ip, accountKey: keys.account },
+      barredS: until > now ? Math.ceil((until - now) / 1000) : 0,
     };
   }
 
-  /** Seconds until this attempt may be made, or 0. */
-  async barredFor(a: Attempt): Promise<number> {
-    const keys = a.trusted ? [a.sourceKey] : [a.sourceKey, a.accountKey];
-    const rows = await this.db
-      .select({ lockedUntil: loginThrottle.lockedUntil })
-      .from(loginThrottle)
-      .where(inArray(loginThrottle.key, keys));
-    const now = this.now().getTime();
-    const until = Math.max(0, ...rows.map((r) => r.lockedUntil?.getTime() ?? 0));
-    return until > now ? Math.ceil((until - now) / 1000) : 0;
+  /** The attempt and seconds until it may be made (0: now), in one statement. */
+  async check(username: string, source: SignInSource): Promise<{ attempt: Attempt; barredS: number }> {
+    const { trusted, lockedMs } = this.stateColumns(username, source);
+    const rows = rowsOf<{ trusted: unknown; locked_ms: unknown }>(
+      await this.db.execute(sql`select ${trusted} as trusted, ${lockedMs} as locked_ms`),
+    );
+    return this.state(username, source, { trusted: rows[0]?.trusted, lockedMs: rows[0]?.locked_ms });
   }
 
-  /** Counts a failure against the source and, for untrusted sources, the account. */
+  /** Counts a failure against the source and, for untrusted sources, the account: one statement. */
   async failure(a: Attempt): Promise<void> {
-    if (await this.count(a.sourceKey, SOURCE_FREE_FAILURES, SOURCE_BASE_DELAY_S)) this.onLockout('source');
-    if (!a.trusted && (await this.count(a.accountKey, ACCOUNT_FREE_FAILURES, ACCOUNT_BASE_DELAY_S)))
-      this.onLockout('account');
+    await this.failed(await this.failureQuery(a));
+  }
+
+  /**
+   * The upsert that counts a failure, not yet run (`failure` runs it; a caller may put it in one
+   * statement with its own writes and hand what it returned to `failed`). Past the free
+   * failures each further one bars for a doubling delay.
+   */
+  failureQuery(a: Attempt) {
+    const now = this.now();
+    const stale = new Date(now.getTime() - FORGET_AFTER_S * 1000);
+    const isAccount = sql`${loginThrottle.key} = ${a.accountKey}`;
+    const free = sql`(case when ${isAccount} then ${ACCOUNT_FREE_FAILURES}::int else ${SOURCE_FREE_FAILURES}::int end)`;
+    const base = sql`(case when ${isAccount} then ${ACCOUNT_BASE_DELAY_S}::int else ${SOURCE_BASE_DELAY_S}::int end)`;
+    // failures after this one; the first bar (free + 1) lasts the base delay.
+    const next = sql`(case when ${loginThrottle.updatedAt} < ${stale.toISOString()}::timestamptz then 1 else ${loginThrottle.failures} + 1 end)`;
+    const first = { failures: 1, lockedUntil: null, updatedAt: now };
+    return this.db
+      .insert(loginThrottle)
+      .values(
+        a.trusted
+          ? [{ key: a.sourceKey, ...first }]
+          : [
+              { key: a.sourceKey, ...first },
+              { key: a.accountKey, ...first },
+            ],
+      )
+      .onConflictDoUpdate({
+        target: loginThrottle.key,
+        set: {
+          failures: next,
+          lockedUntil: sql`case when ${next} > ${free} then ${now.toISOString()}::timestamptz + make_interval(secs => least(${MAX_DELAY_S}::int, ${base} * power(2, ${next} - ${free} - 1))) else null end`,
+          updatedAt: now,
+        },
+      })
+      .returning({ key: loginThrottle.key, lockedUntil: loginThrottle.lockedUntil });
+  }
+
+  /** After a counted failure: reports the bars it set, and now and then forgets old counts. */
+  async failed(rows: readonly { key: string; lockedUntil?: unknown; locked_until?: unknown }[]): Promise<void> {
+    for (const row of rows) {
+      if ((row.lockedUntil ?? row.locked_until) == null) continue;
+      this.onLockout(row.key.startsWith('account:') ? 'account' : 'source');
+    }
     await this.cleanupNowAndThen();
   }
 
@@ -105,32 +158,6 @@ export class LoginThrottle {
     await this.db.delete(loginThrottle).where(inArray(loginThrottle.key, [a.sourceKey, a.accountKey]));
   }
 
-  /** One statement: add a failure and, past the free ones, bar for a doubling delay. True when it bars. */
-  private async count(key: string, free: number, baseDelayS: number): Promise<boolean> {
-    const now = this.now();
-    const stale = new Date(now.getTime() - FORGET_AFTER_S * 1000);
-    // failures after this one; the first bar (free + 1) lasts baseDelayS.
-    const next = sql`(case when ${loginThrottle.updatedAt} < ${stale.toISOString()}::timestamptz then 1 else ${loginThrottle.failures} + 1 end)`;
-    const [row] = await this.db
-      .insert(loginThrottle)
-      .values({
-        key,
-        failures: 1,
-        lockedUntil: free < 1 ? new Date(now.getTime() + baseDelayS * 1000) : null,
-        updatedAt: now,
-      })
-      .onConflictDoUpdate({
-        target: loginThrottle.key,
-        set: {
-          failures: next,
-          lockedUntil: sql`case when ${next} > ${free} then ${now.toISOString()}::timestamptz + make_interval(secs => least(${MAX_DELAY_S}, ${baseDelayS} * power(2, ${next} - ${free} - 1))) else null end`,
-          updatedAt: now,
-        },
-      })
-      .returning({ lockedUntil: loginThrottle.lockedUntil });
-    return Boolean(row?.lockedUntil);
-  }
-
   /** Forgotten counts and long-unused devices are removed about once an hour per process. */
   private async cleanupNowAndThen(): Promise<void> {
     const now = this.now().getTime();
@@ -139,4 +166,12 @@ export class LoginThrottle {
     await this.db.delete(loginThrottle).where(lt(loginThrottle.updatedAt, new Date(now - FORGET_AFTER_S * 1000)));
     await this.db.delete(loginDevices).where(lt(loginDevices.lastUsedAt, new Date(now - 365 * 86_400_000)));
   }
+}
+
+function keysOf(username: string, ip: string, deviceHash: string | null) {
+  return {
+    device: `source:${username}:device:${deviceHash ?? ''}`,
+    ip: `source:${username}:ip:${ip}`,
+    account: `account:${username}`,
+  };
 }

@@ -19,7 +19,7 @@ import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { appendAuditEvents } from '../audit/append.ts';
 import { type StaffSource, staffEvent } from '../audit/staff-events.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, rowsOf } from '../db/client.ts';
 import { refreshTokens, staffSessions, staffUsers } from '../db/schema/index.ts';
 import { newOpaqueToken, sha256 } from '../lib/crypto.ts';
 import { AppError } from '../lib/errors.ts';
@@ -226,8 +226,7 @@ export class TokenService {
         t.revoked_at is not null as revoked, t.rotated_at is not null as reused,
         exists (select 1 from live) as live, exists (select 1 from issued) as issued
       from t left join u on true`);
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as RotationRow[];
-    const row = rows[0];
+    const [row] = rowsOf<RotationRow>(result);
     if (!row || row.revoked) throw expired();
     if (row.issued && row.user_id) {
       const user = {

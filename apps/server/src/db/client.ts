@@ -36,6 +36,11 @@ function queryReporter(events: DatabaseEvents) {
 
 const POSTGRES_POOL_MAX = 10;
 /** Where drizzle's migrations are: beside the source, or copied beside the bundle by the build. */
+/** The rows of `db.execute`: postgres-js answers an array, PGlite `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+}
+
 export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 /**

@@ -7,7 +7,7 @@
  */
 import { CREDENTIAL_TYPES, type CredentialType } from '@portiere/contracts';
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client.ts';
+import { type Database, type Db, rowsOf } from '../db/client.ts';
 import { CREDENTIAL_KIND_BITS } from '../db/schema/index.ts';
 import type { SecretBox } from '../lib/crypto.ts';
 import { hashPassword } from '../lib/passwords.ts';
@@ -42,9 +42,6 @@ export interface SeedResult {
   credentials: number;
   ms: number;
 }
-
-const rowsOf = <T>(result: unknown): T[] =>
-  (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 
 const textArray = (xs: readonly string[]) => `{${xs.map((x) => `"${x}"`).join(',')}}`;
 

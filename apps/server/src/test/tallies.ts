@@ -4,12 +4,9 @@
  */
 import type { CredentialType } from '@portiere/contracts';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { type Db, rowsOf } from '../db/client.ts';
 import { credentialKindMask, NO_GROUP } from '../db/schema/index.ts';
 import { ANCHOR_KEYS, type AnchorSort } from '../modules/members/tallies.ts';
-
-const rowsOf = <T>(result: unknown): T[] =>
-  (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return rowsOf<T>(await db.execute(query));

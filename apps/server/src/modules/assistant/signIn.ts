@@ -124,11 +124,10 @@ export class AssistantSignIns {
     auditTarget(member?.id ?? null, member?.username ?? username);
     auditDetails({ kind: input.kind, stage: row.stage, ...(row.appId ? { app_id: row.appId } : {}) });
 
-    const attempt = await this.throttle.attempt(`assistant:${row.customerId}:${username}`, { ip });
-    const barred = await this.throttle.barredFor(attempt);
-    if (barred > 0) {
+    const { attempt, barredS } = await this.throttle.check(`assistant:${row.customerId}:${username}`, { ip });
+    if (barredS > 0) {
       auditAction('assistant.sign_in_failure');
-      throw throttled(barred);
+      throw throttled(barredS);
     }
 
     if (!(await this.checks.check(member, input.kind, input.value))) {

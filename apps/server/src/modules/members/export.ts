@@ -9,7 +9,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { CREDENTIAL_TYPES, EXPORT_COLUMNS, type MemberExportRow, type MemberListQuery } from '@portiere/contracts';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 import { CREDENTIAL_KIND_BITS, configurations, members } from '../../db/schema/index.ts';
 import { CSV_BOM, csvLine } from '../../lib/csv.ts';
 import { type MemberSort, memberSort, memberWhere } from './list-query.ts';
@@ -166,8 +166,7 @@ export async function csvBatch(
       (select count(*)::int from p) as rows,
       (select k from p order by key ${back}, id ${back} limit 1) as k,
       (select id from p order by key ${back}, id ${back} limit 1) as id`);
-  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
-  const r = rows[0] as { text: string | null; rows: number; k: string | null; id: string | null } | undefined;
+  const [r] = rowsOf<{ text: string | null; rows: number; k: string | null; id: string | null }>(result);
   return {
     text: r?.text ?? '',
     rows: Number(r?.rows ?? 0),
@@ -261,13 +260,18 @@ export function exportStream(
       out.write(chunk) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', r));
     if (format === 'csv') {
       await write(`${CSV_BOM}${csvLine(EXPORT_COLUMNS)}`);
-      let last: ExportCursor | null = null;
+      // The next batch is read while this one is sent: the database works while the client reads.
+      let next = csvBatch(db, customerId, q, null, batchRows);
       for (;;) {
-        const batch = await csvBatch(db, customerId, q, last, batchRows);
+        const batch = await next;
         count += batch.rows;
+        const more = batch.rows === batchRows && batch.last !== null;
+        if (more) {
+          next = csvBatch(db, customerId, q, batch.last, batchRows);
+          next.catch(() => {}); // awaited above on the next turn; meanwhile not an unhandled rejection
+        }
         if (batch.text) await write(batch.text);
-        if (batch.rows < batchRows || !batch.last) break;
-        last = batch.last;
+        if (!more) break;
       }
     } else {
       await write('[');

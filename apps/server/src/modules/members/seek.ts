@@ -8,7 +8,7 @@
  *   filtered list, from whichever end of it is nearer. Then the page's ids from that key on.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 import { planSeek } from '../../lib/paging.ts';
 import { classWhere, countedByClass, filterWhere, type MemberFilters, unfiltered } from './list-query.ts';
 import { ANCHOR_KEYS, type AnchorSort, TALLY_TUNING } from './tallies.ts';
@@ -20,9 +20,6 @@ export interface MemberSeek {
   offset: number;
   size: number;
 }
-
-const rowsOf = <T>(result: unknown): T[] =>
-  (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 
 export async function countMembers(db: Db, customerId: string, f: MemberFilters): Promise<number> {
   const result = countedByClass(f)

@@ -11,7 +11,7 @@
  * are never split under a concurrent writer and every counter upsert waits in one order.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 import { NO_GROUP } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/ids.ts';
 
@@ -48,9 +48,6 @@ interface AnchorRow {
   n: number;
   [k: string]: unknown;
 }
-
-const rowsOf = <T>(result: unknown): T[] =>
-  (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 
 /**
  * Takes the customer's tally lock (its row) and moves members_count by `membersDelta`: call first,

@@ -42,7 +42,7 @@ import {
   auditTarget,
 } from '../../audit/context.ts';
 import { throttled } from '../../auth/login-service.ts';
-import type { LoginThrottle } from '../../auth/throttle.ts';
+import type { Attempt, LoginThrottle } from '../../auth/throttle.ts';
 import type { Db } from '../../db/client.ts';
 import {
   configurations,
@@ -302,9 +302,13 @@ export class WebSignIns {
     // A failure unless the sign-in ends well (advance() says so); a stage passed records nothing.
     auditAction('signin.failure');
 
-    const attempt = await this.throttle.attempt(`signin:${row.customerId}:${member?.id ?? `name:${username}`}`, { ip });
-    const barred = await this.throttle.barredFor(attempt);
-    if (barred > 0) throw throttled(barred);
+    const { attempt, barredS } = await this.throttle.check(
+      `signin:${row.customerId}:${member?.id ?? `name:${username}`}`,
+      {
+        ip,
+      },
+    );
+    if (barredS > 0) throw throttled(barredS);
 
     const stageKinds = row.stages[row.stage] ?? [];
     let ok: boolean;
@@ -376,7 +380,7 @@ export class WebSignIns {
     member: MemberRow,
     kind: SignInKind,
     ip: string,
-    attempt: Awaited<ReturnType<LoginThrottle['attempt']>>,
+    attempt: Attempt,
   ): Promise<SignInStepResult | Refused> {
     const stages = row.stages;
     const proved: SignInKind[] = [...row.proved, kind];

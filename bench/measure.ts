@@ -1,0 +1,39 @@
+/** How the benches time things: rates under parallel callers, and p50/p95 of repeated calls. */
+
+/** Calls per second of `fn` with `parallel` callers for about `ms`; `fn` gets the call number and its caller. */
+export async function rate(
+  fn: (i: number, caller: number) => Promise<unknown>,
+  parallel = Number(process.env.BENCH_PARALLEL ?? 8),
+  ms = Number(process.env.BENCH_SECONDS ?? 3) * 1000,
+): Promise<number> {
+  let calls = 0;
+  const end = performance.now() + ms;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: parallel }, async (_, caller) => {
+      while (performance.now() < end) await fn(calls++, caller);
+    }),
+  );
+  return calls / ((performance.now() - t0) / 1000);
+}
+
+export interface Timing {
+  p50: number;
+  p95: number;
+}
+
+/** p50 and p95 of `runs` calls after `warm` unmeasured ones (caches, plans, JIT). */
+export async function time(
+  fn: () => Promise<unknown>,
+  runs = Number(process.env.BENCH_RUNS ?? 30),
+  warm = 3,
+): Promise<Timing> {
+  const times: number[] = [];
+  for (let i = 0; i < runs + warm; i++) {
+    const s = performance.now();
+    await fn();
+    if (i >= warm) times.push(performance.now() - s);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(runs * 0.5)] ?? 0, p95: times[Math.min(runs - 1, Math.floor(runs * 0.95))] ?? 0 };
+}
