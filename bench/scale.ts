@@ -1,5 +1,5 @@
 /**
- * A customer with BENCH_SCALE members (default 100,000) made by the seed command's code
+ * A customer with BENCH_SCALE members (default 20,000) made by the seed command's code
  * (`portiere seed --members N`), then every list, the dashboard and the CSV export through the
  * real app, each beside the plain SQL of the same answer on the same database in the same run
  * (OFFSET/LIMIT plus count(*), the aggregates over members and credentials, a plain SELECT of
@@ -22,7 +22,7 @@ import { onEachDatabase } from './databases.ts';
 import { type Timing, time } from './measure.ts';
 
 const { customers, configurations } = schema;
-export const SCALE = Number(process.env.BENCH_SCALE ?? 100_000);
+export const SCALE = Number(process.env.BENCH_SCALE ?? 20_000);
 export const PGLITE_SCALE = Number(process.env.BENCH_PGLITE_SCALE ?? Math.min(SCALE, 300_000));
 
 export interface ListMeasure {
@@ -236,7 +236,7 @@ async function measure(database: Database, members: number): Promise<ScaleResult
 
 /** The raw limit for the seed: plain generated rows into a copy of members with all its indexes. */
 async function rawInserts(database: Database, customerId: string, n: number): Promise<number> {
-  await database.db.execute(sql`create table bench_raw_members (like members including defaults including indexes)`);
+  await database.db.execute(sql`create table bench_raw_members (like members including all)`);
   const t0 = performance.now();
   await database.db.execute(sql`
     insert into bench_raw_members (customer_id, username, first_name, last_name, email, created_at)

@@ -8,6 +8,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { preparingEveryQuery } from './prepared.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -109,7 +110,7 @@ export async function openPostgres(url: string): Promise<Database> {
     import('drizzle-orm/postgres-js'),
     import('drizzle-orm/postgres-js/migrator'),
   ]);
-  const client = postgres(url, { max: POSTGRES_POOL_MAX, onnotice: () => {} });
+  const client = preparingEveryQuery(postgres(url, { max: POSTGRES_POOL_MAX, onnotice: () => {} }));
   const events: DatabaseEvents = {};
   const db = drizzle(client, { schema, logger: queryReporter(events) }) as unknown as Db;
   return {
