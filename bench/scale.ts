@@ -46,7 +46,7 @@ const rowsOf = <T>(result: unknown): T[] =>
   (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 
 /** The plain SQL of a members page: what the list did before (OFFSET over whole rows, count(*)). */
-function offsetSql(acme: string, where: string, order: string, offset: number) {
+function offsetSql(acme: string, where: string, order: string, offset: number | 'MIDDLE_OFFSET') {
   return [
     `select m.*, g.name as group_name from members m left join configurations g on g.id = m.group_id
      where m.customer_id = '${acme}' ${where} order by ${order} limit 25 offset ${offset}`,
@@ -146,6 +146,21 @@ async function measure(database: Database, members: number): Promise<ScaleResult
       offsetSql(acme, `and m.credential_types ? 'totp'`, newest, (Math.ceil(mid * 0.25) - 1) * 25),
     ],
     [
+      'credential type totp by last name, middle page',
+      'users/?credential_types=totp&ordering=last_name&page=MIDDLE',
+      offsetSql(acme, `and m.credential_types ? 'totp'`, 'm.last_name, m.id', 'MIDDLE_OFFSET'),
+    ],
+    [
+      'blocked = true by username, middle page',
+      'users/?blocked=true&ordering=username&page=MIDDLE',
+      offsetSql(acme, 'and m.blocked', 'm.username, m.id', 'MIDDLE_OFFSET'),
+    ],
+    [
+      'enrolled = false, one group, middle page',
+      `users/?enrolled=false&group=${groupId}&page=MIDDLE`,
+      offsetSql(acme, `and not m.enrolled and m.group_id = '${groupId}'`, newest, 'MIDDLE_OFFSET'),
+    ],
+    [
       'created in a 30-day range',
       'users/?created_after=2025-03-01&created_before=2025-03-30',
       offsetSql(acme, `and m.created_at >= '2025-03-01' and m.created_at < '2025-03-31'`, newest, 0),
@@ -160,9 +175,9 @@ async function measure(database: Database, members: number): Promise<ScaleResult
     ],
     [
       'workstation users, middle page',
-      'workstation-users/?page=WSMID',
+      'workstation-users/?page=MIDDLE',
       [
-        `select m.* from members m where m.customer_id = '${acme}' and exists (select 1 from credentials c where c.member_id = m.id and c.windows_login) order by m.username, m.id limit 25 offset WSOFFSET`,
+        `select m.* from members m where m.customer_id = '${acme}' and exists (select 1 from credentials c where c.member_id = m.id and c.windows_login) order by m.username, m.id limit 25 offset MIDDLE_OFFSET`,
         `select count(*) from members m where m.customer_id = '${acme}' and exists (select 1 from credentials c where c.member_id = m.id and c.windows_login)`,
       ],
     ],
@@ -176,12 +191,14 @@ async function measure(database: Database, members: number): Promise<ScaleResult
       ],
     ],
   ];
-  const wsCount = (await get('workstation-users/')).count as number;
-  const wsMid = Math.max(1, Math.ceil(wsCount / 50));
   const lists: Record<string, ListMeasure> = {};
   for (const [name, path0, rawQueries] of cases) {
-    const path = path0.replace('WSMID', String(wsMid));
-    const queries = rawQueries.map((q) => q.replace('WSOFFSET', String((wsMid - 1) * 25)));
+    // A middle page: the page in the middle of what the filter matches.
+    const middle = path0.includes('MIDDLE')
+      ? Math.max(1, Math.ceil(((await get(path0.replace('MIDDLE', '1'))).count as number) / 50))
+      : 1;
+    const path = path0.replace('MIDDLE', String(middle));
+    const queries = rawQueries.map((q) => q.replace('MIDDLE_OFFSET', String((middle - 1) * 25)));
     const answer = await get(path);
     const count = answer.count ?? answer.customers?.[0]?.users.total;
     const appTiming = await time(() => get(path));

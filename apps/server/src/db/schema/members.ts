@@ -84,34 +84,43 @@ export const members = pgTable(
       .generatedAlwaysAs(sql`lower(username || ' ' || first_name || ' ' || last_name || ' ' || email)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('members_customer_username_idx').on(t.customerId, sql`lower(${t.username})`),
-    // One (customer_id, sort key, id) index per list ordering: the list's pages and the export's
-    // keyset batches read them in order. The default ordering's also carries every column the
-    // drawer filters on (after the unique (created_at, id), so they never change the order):
-    // filtered pages and counts in that order read the index alone.
-    index('members_customer_created_idx').on(
-      t.customerId,
-      t.createdAt,
-      t.id,
-      t.groupId,
-      t.enrolled,
-      t.blocked,
-      t.credentialKinds,
-    ),
-    index('members_customer_username_order_idx').on(t.customerId, t.username, t.id),
-    index('members_customer_enrolled_at_idx').on(t.customerId, membersEnrolledSortKey(t.enrolledAt), t.id),
-    index('members_customer_group_idx').on(t.customerId, t.groupId),
-    index('members_customer_blocked_idx').on(t.customerId, t.blocked),
-    index('members_customer_enrolled_idx').on(t.customerId, t.enrolled),
-    // The workstation users' autologon filter.
-    index('members_customer_autologon_idx').on(t.customerId, t.autologon),
-    index('members_customer_last_name_idx').on(t.customerId, t.lastName, t.id),
-    index('members_customer_email_idx').on(t.customerId, t.email, t.id),
-    // The workstation users list: members with a Windows credential, by username.
-    index('members_customer_windows_idx').on(t.customerId, t.username, t.id).where(sql`${t.windowsLogin}`),
-    index('members_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
-  ],
+  (t) => {
+    // The drawer's filter columns, carried by each ordering's index after its (key, id).
+    const filters = [t.groupId, t.enrolled, t.blocked, t.credentialKinds, t.createdAt] as const;
+    return [
+      uniqueIndex('members_customer_username_idx').on(t.customerId, sql`lower(${t.username})`),
+      // One (customer_id, sort key, id) index per list ordering: the list's pages and the export's
+      // keyset batches read them in order. Each also carries every column the drawer filters on
+      // (after the unique (key, id), so they never change the order): a filtered page or count in
+      // any ordering reads its index alone, never the table row of each member it passes.
+      index('members_customer_created_idx').on(
+        t.customerId,
+        t.createdAt,
+        t.id,
+        t.groupId,
+        t.enrolled,
+        t.blocked,
+        t.credentialKinds,
+      ),
+      index('members_customer_username_order_idx').on(t.customerId, t.username, t.id, ...filters),
+      index('members_customer_enrolled_at_idx').on(
+        t.customerId,
+        membersEnrolledSortKey(t.enrolledAt),
+        t.id,
+        ...filters,
+      ),
+      index('members_customer_group_idx').on(t.customerId, t.groupId),
+      index('members_customer_blocked_idx').on(t.customerId, t.blocked),
+      index('members_customer_enrolled_idx').on(t.customerId, t.enrolled),
+      // The workstation users' autologon filter.
+      index('members_customer_autologon_idx').on(t.customerId, t.autologon),
+      index('members_customer_last_name_idx').on(t.customerId, t.lastName, t.id, ...filters),
+      index('members_customer_email_idx').on(t.customerId, t.email, t.id, ...filters),
+      // The workstation users list: members with a Windows credential, by username.
+      index('members_customer_windows_idx').on(t.customerId, t.username, t.id).where(sql`${t.windowsLogin}`),
+      index('members_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
+    ];
+  },
 );
 
 export const credentials = pgTable(
