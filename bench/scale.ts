@@ -129,6 +129,11 @@ async function measure(database: Database, members: number): Promise<ScaleResult
       'users/?search=bianchi',
       offsetSql(acme, `and m.search like '%bianchi%'`, newest, 0),
     ],
+    [
+      'search the commonest surname ("rossi")',
+      'users/?search=rossi',
+      offsetSql(acme, `and m.search like '%rossi%'`, newest, 0),
+    ],
     ['blocked = true', 'users/?blocked=true', offsetSql(acme, 'and m.blocked', newest, 0)],
     [
       'enrolled = false, one group',
