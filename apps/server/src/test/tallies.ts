@@ -6,7 +6,7 @@ import type { CredentialType } from '@portiere/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.ts';
 import { credentialKindMask, NO_GROUP } from '../db/schema/index.ts';
-import { ANCHOR_KEYS, type AnchorSort } from '../modules/members/tallies.ts';
+import { ANCHOR_KEYS, ANCHOR_TALLIES, type AnchorSort } from '../modules/members/tallies.ts';
 
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return rowsOf<T>(await db.execute(query));
@@ -101,25 +101,31 @@ export async function tallyMismatches(db: Db, customerId: string): Promise<strin
     ),
   );
 
-  // Each anchor counts exactly the members from its key up to the next anchor's.
+  // Each anchor counts exactly the members from its key up to the next anchor's, and of them
+  // those each of its tallies keeps.
+  const realTallies = `array[${ANCHOR_TALLIES.map((t) => `count(*) filter (where ${t.sql})`).join(', ')}]::int[]::text`;
   for (const sort of Object.keys(ANCHOR_KEYS) as AnchorSort[]) {
     const { key, time } = ANCHOR_KEYS[sort];
     const col = time ? 'key_time' : 'key_text';
-    const runs = await rows<{ key: string; n: number; real: number }>(
+    const runs = await rows<{ key: string; n: number; tallies: string; real: { n: number; tallies: string } | string }>(
       db,
       sql`with a as (
-        select key_text, key_time, member_id, n,
+        select key_text, key_time, member_id, n, tallies,
           lead(key_text) over w as next_text, lead(key_time) over w as next_time, lead(member_id) over w as next_id
         from member_anchors where customer_id = ${c} and sort = ${sort}
         window w as (order by key_text, key_time, member_id)
       )
-      select a.${sql.raw(col)}::text || '/' || a.member_id as key, a.n,
-        (select count(*)::int from members
+      select a.${sql.raw(col)}::text || '/' || a.member_id as key, a.n, a.tallies::text as tallies,
+        (select json_build_object('n', count(*)::int, 'tallies', ${sql.raw(realTallies)}) from members
           where customer_id = ${c} and (${sql.raw(key)}, id) >= (a.${sql.raw(col)}, a.member_id)
             and (a.next_id is null or (${sql.raw(key)}, id) < (a.next_${sql.raw(time ? 'time' : 'text')}, a.next_id))) as real
       from a`,
     );
-    for (const r of runs) if (r.n !== r.real) out.push(`anchor ${sort} ${r.key}: n ${r.n}, real ${r.real}`);
+    for (const r of runs) {
+      const real = typeof r.real === 'string' ? (JSON.parse(r.real) as { n: number; tallies: string }) : r.real;
+      if (r.n !== real.n) out.push(`anchor ${sort} ${r.key}: n ${r.n}, real ${real.n}`);
+      if (r.tallies !== real.tallies) out.push(`anchor ${sort} ${r.key}: tallies ${r.tallies}, real ${real.tallies}`);
+    }
     if (members.length && !runs.length) out.push(`anchors ${sort}: none for ${members.length} members`);
   }
   return out;

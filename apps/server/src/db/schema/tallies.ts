@@ -50,6 +50,8 @@ export const memberAnchors = pgTable(
     /** The id half of the start key; the member may be gone since (the key stays a bound). */
     memberId: uuid('member_id').notNull(),
     n: integer('n').notNull(),
+    /** Of those, how many each single-column filter keeps (ANCHOR_TALLIES in members/tallies.ts). */
+    tallies: integer('tallies').array().notNull(),
   },
   (t) => [primaryKey({ name: 'member_anchors_pk', columns: [t.customerId, t.sort, t.keyText, t.keyTime, t.memberId] })],
 );

@@ -3,15 +3,16 @@
  * the rows before the page:
  * - the count: a sum over the customer's member_counts classes, or, with a search or a date
  *   range, a count over the matching index range;
- * - the page: near the top, its first key by skipping index entries (index-only); deep in an
- *   unfiltered list, from the nearest anchor (member_anchors) of that ordering; deep in a
- *   filtered list, from whichever end of it is nearer. Then the page's ids from that key on.
+ * - the page: near the top, its first key by skipping index entries (index-only); deep in a list
+ *   unfiltered or filtered by one column the anchors tally (anchorTally), from the nearest
+ *   anchor (member_anchors) of that ordering; deep in any other filtered list, from whichever
+ *   end of it is nearer. Then the page's ids from that key on.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { planSeek } from '../../lib/paging.ts';
 import { classWhere, countedByClass, filterWhere, type MemberFilters, unfiltered } from './list-query.ts';
-import { ANCHOR_KEYS, type AnchorSort, TALLY_TUNING } from './tallies.ts';
+import { ANCHOR_KEYS, ANCHOR_TALLIES, type AnchorSort, TALLY_TUNING } from './tallies.ts';
 
 export interface MemberSeek {
   filters: MemberFilters;
@@ -35,17 +36,22 @@ export async function seekMembers(
 ): Promise<{ count: number; ids: string[] }> {
   const where = filterWhere(customerId, s.filters);
   const counting = countMembers(db, customerId, s.filters);
-  if (s.offset <= TALLY_TUNING.nearTop) {
+  const tally = anchorTally(s.filters);
+  // How far the anchors pay: in an unfiltered list a skip reads one index entry per row, so near
+  // the top skipping is cheapest; a filter may pass over many entries per row it keeps (a kind
+  // that 1 % hold: a hundred), so a filter the anchors tally takes them from the second page on.
+  const viaAnchors = tally === null ? Number.POSITIVE_INFINITY : tally === 'n' ? TALLY_TUNING.nearTop : 0;
+  if (s.offset <= Math.min(viaAnchors, TALLY_TUNING.nearTop)) {
     const [count, ids] = await Promise.all([counting, readIds(db, where, s.sort, s.descending, s.offset, s.size)]);
     return { count, ids };
   }
   const count = await counting;
   const seek = planSeek(count, s.offset, s.size);
   if (!seek) return { count, ids: [] };
-  if (unfiltered(s.filters) && seek.skip > TALLY_TUNING.nearTop) {
-    // Ascending position of the page's first row.
+  if (tally && seek.skip > viaAnchors) {
+    // Ascending position of the page's first row among the members the filter keeps.
     const from = s.descending ? count - s.offset - seek.take : s.offset;
-    const ids = await readFromAnchor(db, customerId, s.sort, from, seek.take);
+    const ids = await readFromAnchor(db, where, customerId, s.sort, tally, from, seek.take);
     return { count, ids: s.descending ? ids.reverse() : ids };
   }
   const ids = await readIds(db, where, s.sort, s.descending !== seek.reverse, seek.skip, seek.take);
@@ -76,13 +82,37 @@ async function readIds(
 }
 
 /**
- * `take` ids from ascending position `from` of the whole list: the nearest anchor at or before
- * it (a running sum over the ordering's anchors), then at most a run's worth of index entries.
+ * How many members of an anchor's run the filters keep, as SQL over its member_anchors row:
+ * all of them (n) unfiltered, one of its tallies (or n minus it) for a single-column filter the
+ * anchors count; null for any other filter, which the anchors cannot place.
+ */
+export function anchorTally(f: MemberFilters): string | null {
+  if (unfiltered(f)) return 'n';
+  if (Object.keys(f).length !== 1) return null;
+  const at = (i: number) => (i < 0 ? null : `tallies[${i + 1}]`);
+  if (f.blocked !== undefined) {
+    const t = at(ANCHOR_TALLIES.findIndex((x) => x.blocked));
+    return t && (f.blocked ? t : `n - ${t}`);
+  }
+  if (f.enrolled !== undefined) {
+    const t = at(ANCHOR_TALLIES.findIndex((x) => x.enrolled));
+    return t && (f.enrolled ? t : `n - ${t}`);
+  }
+  if (f.kinds !== undefined) return at(ANCHOR_TALLIES.findIndex((x) => x.kind === f.kinds));
+  return null;
+}
+
+/**
+ * `take` ids from ascending position `from` among the members `where` keeps: the nearest anchor
+ * at or before it (a running sum of the anchors' `tally` of them), then at most a run's worth of
+ * index entries (the filter columns are in each ordering's index).
  */
 async function readFromAnchor(
   db: Db,
+  where: SQL,
   customerId: string,
   sort: AnchorSort,
+  tally: string,
   from: number,
   take: number,
 ): Promise<string[]> {
@@ -92,23 +122,24 @@ async function readFromAnchor(
   const result = await db.execute(sql`
     with a as (
       select key_text, key_time, member_id, before from (
-        select key_text, key_time, member_id, sum(n) over (order by key_text, key_time, member_id) - n as before
+        select key_text, key_time, member_id,
+          sum(${sql.raw(tally)}) over (order by key_text, key_time, member_id) - (${sql.raw(tally)}) as before
         from member_anchors where customer_id = ${c} and sort = ${sort}
       ) runs
       where before <= ${from}
-      order by before desc
+      order by before desc, key_text desc, key_time desc, member_id desc
       limit 1
     ),
     b as (
       -- The anchor's key as sub-selects (parameters of the plan), so the index seeks to it.
       select ${key} as k, id from members
-      where customer_id = ${c}
+      where ${where}
         and (${key}, id) >= ((select ${sql.raw(time ? 'key_time' : 'key_text')} from a), (select member_id from a))
       order by ${key}, id
       offset (select ${from} - before from a) limit 1
     )
     select id from members
-    where customer_id = ${c} and (${key}, id) >= ((select k from b), (select id from b))
+    where ${where} and (${key}, id) >= ((select k from b), (select id from b))
     order by ${key}, id limit ${take}`);
   return rowsOf<{ id: string }>(result).map((r) => r.id);
 }

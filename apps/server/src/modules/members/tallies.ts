@@ -12,7 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
-import { NO_GROUP } from '../../db/schema/index.ts';
+import { CREDENTIAL_KIND_BITS, NO_GROUP } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 /**
@@ -38,6 +38,28 @@ export const ANCHOR_KEYS: Record<AnchorSort, { key: string; time: boolean }> = {
   enrolled_at: { key: "coalesce(enrolled_at, 'infinity'::timestamptz)", time: true },
 };
 const SORTS = Object.keys(ANCHOR_KEYS) as AnchorSort[];
+
+/**
+ * What each anchor counts of its run besides all of it (n), in member_anchors.tallies (1-based
+ * in SQL): the drawer's single-column filters, so a page deep in a list filtered by one of them
+ * starts from an anchor too. Predicates over the members columns, unqualified. Stored
+ * positions: never reorder, only append (and recount the anchors in a migration).
+ */
+export const ANCHOR_TALLIES: readonly { blocked?: true; enrolled?: true; kind?: number; sql: string }[] = [
+  { blocked: true, sql: 'blocked' },
+  { enrolled: true, sql: 'enrolled' },
+  ...Object.values(CREDENTIAL_KIND_BITS)
+    .sort((a, b) => a - b)
+    .map((bit) => ({ kind: bit, sql: `credential_kinds & ${bit} <> 0` })),
+];
+
+/** The tallies of the rows grouped, times `sign`, as an int[] (SQL). */
+const tallyCounts = (sign: 1 | -1 = 1) =>
+  `array[${ANCHOR_TALLIES.map((t) => `${sign} * count(*) filter (where ${t.sql})`).join(', ')}]::int[]`;
+
+/** Two tallies arrays added element by element (SQL). */
+const addTallies = (x: string, y: string) =>
+  `(select array_agg(u.x + u.y order by u.i) from unnest(${x}, ${y}) with ordinality as u(x, y, i))`;
 
 /** An anchor as the database answers it (key_time as text: a JS Date would drop microseconds). */
 interface AnchorRow {
@@ -90,11 +112,14 @@ export async function aroundTallies<T>(
   return out;
 }
 
+/** The members columns the tallies read. */
+const TALLIED = 'm.blocked, m.enrolled, m.credential_kinds';
+
 const keyRows = SORTS.map((sort) => {
   const { key, time } = ANCHOR_KEYS[sort];
   return time
-    ? `select '${sort}'::text as sort, ''::text as kt, ${key} as tt, m.id from m`
-    : `select '${sort}'::text as sort, ${key} as kt, '-infinity'::timestamptz as tt, m.id from m`;
+    ? `select '${sort}'::text as sort, ''::text as kt, ${key} as tt, m.id, ${TALLIED} from m`
+    : `select '${sort}'::text as sort, ${key} as kt, '-infinity'::timestamptz as tt, m.id, ${TALLIED} from m`;
 }).join(' union all ');
 
 /**
@@ -144,7 +169,7 @@ async function applyTallies(
     k as (${sql.raw(keyRows)}),
     hits as (
       select k.sort, coalesce(a.key_text, '') as kt, coalesce(a.key_time, '-infinity'::timestamptz) as tt,
-        coalesce(a.member_id, ${NO_GROUP}::uuid) as id, count(*)::int as c
+        coalesce(a.member_id, ${NO_GROUP}::uuid) as id, count(*)::int as c, ${sql.raw(sign === 1 ? tallyCounts(1) : tallyCounts(-1))} as t
       from k left join lateral (
         select a.key_text, a.key_time, a.member_id from member_anchors a
         where a.customer_id = ${c} and a.sort = k.sort and (a.key_text, a.key_time, a.member_id) <= (k.kt, k.tt, k.id)
@@ -153,9 +178,10 @@ async function applyTallies(
       ) a on true
       group by 1, 2, 3, 4
     )
-    insert into member_anchors as t (customer_id, sort, key_text, key_time, member_id, n)
-    select ${c}, sort, kt, tt, id, ${sign}::int * c from hits
-    on conflict (customer_id, sort, key_text, key_time, member_id) do update set n = t.n + excluded.n
+    insert into member_anchors as t (customer_id, sort, key_text, key_time, member_id, n, tallies)
+    select ${c}, sort, kt, tt, id, ${sign}::int * c, t from hits
+    on conflict (customer_id, sort, key_text, key_time, member_id)
+      do update set n = t.n + excluded.n, tallies = ${sql.raw(addTallies('t.tallies', 'excluded.tallies'))}
     returning t.sort, t.key_text, t.key_time::text as key_time, t.member_id, t.n`);
   return rowsOf<AnchorRow>(result);
 }
@@ -171,27 +197,44 @@ function fromAnchor(sort: AnchorSort, anchor: string): string {
   return `(${key}, m.id) >= ((select ${time ? 'key_time' : 'key_text'} from ${anchor}), (select member_id from ${anchor}))`;
 }
 
-/** A run grown past twice the run size: a new anchor at its run-size-th member takes the rest. */
+/**
+ * A run grown past twice the run size: a new anchor at its run-size-th member takes the rest,
+ * with their tallies counted (at most a run's worth of index entries).
+ */
 async function splitAnchor(db: Db, customerId: string, a: AnchorRow): Promise<void> {
   const { key, time } = ANCHOR_KEYS[a.sort];
   const run = TALLY_TUNING.anchorRun;
   const c = sql`${customerId}::uuid`;
+  const col = sql.raw(time ? 'key_time' : 'key_text');
   const at = sql`a.customer_id = ${c} and a.sort = ${a.sort} and a.key_text = ${a.key_text}
     and a.key_time = ${a.key_time}::timestamptz and a.member_id = ${a.member_id}::uuid`;
   await db.execute(sql`
     with a as (select * from member_anchors a where ${at}),
+    nx as (
+      select x.key_text, x.key_time, x.member_id from member_anchors x
+      where x.customer_id = ${c} and x.sort = ${a.sort}
+        and (x.key_text, x.key_time, x.member_id) > (${a.key_text}, ${a.key_time}::timestamptz, ${a.member_id}::uuid)
+      order by x.key_text, x.key_time, x.member_id limit 1
+    ),
     b as (
       select ${sql.raw(key)} as k, m.id from members m
       where m.customer_id = ${c} and ${sql.raw(fromAnchor(a.sort, 'a'))}
       order by ${sql.raw(key)}, m.id offset ${run} limit 1
     ),
+    moved as (
+      select count(*)::int as n, ${sql.raw(tallyCounts())} as tallies from members m
+      where m.customer_id = ${c} and (${sql.raw(key)}, m.id) >= ((select k from b), (select id from b))
+        and (not exists (select 1 from nx) or (${sql.raw(key)}, m.id) < ((select ${col} from nx), (select member_id from nx)))
+    ),
     added as (
-      insert into member_anchors (customer_id, sort, key_text, key_time, member_id, n)
+      insert into member_anchors (customer_id, sort, key_text, key_time, member_id, n, tallies)
       select ${c}, ${a.sort}, ${sql.raw(time ? "''" : 'b.k')}, ${sql.raw(time ? 'b.k' : "'-infinity'::timestamptz")}, b.id,
-        a.n - ${run}
-      from a, b
+        moved.n, moved.tallies
+      from b, moved
     )
-    update member_anchors a set n = ${run} where ${at} and exists (select 1 from b)`);
+    update member_anchors a set n = a.n - (select n from moved),
+      tallies = ${sql.raw(addTallies('a.tallies', `(select array_agg(-x order by i) from unnest((select tallies from moved)) with ordinality as u(x, i))`))}
+    where ${at} and exists (select 1 from b)`);
 }
 
 /** A run shrunk below a quarter of the run size: its anchor goes and the run before takes its members. */
@@ -202,7 +245,7 @@ async function mergeAnchor(db: Db, customerId: string, a: AnchorRow): Promise<vo
       delete from member_anchors a
       where a.customer_id = ${c} and a.sort = ${a.sort} and a.key_text = ${a.key_text}
         and a.key_time = ${a.key_time}::timestamptz and a.member_id = ${a.member_id}::uuid
-      returning a.n
+      returning a.n, a.tallies
     ),
     prev as (
       select a.key_text, a.key_time, a.member_id from member_anchors a
@@ -211,7 +254,8 @@ async function mergeAnchor(db: Db, customerId: string, a: AnchorRow): Promise<vo
       order by a.key_text desc, a.key_time desc, a.member_id desc
       limit 1
     )
-    update member_anchors a set n = a.n + (select n from gone)
+    update member_anchors a set n = a.n + (select n from gone),
+      tallies = ${sql.raw(addTallies('a.tallies', '(select tallies from gone)'))}
     from prev
     where a.customer_id = ${c} and a.sort = ${a.sort} and (a.key_text, a.key_time, a.member_id) = (prev.key_text, prev.key_time, prev.member_id)
       and exists (select 1 from gone)`);
@@ -248,15 +292,15 @@ export async function rebuildTallies(db: Db, customerId: string): Promise<void> 
     // at the first anchor, before every row.
     await db.execute(sql`
       with r as (
-        select ${sql.raw(key)} as k, m.id, row_number() over (order by ${sql.raw(key)}, m.id) - 1 as i
+        select ${sql.raw(key)} as k, m.id, ${sql.raw(TALLIED)}, row_number() over (order by ${sql.raw(key)}, m.id) - 1 as i
         from members m where m.customer_id = ${c}
       ),
-      runs as (select i / ${run} as b, count(*)::int as n from r group by 1),
+      runs as (select i / ${run} as b, count(*)::int as n, ${sql.raw(tallyCounts())} as tallies from r group by 1),
       starts as (select i / ${run} as b, k, id from r where i % ${run} = 0)
-      insert into member_anchors (customer_id, sort, key_text, key_time, member_id, n)
+      insert into member_anchors (customer_id, sort, key_text, key_time, member_id, n, tallies)
       select ${c}, ${sort}, ${sql.raw(time ? "''" : "case when s.b = 0 then '' else s.k end")},
         ${sql.raw(time ? "case when s.b = 0 then '-infinity'::timestamptz else s.k end" : "'-infinity'::timestamptz")},
-        case when s.b = 0 then ${NO_GROUP}::uuid else s.id end, runs.n
+        case when s.b = 0 then ${NO_GROUP}::uuid else s.id end, runs.n, runs.tallies
       from runs join starts s using (b)`);
   }
 }
