@@ -1,7 +1,8 @@
 /**
  * `portiere seed --members N [--customer NAME]`: adds N synthetic members with a realistic mix
- * of credentials to a customer, generated in SQL (set-based, in batches, one transaction), then
- * counts the customer's tallies afresh (members/tallies.ts). For benchmarks and trials at scale:
+ * of credentials to a customer, generated in SQL (set-based, in batches of one or, on
+ * PostgreSQL, two transactions at once), then counts the customer's tallies afresh
+ * (members/tallies.ts): until then the customer's counts miss the new members. For benchmarks and trials at scale:
  * password and PIN credentials share one argon2id hash, one-time-code and app credentials one
  * sealed secret per kind, so no row costs a hash or a seal of its own.
  */
@@ -102,46 +103,56 @@ export async function seedBulkMembers(
     device: box.encrypt('device-bulk-seed'),
   };
 
+  const groups = rowsOf<{ id: string }>(
+    await db.execute(sql`select id from configurations where customer_id = ${customer.id}::uuid order by name`),
+  ).map((g) => g.id);
+  // Numbers go on from the customer's member count, so names do not repeat across runs.
+  const [start] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from members where customer_id = ${customer.id}::uuid`),
+  );
+  const first = start?.n ?? 0;
+  const batches = Array.from({ length: Math.ceil(opts.members / BATCH) }, (_, i) => ({
+    from: first + 1 + i * BATCH,
+    n: Math.min(BATCH, opts.members - i * BATCH),
+  }));
+  // On PostgreSQL the batches go in two lanes, each one transaction on its own connection: one
+  // backend inserting keeps one core busy with the index entries, two keep two. PGlite has one.
+  const lanes = Math.min(2, database.maxConnections, batches.length);
   let members = 0;
   let credentials = 0;
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    // Bulk settings for this transaction only. Each batch statement would otherwise be JIT
-    // compiled (a second or so, for nothing), and the trigram index would merge its pending
-    // entries every 4 MB instead of once at the vacuum below (measured: 17 % of a batch's
-    // member inserts).
-    await t.execute(sql`set local jit = off`);
-    await t.execute(sql`set local gin_pending_list_limit = '64MB'`);
-    const groups = rowsOf<{ id: string }>(
-      await t.execute(sql`select id from configurations where customer_id = ${customer.id}::uuid order by name`),
-    ).map((g) => g.id);
-    // Numbers go on from the customer's member count, so names do not repeat across runs.
-    const [start] = rowsOf<{ n: number }>(
-      await t.execute(sql`select count(*)::int as n from members where customer_id = ${customer.id}::uuid`),
-    );
-    let next = (start?.n ?? 0) + 1;
-    for (let left = opts.members; left > 0; left -= BATCH) {
-      const n = Math.min(BATCH, left);
-      const added = await insertBatch(
-        t,
-        customer.id,
-        domain,
-        groups,
-        next,
-        n,
-        { first: start?.n ?? 0, total: opts.members },
-        {
-          passwordHash,
-          pinHash,
-          sealed,
-        },
-      );
-      members += added.members;
-      credentials += added.credentials;
-      next += n;
-    }
-    await rebuildTallies(t, customer.id);
-  });
+  const lane = (k: number) =>
+    db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      // Bulk settings for this transaction only. Each batch statement would otherwise be JIT
+      // compiled (a second or so, for nothing), and the trigram index would merge its pending
+      // entries every 4 MB instead of once at the vacuum below (measured: 17 % of a batch's
+      // member inserts).
+      await t.execute(sql`set local jit = off`);
+      await t.execute(sql`set local gin_pending_list_limit = '64MB'`);
+      for (const batch of batches.filter((_, i) => i % lanes === k)) {
+        const added = await insertBatch(
+          t,
+          customer.id,
+          domain,
+          groups,
+          batch.from,
+          batch.n,
+          {
+            first,
+            total: opts.members,
+          },
+          { passwordHash, pinHash, sealed },
+        );
+        members += added.members;
+        credentials += added.credentials;
+      }
+    });
+  const done = await Promise.allSettled(Array.from({ length: lanes }, (_, k) => lane(k)));
+  // The counters are counted afresh from what is stored, even when a lane failed: they always
+  // agree with the rows, and the failure is reported after.
+  await db.transaction(async (tx) => rebuildTallies(tx as unknown as Db, customer.id));
+  const failed = done.find((d): d is PromiseRejectedResult => d.status === 'rejected');
+  if (failed) throw failed.reason;
   // Fresh statistics and visibility maps: the lists' index-only scans read no table pages.
   await db.execute(sql`vacuum (analyze) members`);
   await db.execute(sql`vacuum (analyze) credentials`);
