@@ -52,7 +52,7 @@ import { pruneAuditPeriodically } from './plugins/audit-retention.ts';
 import { API_PREFIX, installAuthentication } from './plugins/auth-guard.ts';
 import { serveConsole } from './plugins/console.ts';
 import { frameworkErrors, installErrorHandler } from './plugins/error-handler.ts';
-import { AppMetrics, serveMetrics } from './plugins/metrics.ts';
+import { loadMetrics, serveMetrics } from './plugins/metrics.ts';
 import { openApiOptions } from './plugins/openapi.ts';
 import { servePortal } from './plugins/portal.ts';
 import { rateLimitStorage } from './plugins/rate-limit-store.ts';
@@ -128,8 +128,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
-  const metrics = new AppMetrics(opts.database);
-  metrics.countRequests(app);
+  const metrics = await loadMetrics(opts.database, config.metrics);
+  metrics?.countRequests(app);
 
   const box = opts.box ?? SecretBox.fromFile(config.secretKeyFile);
   const transport =
@@ -140,14 +140,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       outboxDir: `${config.dataDir}/outbox`,
       log: app.log,
     });
-  const mailer = metrics.countMails(transport);
+  const mailer = metrics ? metrics.countMails(transport) : transport;
   const services = await buildServices(
     opts.database,
     box,
     mailer,
     config.publicUrl,
     opts.now,
-    metrics,
+    metrics ?? undefined,
     app.log,
     config.trustProxy,
     config.clientUrls,

@@ -4,13 +4,14 @@
  * pattern (/api/v1/users/:id), never by the raw URL, so ids and secrets never become labels.
  *
  * Not public: on the main address /metrics needs METRICS_TOKEN as a bearer token and answers 404
- * without one configured; with METRICS_PORT it is served only on that separate address.
+ * without one configured; with METRICS_PORT it is served only on that separate address. With
+ * neither, nothing is counted and prom-client is never loaded (about 2 MB of an idle server).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Counter, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { safeEqual, sha256 } from '../lib/crypto.ts';
@@ -21,52 +22,72 @@ export type LockoutScope = 'source' | 'account';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    metrics: AppMetrics;
+    /** Null when metrics are off (no METRICS_TOKEN nor METRICS_PORT). */
+    metrics: AppMetrics | null;
     /** The separate metrics listener's address (METRICS_PORT), once the app is ready. */
     metricsAddress(): AddressInfo | null;
   }
 }
 
-export class AppMetrics {
-  readonly registry = new Registry();
-  private readonly registers = [this.registry];
-  private readonly requests = new Counter({
-    name: 'portiere_http_requests_total',
-    help: 'HTTP requests answered, by route pattern, method and status class',
-    labelNames: ['method', 'route', 'status_class'] as const,
-    registers: this.registers,
-  });
-  private readonly latency = new Histogram({
-    name: 'portiere_http_request_duration_seconds',
-    help: 'Time to answer HTTP requests, by route pattern, method and status class',
-    labelNames: ['method', 'route', 'status_class'] as const,
-    registers: this.registers,
-  });
-  private readonly signIns = new Counter({
-    name: 'portiere_sign_ins_total',
-    help: 'Staff sign-in steps by outcome (the outcomes of the sign-in audit: success, bad_password, bad_otp, throttled, ...)',
-    labelNames: ['outcome'] as const,
-    registers: this.registers,
-  });
-  private readonly lockouts = new Counter({
-    name: 'portiere_sign_in_lockouts_total',
-    help: 'Sign-in failures that barred a source from an account, or an account from untrusted sources',
-    labelNames: ['scope'] as const,
-    registers: this.registers,
-  });
-  private readonly mails = new Counter({
-    name: 'portiere_mails_total',
-    help: 'Mails handed to the mail transport, by result (sent or failed)',
-    labelNames: ['result'] as const,
-    registers: this.registers,
-  });
-  private readonly queries = new Counter({
-    name: 'portiere_db_queries_total',
-    help: 'Database queries issued by this process',
-    registers: this.registers,
-  });
+type Prom = typeof import('prom-client');
 
-  constructor(database: Database) {
+/** True when /metrics is served somewhere: then, and only then, the app counts. */
+export const metricsOn = (settings: Config['metrics']) => settings.token !== undefined || settings.port !== undefined;
+
+/** The app's metrics when they are on (prom-client loaded then), else null. */
+export async function loadMetrics(database: Database, settings: Config['metrics']): Promise<AppMetrics | null> {
+  return metricsOn(settings) ? new AppMetrics(database, await import('prom-client')) : null;
+}
+
+export class AppMetrics {
+  readonly registry: Registry;
+  private readonly requests: Counter<'method' | 'route' | 'status_class'>;
+  private readonly latency: Histogram<'method' | 'route' | 'status_class'>;
+  private readonly signIns: Counter<'outcome'>;
+  private readonly lockouts: Counter<'scope'>;
+  private readonly mails: Counter<'result'>;
+  private readonly queries: Counter;
+
+  constructor(database: Database, prom: Prom) {
+    const { Counter, Gauge, Histogram, Registry } = prom;
+    this.registry = new Registry();
+    const registers = [this.registry];
+    prom.collectDefaultMetrics({ register: this.registry });
+    this.requests = new Counter({
+      name: 'portiere_http_requests_total',
+      help: 'HTTP requests answered, by route pattern, method and status class',
+      labelNames: ['method', 'route', 'status_class'] as const,
+      registers,
+    });
+    this.latency = new Histogram({
+      name: 'portiere_http_request_duration_seconds',
+      help: 'Time to answer HTTP requests, by route pattern, method and status class',
+      labelNames: ['method', 'route', 'status_class'] as const,
+      registers,
+    });
+    this.signIns = new Counter({
+      name: 'portiere_sign_ins_total',
+      help: 'Staff sign-in steps by outcome (the outcomes of the sign-in audit: success, bad_password, bad_otp, throttled, ...)',
+      labelNames: ['outcome'] as const,
+      registers,
+    });
+    this.lockouts = new Counter({
+      name: 'portiere_sign_in_lockouts_total',
+      help: 'Sign-in failures that barred a source from an account, or an account from untrusted sources',
+      labelNames: ['scope'] as const,
+      registers,
+    });
+    this.mails = new Counter({
+      name: 'portiere_mails_total',
+      help: 'Mails handed to the mail transport, by result (sent or failed)',
+      labelNames: ['result'] as const,
+      registers,
+    });
+    this.queries = new Counter({
+      name: 'portiere_db_queries_total',
+      help: 'Database queries issued by this process',
+      registers,
+    });
     for (const result of ['sent', 'failed']) this.mails.inc({ result }, 0);
     for (const scope of ['source', 'account']) this.lockouts.inc({ scope }, 0);
     database.events.onQuery = () => this.queries.inc();
@@ -74,7 +95,7 @@ export class AppMetrics {
       name: 'portiere_db_max_connections',
       help: 'Connections this process may open to the database (PGlite: one)',
       labelNames: ['kind'] as const,
-      registers: this.registers,
+      registers,
     }).set({ kind: database.kind }, database.maxConnections);
     // One query per scrape fills the three gauges below (the registry collects them in parallel).
     let probing: Promise<DatabaseProbe> | undefined;
@@ -87,7 +108,7 @@ export class AppMetrics {
     new Gauge({
       name: 'portiere_db_up',
       help: 'Whether the database answered the scrape (1) or not (0)',
-      registers: this.registers,
+      registers,
       async collect() {
         this.set((await probeOnce()).up ? 1 : 0);
       },
@@ -95,7 +116,7 @@ export class AppMetrics {
     new Gauge({
       name: 'portiere_db_probe_seconds',
       help: "Time the database took to answer the scrape's connection count",
-      registers: this.registers,
+      registers,
       async collect() {
         this.set((await probeOnce()).seconds);
       },
@@ -104,7 +125,7 @@ export class AppMetrics {
       name: 'portiere_db_connections',
       help: 'Connections to the database by state, as the database reports them (all nodes sharing it)',
       labelNames: ['state'] as const,
-      registers: this.registers,
+      registers,
       async collect() {
         const { connections } = await probeOnce();
         this.reset();
@@ -180,14 +201,13 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 }
 
 /** The /metrics route on the main address, or a separate listener when METRICS_PORT is set. */
-export function serveMetrics(app: FastifyInstance, metrics: AppMetrics, settings: Config['metrics']): void {
+export function serveMetrics(app: FastifyInstance, metrics: AppMetrics | null, settings: Config['metrics']): void {
   const { token, port, host } = settings;
   app.decorate('metrics', metrics);
-  if (token !== undefined || port !== undefined) collectDefaultMetrics({ register: metrics.registry });
 
   // Registered even when off, so /metrics is a clean 404 and not a console page.
   app.get('/metrics', { schema: { hide: true }, config: { auth: 'public' } }, async (request, reply) => {
-    if (port !== undefined || token === undefined) return reply.callNotFound();
+    if (port !== undefined || token === undefined || !metrics) return reply.callNotFound();
     if (!bearerMatches(request.headers.authorization, token)) {
       reply.header('www-authenticate', 'Bearer');
       throw new AppError(401, 'unauthenticated');
@@ -198,7 +218,7 @@ export function serveMetrics(app: FastifyInstance, metrics: AppMetrics, settings
 
   let server: http.Server | undefined;
   app.decorate('metricsAddress', () => (server?.address() as AddressInfo | null) ?? null);
-  if (port === undefined) return;
+  if (port === undefined || !metrics) return;
   server = http.createServer(async (req, res) => {
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') return res.writeHead(404).end();
     if (token !== undefined && !bearerMatches(req.headers.authorization, token))
