@@ -3,6 +3,8 @@
  * export bench times the server, not a client sharing its event loop. Asks for a compressed
  * answer as browsers do, reads it to the end, and prints the lines, bytes and milliseconds.
  */
+import { Buffer } from 'node:buffer';
+
 const [url, token] = process.argv.slice(2);
 const start = performance.now();
 const res = await fetch(url ?? '', { headers: { authorization: `Bearer ${token}` } });
