@@ -57,9 +57,9 @@ export const ANCHOR_TALLIES: readonly { blocked?: true; enrolled?: true; kind?: 
 const tallyCounts = (sign: 1 | -1 = 1) =>
   `array[${ANCHOR_TALLIES.map((t) => `${sign} * count(*) filter (where ${t.sql})`).join(', ')}]::int[]`;
 
-/** Two tallies arrays added element by element (SQL). */
-const addTallies = (x: string, y: string) =>
-  `(select array_agg(u.x + u.y order by u.i) from unnest(${x}, ${y}) with ordinality as u(x, y, i))`;
+/** Two tallies arrays added (or subtracted) element by element (SQL). */
+const addTallies = (x: string, y: string, op: '+' | '-' = '+') =>
+  `(select array_agg(u.x ${op} u.y order by u.i) from unnest(${x}, ${y}) with ordinality as u(x, y, i))`;
 
 /** An anchor as the database answers it (key_time as text: a JS Date would drop microseconds). */
 interface AnchorRow {
@@ -169,7 +169,7 @@ async function applyTallies(
     k as (${sql.raw(keyRows)}),
     hits as (
       select k.sort, coalesce(a.key_text, '') as kt, coalesce(a.key_time, '-infinity'::timestamptz) as tt,
-        coalesce(a.member_id, ${NO_GROUP}::uuid) as id, count(*)::int as c, ${sql.raw(sign === 1 ? tallyCounts(1) : tallyCounts(-1))} as t
+        coalesce(a.member_id, ${NO_GROUP}::uuid) as id, count(*)::int as c, ${sql.raw(tallyCounts(sign))} as tl
       from k left join lateral (
         select a.key_text, a.key_time, a.member_id from member_anchors a
         where a.customer_id = ${c} and a.sort = k.sort and (a.key_text, a.key_time, a.member_id) <= (k.kt, k.tt, k.id)
@@ -179,7 +179,7 @@ async function applyTallies(
       group by 1, 2, 3, 4
     )
     insert into member_anchors as t (customer_id, sort, key_text, key_time, member_id, n, tallies)
-    select ${c}, sort, kt, tt, id, ${sign}::int * c, t from hits
+    select ${c}, sort, kt, tt, id, ${sign}::int * c, tl from hits
     on conflict (customer_id, sort, key_text, key_time, member_id)
       do update set n = t.n + excluded.n, tallies = ${sql.raw(addTallies('t.tallies', 'excluded.tallies'))}
     returning t.sort, t.key_text, t.key_time::text as key_time, t.member_id, t.n`);
@@ -233,7 +233,7 @@ async function splitAnchor(db: Db, customerId: string, a: AnchorRow): Promise<vo
       from b, moved
     )
     update member_anchors a set n = a.n - (select n from moved),
-      tallies = ${sql.raw(addTallies('a.tallies', `(select array_agg(-x order by i) from unnest((select tallies from moved)) with ordinality as u(x, i))`))}
+      tallies = ${sql.raw(addTallies('a.tallies', '(select tallies from moved)', '-'))}
     where ${at} and exists (select 1 from b)`);
 }
 
