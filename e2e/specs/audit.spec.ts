@@ -13,7 +13,15 @@ test('a customer opens the audit trail under Settings, filters it, and verifies 
   await signIn(page, 'admin@acme.example');
   const menu = page.getByTestId('side-menu');
   await menu.getByText('Settings', { exact: true }).click();
-  await menu.getByRole('link', { name: 'Audit trail' }).click();
+  // The last entry of the opening submenu lies below the fold. Scrolled to while the submenu
+  // still grows, it can stay half off screen, and a click at its centre then lands on nothing:
+  // scroll until it is whole on screen, then click it.
+  const auditLink = menu.getByRole('link', { name: 'Audit trail' });
+  await expect(async () => {
+    await auditLink.scrollIntoViewIfNeeded();
+    await expect(auditLink).toBeInViewport({ ratio: 1, timeout: 500 });
+  }).toPass();
+  await auditLink.click();
   await expect(page).toHaveURL(/\/settings\/audit$/);
   await expect(page.getByTestId('page-title')).toHaveText('Audit trail');
   for (const header of ['Time', 'Actor', 'Action', 'Target', 'Outcome', 'Source address']) {
