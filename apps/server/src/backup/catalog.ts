@@ -10,6 +10,12 @@ export type Query = <T = Record<string, unknown>>(text: string) => Promise<T[]>;
 
 export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/**
+ * Tables kept by triggers from other tables' rows: not backed up, since restoring those rows
+ * fills them again (member_search from members).
+ */
+const DERIVED = new Set(['member_search']);
+
 /** The app's tables (public schema) ordered so each comes after the tables it references. */
 export async function appTables(query: Query): Promise<string[]> {
   const tables = (
@@ -17,7 +23,9 @@ export async function appTables(query: Query): Promise<string[]> {
       `select table_name as name from information_schema.tables
        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
     )
-  ).map((r) => r.name);
+  )
+    .map((r) => r.name)
+    .filter((t) => !DERIVED.has(t));
   const refs = await query<{ child: string; parent: string }>(
     `select c.relname as child, p.relname as parent from pg_constraint k
        join pg_class c on c.oid = k.conrelid join pg_namespace n on n.oid = c.relnamespace

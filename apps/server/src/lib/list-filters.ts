@@ -1,6 +1,7 @@
 /** Conditions of list filters shared by the areas: yes/no parameters, day ranges, text search. */
-import { gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { PLANNED_WITH_VALUES } from '../db/prepared.ts';
 
 /** A LIKE pattern matching `s` anywhere, its wildcards taken literally. */
 export const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -26,4 +27,15 @@ export function dayRange(column: AnyPgColumn, after?: string, before?: string): 
     parts.push(lt(column, end));
   }
   return parts;
+}
+
+/**
+ * The ids of a customer's members whose search text (member_search: username, names and e-mail)
+ * holds `search`, case-insensitively. LIKE on text lower-cased by the same lower() as the stored
+ * one: cheaper per row than ILIKE, which folds the case of every row it rechecks. Planned with
+ * its pattern (PLANNED_WITH_VALUES): how many rows a pattern matches decides the plan.
+ */
+export function memberSearchIds(customerId: string, search: string): SQL {
+  return sql`select member_id from member_search ${sql.raw(PLANNED_WITH_VALUES)}
+    where customer_id = ${customerId}::uuid and search like lower(${likeOf(search)})`;
 }

@@ -1,6 +1,7 @@
 /**
- * The tallies of a customer (members/tallies.ts) against real counts over its rows: every
- * difference found, as readable lines, so a test can expect none.
+ * The tallies of a customer (members/tallies.ts) and its members' search rows against real
+ * counts and texts over its rows: every difference found, as readable lines, so a test can
+ * expect none.
  */
 import type { CredentialType } from '@portiere/contracts';
 import { sql } from 'drizzle-orm';
@@ -18,9 +19,11 @@ const lines = (xs: object[]) => xs.map((x) => JSON.stringify(x)).sort();
 function diff(what: string, kept: object[], real: object[]): string[] {
   const k = lines(kept);
   const r = lines(real);
+  const ks = new Set(k);
+  const rs = new Set(r);
   return [
-    ...k.filter((x) => !r.includes(x)).map((x) => `${what}: kept ${x}`),
-    ...r.filter((x) => !k.includes(x)).map((x) => `${what}: real ${x}`),
+    ...k.filter((x) => !rs.has(x)).map((x) => `${what}: kept ${x}`),
+    ...r.filter((x) => !ks.has(x)).map((x) => `${what}: real ${x}`),
   ];
 }
 
@@ -97,6 +100,19 @@ export async function tallyMismatches(db: Db, customerId: string): Promise<strin
         sql`select (select count(*)::int from members where customer_id = ${c}) as members_count,
           (select count(*)::int from recovery_modes where customer_id = ${c}) as recovery_modes_count,
           (select count(*)::int from recovery_modes where customer_id = ${c} and deactivated_at is null) as recovery_modes_active`,
+      ),
+    ),
+  );
+
+  // The search rows (kept by triggers): one per member, with its current text.
+  out.push(
+    ...diff(
+      'member_search',
+      await rows(db, sql`select member_id, search from member_search where customer_id = ${c}`),
+      await rows(
+        db,
+        sql`select id as member_id, lower(username || ' ' || first_name || ' ' || last_name || ' ' || email) as search
+        from members where customer_id = ${c}`,
       ),
     ),
   );

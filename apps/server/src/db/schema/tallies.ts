@@ -1,7 +1,8 @@
 /**
  * Counters kept in the transaction of every change that moves them (modules/members/tallies.ts),
  * so that counts and deep pages of a million members read a few rows instead of the members.
- * No triggers: a backup restore copies these rows back as they were.
+ * No triggers: a backup restore copies these rows back as they were (member_search, a copy of
+ * member columns, is the one table kept by triggers: db/schema/members.ts).
  */
 import type { CredentialType } from '@portiere/contracts';
 import { boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';

@@ -17,13 +17,13 @@ import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { likeOf } from '../../lib/list-filters.ts';
 import { paging } from '../../lib/paging.ts';
 
 type AppRow = typeof laApps.$inferSelect;
 
 const nameTaken = () => new AppError(409, 'nameExists', undefined, { name: fieldError('nameExists') });
 const notOfApp = () => new AppError(400, 'profileNotOfApp', undefined, { profileId: fieldError('invalid') });
-export const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** 400 on `field` with `code` unless `id` is one of the customer's login-assistant apps. */
 export async function assertLaApp(db: Db, customerId: string, id: string, field: string, code: ErrorCode) {

@@ -22,8 +22,8 @@ import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { idFilter, isUuid } from '../../lib/ids.ts';
 import { generateLaPassword } from '../../lib/la-password.ts';
+import { likeOf, memberSearchIds } from '../../lib/list-filters.ts';
 import { paging } from '../../lib/paging.ts';
-import { likeOf } from '../laApps/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 
 type LaUserRow = typeof laUsers.$inferSelect;
@@ -81,9 +81,11 @@ export class LaUsersService {
     const parts: (SQL | undefined)[] = [eq(laUsers.customerId, customerId)];
     const search = q.search?.trim();
     if (search) {
-      // members.search is the member's lower-cased username and names (trigram index).
       parts.push(
-        or(sql`${members.search} like ${likeOf(search.toLowerCase())}`, ilike(laUsers.username, likeOf(search))),
+        or(
+          sql`${laUsers.memberId} in (${memberSearchIds(customerId, search)})`,
+          ilike(laUsers.username, likeOf(search)),
+        ),
       );
     }
     parts.push(idFilter(laUsers.memberId, q.member_id), idFilter(laUsers.loginGroupId, q.login_group_id));

@@ -19,8 +19,8 @@ import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { likeOf } from '../../lib/list-filters.ts';
 import { paging } from '../../lib/paging.ts';
-import { likeOf } from '../laApps/service.ts';
 
 type GroupRow = typeof loginGroups.$inferSelect;
 

@@ -24,6 +24,7 @@ import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { generateLaPassword } from '../../lib/la-password.ts';
+import { likeOf } from '../../lib/list-filters.ts';
 import { page, paging } from '../../lib/paging.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -34,7 +35,6 @@ import {
   PASSWORD_RESET_MAIL,
 } from '../../mail/staff-mail.ts';
 import { composeMail } from '../../mail/templates.ts';
-import { likeOf } from '../laApps/service.ts';
 
 type CustomerRow = typeof customers.$inferSelect;
 type StaffRow = typeof staffUsers.$inferSelect;

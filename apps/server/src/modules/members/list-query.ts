@@ -1,9 +1,10 @@
 /** Translates the list query (search, drawer filters, ordering) into SQL over indexed columns. */
 import { CREDENTIAL_TYPES, type CredentialType, type MemberListQuery } from '@portiere/contracts';
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { credentialKindMask, members, membersEnrolledSortKey, NO_GROUP } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { memberSearchIds } from '../../lib/list-filters.ts';
 import type { AnchorSort } from './tallies.ts';
 
 /**
@@ -88,7 +89,7 @@ export const countedByClass = (f: MemberFilters): boolean =>
 /** The filters over the members table. */
 export function filterWhere(customerId: string, f: MemberFilters): SQL {
   const parts: SQL[] = [eq(members.customerId, customerId)];
-  if (f.search) parts.push(ilike(members.search, `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (f.search) parts.push(sql`${members.id} in (${memberSearchIds(customerId, f.search)})`);
   if (f.groups) {
     const any: SQL[] = [];
     if (f.groups.none) any.push(isNull(members.groupId));

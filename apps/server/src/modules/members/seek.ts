@@ -10,6 +10,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
+import { memberSearchIds } from '../../lib/list-filters.ts';
 import { planSeek } from '../../lib/paging.ts';
 import { classWhere, countedByClass, filterWhere, type MemberFilters, unfiltered } from './list-query.ts';
 import { ANCHOR_KEYS, ANCHOR_TALLIES, type AnchorSort, TALLY_TUNING } from './tallies.ts';
@@ -23,9 +24,13 @@ export interface MemberSeek {
 }
 
 export async function countMembers(db: Db, customerId: string, f: MemberFilters): Promise<number> {
-  const result = countedByClass(f)
-    ? await db.execute(sql`select coalesce(sum(n), 0)::int as n from member_counts where ${classWhere(customerId, f)}`)
-    : await db.execute(sql`select count(*)::int as n from members where ${filterWhere(customerId, f)}`);
+  const query = countedByClass(f)
+    ? sql`select coalesce(sum(n), 0)::int as n from member_counts where ${classWhere(customerId, f)}`
+    : f.search !== undefined && Object.keys(f).length === 1
+      ? // A search alone counts the narrow search rows without visiting a member.
+        sql`select count(*)::int as n from (${memberSearchIds(customerId, f.search)}) s`
+      : sql`select count(*)::int as n from members where ${filterWhere(customerId, f)}`;
+  const result = await db.execute(query);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 

@@ -47,6 +47,15 @@ describe.each(testDatabases())('member tallies on $name', (database) => {
       200,
     );
     expect((await call(h.app, 'PATCH', `users/${b}/`, token, { group_id: group.body.id })).status).toBe(200);
+    // Each searched column changed alone rewrites the member's search text.
+    for (const [id, change] of [
+      [b, { first_name: 'Zelda' }],
+      [c, { last_name: 'Zorzi' }],
+      [d, { email: 'moved@acme.example' }],
+      [e, { username: 'renamed-e' }],
+    ] as const) {
+      expect((await call(h.app, 'PATCH', `users/${id}/`, token, change)).status).toBe(200);
+    }
     await exact();
 
     // Credentials: kinds, Windows flag and enrolment on the member, counts per kind on the customer.

@@ -22,8 +22,8 @@ import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { idFilter, isUuid } from '../../lib/ids.ts';
+import { likeOf } from '../../lib/list-filters.ts';
 import { paging } from '../../lib/paging.ts';
-import { likeOf } from '../laApps/service.ts';
 
 type ProfileRow = typeof profiles.$inferSelect;
 type Ref = { id: string; name: string };
