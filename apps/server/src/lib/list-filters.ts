@@ -2,6 +2,7 @@
 import { gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PLANNED_WITH_VALUES } from '../db/prepared.ts';
+import { members } from '../db/schema/index.ts';
 
 /** A LIKE pattern matching `s` anywhere, its wildcards taken literally. */
 export const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -30,10 +31,21 @@ export function dayRange(column: AnyPgColumn, after?: string, before?: string): 
 }
 
 /**
- * The ids of a customer's members whose search text (member_search: username, names and e-mail)
- * holds `search`, case-insensitively. LIKE on text lower-cased by the same lower() as the stored
- * one: cheaper per row than ILIKE, which folds the case of every row it rechecks. Planned with
- * its pattern (PLANNED_WITH_VALUES): how many rows a pattern matches decides the plan.
+ * A member's search text (username, names and e-mail, lower-cased by member_search_text, the
+ * SQL function of migration 0020) holds `search`, case-insensitively, as a condition on members
+ * (their trigram index members_search_trgm_idx is over the same expression). LIKE on text
+ * lower-cased by the same lower() on both sides: cheaper per row than ILIKE. Planned with its
+ * pattern (PLANNED_WITH_VALUES): how many rows a pattern matches decides the plan.
+ */
+export function memberSearched(search: string): SQL {
+  return sql`member_search_text(${members.username}, ${members.firstName}, ${members.lastName}, ${members.email})
+    like lower(${likeOf(search)}) ${sql.raw(PLANNED_WITH_VALUES)}`;
+}
+
+/**
+ * The ids of a customer's members whose search text holds `search`, from member_search: one
+ * narrow row per member kept by triggers, so that a search's exact count rechecks its matches
+ * on few pages (db/schema/members.ts).
  */
 export function memberSearchIds(customerId: string, search: string): SQL {
   return sql`select member_id from member_search ${sql.raw(PLANNED_WITH_VALUES)}

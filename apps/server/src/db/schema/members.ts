@@ -114,6 +114,13 @@ export const members = pgTable(
       index('members_customer_email_idx').on(t.customerId, t.email, t.id, ...filters),
       // The workstation users list: members with a Windows credential, by username.
       index('members_customer_windows_idx').on(t.customerId, t.username, t.id).where(sql`${t.windowsLogin}`),
+      // The search text (member_search_text, migration 0020) for pages and counts that also
+      // filter: a bitmap of its matches meets the other filters' bitmaps, and the matching rows
+      // are read in table order for a sort. A search alone is counted over member_search.
+      index('members_search_trgm_idx').using(
+        'gin',
+        sql`member_search_text(${t.username}, ${t.firstName}, ${t.lastName}, ${t.email}) gin_trgm_ops`,
+      ),
     ];
   },
 );

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { credentialKindMask, members, membersEnrolledSortKey, NO_GROUP } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { memberSearchIds } from '../../lib/list-filters.ts';
+import { memberSearched } from '../../lib/list-filters.ts';
 import type { AnchorSort } from './tallies.ts';
 
 /**
@@ -89,7 +89,7 @@ export const countedByClass = (f: MemberFilters): boolean =>
 /** The filters over the members table. */
 export function filterWhere(customerId: string, f: MemberFilters): SQL {
   const parts: SQL[] = [eq(members.customerId, customerId)];
-  if (f.search) parts.push(sql`${members.id} in (${memberSearchIds(customerId, f.search)})`);
+  if (f.search) parts.push(memberSearched(f.search));
   if (f.groups) {
     const any: SQL[] = [];
     if (f.groups.none) any.push(isNull(members.groupId));

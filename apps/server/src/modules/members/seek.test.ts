@@ -51,7 +51,7 @@ describe.each(testDatabases())('member pages by keyset on $name', (database) => 
   const tuning = { ...TALLY_TUNING };
 
   beforeAll(async () => {
-    Object.assign(TALLY_TUNING, { anchorRun: 3, nearTop: 2 });
+    Object.assign(TALLY_TUNING, { anchorRun: 3, nearTop: 2, searchSorted: 12 });
     h = await startHarness(database);
     token = (await signIn(h, 'admin@acme.example')).access;
     const db = h.app.services.db;

@@ -18,10 +18,11 @@ import { isUuid } from '../../lib/ids.ts';
 /**
  * anchorRun: anchors start runs of about this many members; a run splits above twice that and
  * merges into the run before below a quarter. nearTop: pages within this many rows of the top
- * are read by skipping index entries (seek.ts), without the count or the anchors. Tests shrink
- * both to walk every path with a few dozen members.
+ * are read by skipping index entries (seek.ts), without the count or the anchors. searchSorted:
+ * a search sorted by a name with at most this many matches is sorted, not walked to (seek.ts).
+ * Tests shrink them to walk every path with a few dozen members.
  */
-export const TALLY_TUNING = { anchorRun: 2000, nearTop: 5000 };
+export const TALLY_TUNING = { anchorRun: 2000, nearTop: 5000, searchSorted: 100_000 };
 
 export type AnchorSort = 'username' | 'last_name' | 'email' | 'created_at' | 'enrolled_at';
 
