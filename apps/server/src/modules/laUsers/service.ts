@@ -22,7 +22,7 @@ import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { idFilter, isUuid } from '../../lib/ids.ts';
 import { generateLaPassword } from '../../lib/la-password.ts';
-import { likeOf, memberSearchIds } from '../../lib/list-filters.ts';
+import { likeOf, memberSearched } from '../../lib/list-filters.ts';
 import { paging } from '../../lib/paging.ts';
 import type { SettingsService } from '../settings/service.ts';
 
@@ -81,12 +81,7 @@ export class LaUsersService {
     const parts: (SQL | undefined)[] = [eq(laUsers.customerId, customerId)];
     const search = q.search?.trim();
     if (search) {
-      parts.push(
-        or(
-          sql`${laUsers.memberId} in (${memberSearchIds(customerId, search)})`,
-          ilike(laUsers.username, likeOf(search)),
-        ),
-      );
+      parts.push(or(memberSearched(search), ilike(laUsers.username, likeOf(search))));
     }
     parts.push(idFilter(laUsers.memberId, q.member_id), idFilter(laUsers.loginGroupId, q.login_group_id));
     if (q.autologon) parts.push(eq(laUsers.autologon, q.autologon === 'true'));

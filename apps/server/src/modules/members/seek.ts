@@ -41,27 +41,20 @@ export async function seekMembers(
 ): Promise<{ count: number; ids: string[] }> {
   const where = filterWhere(customerId, s.filters);
   const counting = countMembers(db, customerId, s.filters);
-  if (s.filters.search !== undefined && !ANCHOR_KEYS[s.sort].time) {
-    // A search sorted by a name: its matches often sit together in that order (a surname by
-    // last name, a first name by username), and walking the ordering's index from one end then
-    // passes every member before them: at 1,000,000 members, 650 ms for a surname's 8,000
-    // matches, 1.2 s for the commonest one's 46,000. Up to TALLY_TUNING.searchSorted matches they are
-    // found through the trigram index and sorted instead (22 and 140 ms): a cost bounded by the
-    // matches, wherever they sit. Past it, matches are dense enough for a walk to meet a page's
-    // worth soon.
-    const count = await counting;
-    const seek = planSeek(count, s.offset, s.size);
-    if (!seek) return { count, ids: [] };
-    const sorted = count <= TALLY_TUNING.searchSorted;
-    const ids = await readIds(db, where, s.sort, s.descending !== seek.reverse, seek.skip, seek.take, sorted);
-    return { count, ids: seek.reverse ? ids.reverse() : ids };
-  }
   const tally = anchorTally(s.filters);
   // How far the anchors pay: in an unfiltered list a skip reads one index entry per row, so near
   // the top skipping is cheapest; a filter may pass over many entries per row it keeps (a kind
   // that 1 % hold: a hundred), so a filter the anchors tally takes them from the second page on.
   const viaAnchors = tally === null ? Number.POSITIVE_INFINITY : tally === 'n' ? TALLY_TUNING.nearTop : 0;
-  if (s.offset <= Math.min(viaAnchors, TALLY_TUNING.nearTop)) {
+  // A search sorted by a name: its matches often sit together in that order (a surname by last
+  // name, a first name by username), and walking the ordering's index from one end then passes
+  // every member before them: at 1,000,000 members, 650 ms for a surname's 8,000 matches, 1.2 s
+  // for the commonest one's 46,000. Up to TALLY_TUNING.searchSorted matches (so the count comes
+  // first) they are found through the trigram index and sorted instead (22 and 140 ms): a cost
+  // bounded by the matches, wherever they sit. Past it, matches are dense enough for a walk to
+  // meet a page's worth soon.
+  const nameSearch = s.filters.search !== undefined && !ANCHOR_KEYS[s.sort].time;
+  if (!nameSearch && s.offset <= Math.min(viaAnchors, TALLY_TUNING.nearTop)) {
     const [count, ids] = await Promise.all([counting, readIds(db, where, s.sort, s.descending, s.offset, s.size)]);
     return { count, ids };
   }
@@ -74,7 +67,8 @@ export async function seekMembers(
     const ids = await readFromAnchor(db, where, customerId, s.sort, tally, from, seek.take);
     return { count, ids: s.descending ? ids.reverse() : ids };
   }
-  const ids = await readIds(db, where, s.sort, s.descending !== seek.reverse, seek.skip, seek.take);
+  const sorted = nameSearch && count <= TALLY_TUNING.searchSorted;
+  const ids = await readIds(db, where, s.sort, s.descending !== seek.reverse, seek.skip, seek.take, sorted);
   return { count, ids: seek.reverse ? ids.reverse() : ids };
 }
 
