@@ -5,6 +5,7 @@
  * into their tenants' chains once committed.
  */
 import type { AuditAction, AuditActorType, AuditOutcome, AuditTargetType } from '@portiere/contracts';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditEvents } from '../db/schema/index.ts';
 
@@ -38,24 +39,44 @@ export async function appendAuditEvents(db: Db, events: readonly AuditEventInput
  * it records (a data-modifying WITH), which is then atomic without a transaction. Not empty.
  */
 export function auditInsert(db: Db, events: readonly AuditEventInput[]) {
-  return db.insert(auditEvents).values(
-    events.map((e) => ({
-      tenantId: e.tenantId,
-      tenantType: e.tenantType,
-      at: e.at,
-      actorType: e.actorType,
-      actorId: e.actorId ?? null,
-      actorName: e.actorName ?? null,
-      sourceIp: e.sourceIp ?? null,
-      userAgent: e.userAgent ?? null,
-      action: e.action,
-      targetType: e.targetType ?? null,
-      targetId: e.targetId ?? null,
-      targetName: e.targetName ?? null,
-      outcome: e.outcome,
-      reason: e.reason ?? null,
-      requestId: e.requestId ?? null,
-      details: e.details ?? {},
-    })),
-  );
+  return db.insert(auditEvents).values(events.map(auditRow));
+}
+
+/** An event's row: every column named, absent ones null. */
+function auditRow(e: AuditEventInput) {
+  return {
+    tenantId: e.tenantId,
+    tenantType: e.tenantType,
+    at: e.at,
+    actorType: e.actorType,
+    actorId: e.actorId ?? null,
+    actorName: e.actorName ?? null,
+    sourceIp: e.sourceIp ?? null,
+    userAgent: e.userAgent ?? null,
+    action: e.action,
+    targetType: e.targetType ?? null,
+    targetId: e.targetId ?? null,
+    targetName: e.targetName ?? null,
+    outcome: e.outcome,
+    reason: e.reason ?? null,
+    requestId: e.requestId ?? null,
+    details: e.details ?? {},
+  };
+}
+
+type AuditRow = ReturnType<typeof auditRow>;
+const AUDIT_COLUMNS = Object.keys(auditRow({} as AuditEventInput)) as (keyof AuditRow)[];
+
+/**
+ * The insert of one event over placeholders (`e_` and the column), for a statement built once
+ * (db/compiled.ts); `auditValues` gives their values.
+ */
+export function auditInsertOfPlaceholders(db: Db) {
+  const row = Object.fromEntries(AUDIT_COLUMNS.map((c) => [c, sql.placeholder(`e_${c}`)]));
+  return db.insert(auditEvents).values(row as unknown as AuditRow);
+}
+
+/** The values of `auditInsertOfPlaceholders` for one event. */
+export function auditValues(e: AuditEventInput): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(auditRow(e)).map(([c, v]) => [`e_${c}`, v]));
 }

@@ -16,6 +16,7 @@
  */
 import { inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.ts';
+import { compiled } from '../db/compiled.ts';
 import { loginDevices, loginThrottle } from '../db/schema/index.ts';
 import { sha256 } from '../lib/crypto.ts';
 
@@ -53,19 +54,33 @@ export class LoginThrottle {
 
   /**
    * What to select, beside the caller's own columns, to learn in the same statement whether
-   * the browser is trusted and until when the attempt is barred (`state` reads them).
+   * the browser is trusted and until when the attempt is barred (`state` reads them). Over the
+   * placeholders of `stateValues`, so that the statement is built once (db/compiled.ts); a
+   * browser with a device cookie (`withDevice`) is looked up among the trusted ones.
    */
-  stateColumns(username: string, source: SignInSource): { trusted: SQL<boolean>; lockedMs: SQL<number | null> } {
-    const deviceHash = source.device ? sha256(source.device) : null;
-    const trusted = deviceHash
-      ? sql<boolean>`exists (select 1 from ${loginDevices} where ${loginDevices.username} = ${username} and ${loginDevices.deviceHash} = ${deviceHash})`
+  static stateColumns(withDevice: boolean): { trusted: SQL<boolean>; lockedMs: SQL<number | null> } {
+    const trusted = withDevice
+      ? sql<boolean>`exists (select 1 from ${loginDevices} where ${loginDevices.username} = ${sql.placeholder('t_username')} and ${loginDevices.deviceHash} = ${sql.placeholder('t_device_hash')})`
       : sql<boolean>`false`;
-    const keys = keysOf(username, source.ip, deviceHash);
     // A trusted browser answers for its own key only; any other for the address and the account.
     const lockedMs = sql<number | null>`(select (extract(epoch from max(${loginThrottle.lockedUntil})) * 1000)::float8
       from ${loginThrottle} where ${loginThrottle.key} in (
-        case when ${trusted} then ${keys.device} else ${keys.ip} end, case when ${trusted} then null else ${keys.account} end))`;
+        case when ${trusted} then ${sql.placeholder('t_device_key')}::text else ${sql.placeholder('t_ip_key')}::text end,
+        case when ${trusted} then null else ${sql.placeholder('t_account_key')}::text end))`;
     return { trusted, lockedMs };
+  }
+
+  /** The values of `stateColumns`' placeholders for this attempt. */
+  static stateValues(username: string, source: SignInSource) {
+    const deviceHash = source.device ? sha256(source.device) : null;
+    const keys = keysOf(username, source.ip, deviceHash);
+    return {
+      t_username: username,
+      t_device_hash: deviceHash ?? '',
+      t_device_key: keys.device,
+      t_ip_key: keys.ip,
+      t_account_key: keys.account,
+    };
   }
 
   /** The attempt, and seconds until it may be made (0: now), from what `stateColumns` selected. */
@@ -87,51 +102,57 @@ export class LoginThrottle {
 
   /** The attempt and seconds until it may be made (0: now), in one statement. */
   async check(username: string, source: SignInSource): Promise<{ attempt: Attempt; barredS: number }> {
-    const { trusted, lockedMs } = this.stateColumns(username, source);
+    const statement = CHECK[source.device ? 1 : 0];
     const rows = rowsOf<{ trusted: unknown; locked_ms: unknown }>(
-      await this.db.execute(sql`select ${trusted} as trusted, ${lockedMs} as locked_ms`),
+      await statement(this.db, LoginThrottle.stateValues(username, source)),
     );
     return this.state(username, source, { trusted: rows[0]?.trusted, lockedMs: rows[0]?.locked_ms });
   }
 
   /** Counts a failure against the source and, for untrusted sources, the account: one statement. */
   async failure(a: Attempt): Promise<void> {
-    await this.failed(await this.failureQuery(a));
+    const statement = FAILURE[a.trusted ? 1 : 0];
+    await this.failed(rowsOf(await statement(this.db, this.failureValues(a))));
   }
 
   /**
-   * The upsert that counts a failure, not yet run (`failure` runs it; a caller may put it in one
-   * statement with its own writes and hand what it returned to `failed`). Past the free
+   * The upsert that counts a failure, over the placeholders of `failureValues` (a caller may put
+   * it in one statement with its own writes and hand what it returned to `failed`). A trusted
+   * source counts against itself only, any other against the account too. Past the free
    * failures each further one bars for a doubling delay.
    */
-  failureQuery(a: Attempt) {
-    const now = this.now();
-    const stale = new Date(now.getTime() - FORGET_AFTER_S * 1000);
-    const isAccount = sql`${loginThrottle.key} = ${a.accountKey}`;
-    const free = sql`(case when ${isAccount} then ${ACCOUNT_FREE_FAILURES}::int else ${SOURCE_FREE_FAILURES}::int end)`;
-    const base = sql`(case when ${isAccount} then ${ACCOUNT_BASE_DELAY_S}::int else ${SOURCE_BASE_DELAY_S}::int end)`;
+  static failureQuery(db: Db, trusted: boolean) {
+    const now = sql`${sql.placeholder('t_now')}::timestamptz`;
+    const isAccount = sql`${loginThrottle.key} = ${sql.placeholder('t_account_key')}::text`;
+    const free = sql`(case when ${isAccount} then ${sql.raw(String(ACCOUNT_FREE_FAILURES))} else ${sql.raw(String(SOURCE_FREE_FAILURES))} end)`;
+    const base = sql`(case when ${isAccount} then ${sql.raw(String(ACCOUNT_BASE_DELAY_S))} else ${sql.raw(String(SOURCE_BASE_DELAY_S))} end)`;
     // failures after this one; the first bar (free + 1) lasts the base delay.
-    const next = sql`(case when ${loginThrottle.updatedAt} < ${stale.toISOString()}::timestamptz then 1 else ${loginThrottle.failures} + 1 end)`;
+    const next = sql`(case when ${loginThrottle.updatedAt} < ${sql.placeholder('t_stale')}::timestamptz then 1 else ${loginThrottle.failures} + 1 end)`;
     const first = { failures: 1, lockedUntil: null, updatedAt: now };
-    return this.db
+    const keys = trusted ? ['t_source_key'] : ['t_source_key', 't_account_key'];
+    return db
       .insert(loginThrottle)
-      .values(
-        a.trusted
-          ? [{ key: a.sourceKey, ...first }]
-          : [
-              { key: a.sourceKey, ...first },
-              { key: a.accountKey, ...first },
-            ],
-      )
+      .values(keys.map((k) => ({ key: sql.placeholder(k), ...first })))
       .onConflictDoUpdate({
         target: loginThrottle.key,
         set: {
           failures: next,
-          lockedUntil: sql`case when ${next} > ${free} then ${now.toISOString()}::timestamptz + make_interval(secs => least(${MAX_DELAY_S}::int, ${base} * power(2, ${next} - ${free} - 1))) else null end`,
+          lockedUntil: sql`case when ${next} > ${free} then ${now} + make_interval(secs => least(${sql.raw(String(MAX_DELAY_S))}, ${base} * power(2, ${next} - ${free} - 1))) else null end`,
           updatedAt: now,
         },
       })
       .returning({ key: loginThrottle.key, lockedUntil: loginThrottle.lockedUntil });
+  }
+
+  /** The values of `failureQuery`'s placeholders for this attempt, now. */
+  failureValues(a: Attempt) {
+    const now = this.now();
+    return {
+      t_now: now.toISOString(),
+      t_stale: new Date(now.getTime() - FORGET_AFTER_S * 1000).toISOString(),
+      t_source_key: a.sourceKey,
+      t_account_key: a.accountKey,
+    };
   }
 
   /** After a counted failure: reports the bars it set, and now and then forgets old counts. */
@@ -167,6 +188,17 @@ export class LoginThrottle {
     await this.db.delete(loginDevices).where(lt(loginDevices.lastUsedAt, new Date(now - 365 * 86_400_000)));
   }
 }
+
+/** `check` and `failure`, by whether a device cookie came / the source is trusted. */
+const CHECK = [false, true].map((withDevice) => {
+  const { trusted, lockedMs } = LoginThrottle.stateColumns(withDevice);
+  return compiled<ReturnType<typeof LoginThrottle.stateValues>>(
+    () => sql`select ${trusted} as trusted, ${lockedMs} as locked_ms`,
+  );
+});
+const FAILURE = [false, true].map((trusted) =>
+  compiled<ReturnType<LoginThrottle['failureValues']>>((db) => LoginThrottle.failureQuery(db, trusted).getSQL()),
+);
 
 function keysOf(username: string, ip: string, deviceHash: string | null) {
   return {

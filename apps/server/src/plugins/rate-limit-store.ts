@@ -6,7 +6,8 @@
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, RateLimitPluginOptions } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, RouteOptions } from 'fastify';
-import type { Db } from '../db/client.ts';
+import { type Db, rowsOf } from '../db/client.ts';
+import { compiled } from '../db/compiled.ts';
 import { rateLimitHits } from '../db/schema/index.ts';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -43,22 +44,17 @@ export class PostgresRateLimitStore implements FastifyRateLimitStore {
 
   async hit(key: string, timeWindowMs: number): Promise<{ current: number; ttl: number }> {
     const now = this.now();
-    const at = sql`${now.toISOString()}::timestamptz`;
-    const ended = sql`${rateLimitHits.resetAt} <= ${at}`;
-    const [row] = await this.db
-      .insert(rateLimitHits)
-      .values({ key, hits: 1, resetAt: new Date(now.getTime() + timeWindowMs) })
-      .onConflictDoUpdate({
-        target: rateLimitHits.key,
-        set: {
-          hits: sql`case when ${ended} then 1 else ${rateLimitHits.hits} + 1 end`,
-          resetAt: sql`case when ${ended} then excluded.reset_at else ${rateLimitHits.resetAt} end`,
-        },
-      })
-      .returning({ hits: rateLimitHits.hits, resetAt: rateLimitHits.resetAt });
+    const rows = rowsOf<{ hits: number; reset_ms: number }>(
+      await HIT(this.db, {
+        key,
+        at: now.toISOString(),
+        reset_at: new Date(now.getTime() + timeWindowMs).toISOString(),
+      }),
+    );
+    const row = rows[0];
     if (!row) throw new Error('rate limit upsert returned no row');
     await this.pruneNowAndThen(now);
-    return { current: row.hits, ttl: Math.max(0, row.resetAt.getTime() - now.getTime()) };
+    return { current: Number(row.hits), ttl: Math.max(0, Number(row.reset_ms) - now.getTime()) };
   }
 
   private async pruneNowAndThen(now: Date): Promise<void> {
@@ -67,6 +63,29 @@ export class PostgresRateLimitStore implements FastifyRateLimitStore {
     await this.db.delete(rateLimitHits).where(lt(rateLimitHits.resetAt, now));
   }
 }
+
+/**
+ * One request's count: starts a new window when the old one has ended, else adds one. Built
+ * once (db/compiled.ts): it runs before every rate-limited request, sign-in attempts first.
+ */
+const HIT = compiled<{ key: string; at: string; reset_at: string }>((db) => {
+  const ended = sql`${rateLimitHits.resetAt} <= ${sql.placeholder('at')}::timestamptz`;
+  return db
+    .insert(rateLimitHits)
+    .values({ key: sql.placeholder('key'), hits: 1, resetAt: sql`${sql.placeholder('reset_at')}::timestamptz` })
+    .onConflictDoUpdate({
+      target: rateLimitHits.key,
+      set: {
+        hits: sql`case when ${ended} then 1 else ${rateLimitHits.hits} + 1 end`,
+        resetAt: sql`case when ${ended} then excluded.reset_at else ${rateLimitHits.resetAt} end`,
+      },
+    })
+    .returning({
+      hits: rateLimitHits.hits,
+      reset_ms: sql<number>`(extract(epoch from ${rateLimitHits.resetAt}) * 1000)::float8`.as('reset_ms'),
+    })
+    .getSQL();
+});
 
 export interface RateLimitStorage {
   options: RateLimitPluginOptions;
