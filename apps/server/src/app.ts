@@ -4,7 +4,6 @@
  */
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -57,6 +56,7 @@ import { openApiOptions } from './plugins/openapi.ts';
 import { servePortal } from './plugins/portal.ts';
 import { rateLimitStorage } from './plugins/rate-limit-store.ts';
 import { refuseBadText } from './plugins/refuse-bad-text.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 import { buildServices, type Services } from './services.ts';
 
 /**
@@ -171,7 +171,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await services.auditSealer.flush().catch(() => {});
   });
 
-  await app.register(helmet, {
+  securityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -20,6 +20,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import { appendAuditEvents } from '../audit/append.ts';
 import { type StaffSource, staffEvent } from '../audit/staff-events.ts';
 import { type Db, rowsOf } from '../db/client.ts';
+import { compiled } from '../db/compiled.ts';
 import { refreshTokens, staffSessions, staffUsers } from '../db/schema/index.ts';
 import { newOpaqueToken, sha256 } from '../lib/crypto.ts';
 import { AppError } from '../lib/errors.ts';
@@ -54,6 +55,45 @@ interface RotationRow {
   live: boolean;
   issued: boolean;
 }
+
+/**
+ * The rotation of a refresh token (rotate), built once (db/compiled.ts): it finds the token, its
+ * session and account, spends the token if all are live and issues the next, in one statement.
+ */
+const ROTATION = compiled<{ hash: string; at: string; next_hash: string; idle: string }>(() => {
+  const at = sql`${sql.placeholder('at')}::timestamptz`;
+  return sql`
+    with t as (
+      select r.id, r.session_id, r.staff_user_id, r.rotated_at, r.expires_at, s.revoked_at, s.absolute_expires_at
+      from refresh_tokens r join staff_sessions s on s.id = r.session_id
+      where r.token_hash = ${sql.placeholder('hash')}
+    ),
+    u as (
+      select u.id, u.user_type, u.username, u.customer_id, u.reseller_id, u.blocked_at, u.expiration
+      from staff_users u where u.id = (select staff_user_id from t)
+    ),
+    live as (
+      select t.id from t, u
+      where t.revoked_at is null and t.expires_at > ${at} and t.absolute_expires_at > ${at}
+        and u.blocked_at is null and (u.expiration is null or u.expiration > ${at})
+    ),
+    spent as (
+      update refresh_tokens r set rotated_at = ${at}
+      where r.id = (select id from live) and r.rotated_at is null
+      returning r.session_id, r.staff_user_id
+    ),
+    issued as (
+      insert into refresh_tokens (session_id, staff_user_id, token_hash, expires_at)
+      select spent.session_id, spent.staff_user_id, ${sql.placeholder('next_hash')},
+        least(${sql.placeholder('idle')}::timestamptz, t.absolute_expires_at)
+      from spent, t
+      returning id
+    )
+    select t.session_id, u.id as user_id, u.user_type, u.username, u.customer_id, u.reseller_id,
+      t.revoked_at is not null as revoked, t.rotated_at is not null as reused,
+      exists (select 1 from live) as live, exists (select 1 from issued) as issued
+    from t left join u on true`;
+});
 
 export function claimsFor(user: Pick<StaffUser, 'userType' | 'username' | 'customerId' | 'resellerId'>) {
   return {
@@ -193,39 +233,13 @@ export class TokenService {
    */
   async rotate(refresh: string, source: StaffSource = {}): Promise<TokenPair> {
     const now = this.now();
-    const at = sql`${now.toISOString()}::timestamptz`;
     const next = newOpaqueToken();
-    const idle = new Date(now.getTime() + REFRESH_TOKEN_IDLE_S * 1000).toISOString();
-    const result = await this.db.execute(sql`
-      with t as (
-        select r.id, r.session_id, r.staff_user_id, r.rotated_at, r.expires_at, s.revoked_at, s.absolute_expires_at
-        from refresh_tokens r join staff_sessions s on s.id = r.session_id
-        where r.token_hash = ${sha256(refresh)}
-      ),
-      u as (
-        select u.id, u.user_type, u.username, u.customer_id, u.reseller_id, u.blocked_at, u.expiration
-        from staff_users u where u.id = (select staff_user_id from t)
-      ),
-      live as (
-        select t.id from t, u
-        where t.revoked_at is null and t.expires_at > ${at} and t.absolute_expires_at > ${at}
-          and u.blocked_at is null and (u.expiration is null or u.expiration > ${at})
-      ),
-      spent as (
-        update refresh_tokens r set rotated_at = ${at}
-        where r.id = (select id from live) and r.rotated_at is null
-        returning r.session_id, r.staff_user_id
-      ),
-      issued as (
-        insert into refresh_tokens (session_id, staff_user_id, token_hash, expires_at)
-        select spent.session_id, spent.staff_user_id, ${next.hash}, least(${idle}::timestamptz, t.absolute_expires_at)
-        from spent, t
-        returning id
-      )
-      select t.session_id, u.id as user_id, u.user_type, u.username, u.customer_id, u.reseller_id,
-        t.revoked_at is not null as revoked, t.rotated_at is not null as reused,
-        exists (select 1 from live) as live, exists (select 1 from issued) as issued
-      from t left join u on true`);
+    const result = await ROTATION(this.db, {
+      hash: sha256(refresh),
+      at: now.toISOString(),
+      next_hash: next.hash,
+      idle: new Date(now.getTime() + REFRESH_TOKEN_IDLE_S * 1000).toISOString(),
+    });
     const [row] = rowsOf<RotationRow>(result);
     if (!row || row.revoked) throw expired();
     if (row.issued && row.user_id) {
