@@ -189,7 +189,10 @@ export class LoginThrottle {
   }
 }
 
-/** `check` and `failure`, by whether a device cookie came / the source is trusted. */
+/**
+ * `check`'s statement without and with a device cookie, and `failure`'s for an untrusted and a
+ * trusted source: each built once (db/compiled.ts).
+ */
 const CHECK = [false, true].map((withDevice) => {
   const { trusted, lockedMs } = LoginThrottle.stateColumns(withDevice);
   return compiled<ReturnType<typeof LoginThrottle.stateValues>>(
