@@ -258,8 +258,7 @@ export class LoginService {
     const createdAt = this.now();
     const { action, outcome: result, reason } = signInAction(outcome);
     const event = user ? staffEvent(user, action, result, reason, createdAt, { ip }) : null;
-    const statement =
-      RECORD[`${event ? 'event' : 'none'} ${counted ? (counted.trusted ? 'trusted' : 'untrusted') : 'none'}`];
+    const statement = RECORD[recordKey(event !== null, counted && (counted.trusted ? 'trusted' : 'untrusted'))];
     const values = {
       a_username: username,
       a_staff_user_id: user?.id ?? null,
@@ -279,10 +278,11 @@ export class LoginService {
  * `record`'s statements, built once each (db/compiled.ts), by whether the attempt has an audit
  * event (a known account) and whether and how it counts as a failure (throttle.ts).
  */
+const recordKey = (event: boolean, counted: 'trusted' | 'untrusted' | undefined) => `${event} ${counted}`;
 const RECORD: Record<string, Compiled<Record<string, unknown>>> = {};
 for (const event of [true, false]) {
-  for (const counted of [null, 'trusted', 'untrusted'] as const) {
-    RECORD[`${event ? 'event' : 'none'} ${counted ?? 'none'}`] = compiled((db) => {
+  for (const counted of [undefined, 'trusted', 'untrusted'] as const) {
+    RECORD[recordKey(event, counted)] = compiled((db) => {
       const writes = [
         sql`a as ${db.insert(loginAttempts).values({
           username: sql.placeholder('a_username'),
