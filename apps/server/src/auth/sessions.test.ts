@@ -1,6 +1,7 @@
 /** An access token stops working with its session and its account: on the very next request. */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/client.ts';
 import { staffUsers } from '../db/schema/index.ts';
 import { testDatabases } from '../test/databases.ts';
 import { call, createStaffUser, type Harness, post, signIn, startHarness } from '../test/harness.ts';
@@ -50,6 +51,22 @@ describe.each(testDatabases())('sessions on $name', (database) => {
     expect((await post(h.app, 'login/refresh/', { refresh })).status).toBe(401);
     expect(await works(access)).toBe(401);
     expect(await works(rotated.body.access)).toBe(401);
+  });
+
+  it("a rotation's commit without waiting for the disk stays its own: later statements commit durably", async () => {
+    let { refresh } = await fresh();
+    for (let i = 0; i < 12; i++) {
+      const rotated = await post(h.app, 'login/refresh/', { refresh });
+      expect(rotated.status).toBe(200);
+      refresh = rotated.body.refresh;
+    }
+    // At once, so that the pool's connections (one on PGlite) answer side by side.
+    const settings = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        h.app.services.db.execute(sql`select current_setting('synchronous_commit') as s`),
+      ),
+    );
+    expect(new Set(settings.flatMap((r) => rowsOf<{ s: string }>(r).map((x) => x.s)))).toEqual(new Set(['on']));
   });
 
   it('a deleted account is refused at once', async () => {
