@@ -43,11 +43,11 @@ export function memberSearched(search: string): SQL {
 }
 
 /**
- * The ids of a customer's members whose search text holds `search`, from member_search: one
- * narrow row per member kept by triggers, so that a search's exact count rechecks its matches
- * on few pages (db/schema/members.ts).
+ * The search rows (`columns` of member_search: member_id, last_name) of a customer's members whose
+ * search text holds `search`: one narrow row per member kept by triggers, so that a search's exact
+ * count rechecks its matches on few pages (db/schema/members.ts).
  */
-export function memberSearchIds(customerId: string, search: string): SQL {
-  return sql`select member_id from member_search ${sql.raw(PLANNED_WITH_VALUES)}
+export function memberSearchRows(customerId: string, search: string, columns: SQL = sql`member_id`): SQL {
+  return sql`select ${columns} from member_search ${sql.raw(PLANNED_WITH_VALUES)}
     where customer_id = ${customerId}::uuid and search like lower(${likeOf(search)})`;
 }

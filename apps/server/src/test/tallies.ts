@@ -104,14 +104,15 @@ export async function tallyMismatches(db: Db, customerId: string): Promise<strin
     ),
   );
 
-  // The search rows (kept by triggers): one per member, with its current text.
+  // The search rows (kept by triggers): one per member, with its current last name and text.
   out.push(
     ...diff(
       'member_search',
-      await rows(db, sql`select member_id, search from member_search where customer_id = ${c}`),
+      await rows(db, sql`select member_id, last_name, search from member_search where customer_id = ${c}`),
       await rows(
         db,
-        sql`select id as member_id, lower(username || ' ' || first_name || ' ' || last_name || ' ' || email) as search
+        sql`select id as member_id, last_name,
+          lower(username || ' ' || first_name || ' ' || last_name || ' ' || email) as search
         from members where customer_id = ${c}`,
       ),
     ),

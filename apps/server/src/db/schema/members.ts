@@ -130,15 +130,21 @@ export const members = pgTable(
  * e-mail). A search's exact count rechecks every trigram match against its row, and a common
  * surname matches one member in twenty, spread over nearly every page: these rows fill half the
  * pages whole member rows would, few enough to stay in PostgreSQL's buffers rather than be read
- * from the OS page by page. Kept by triggers on members (migration 0020), so that every writer,
- * the bulk seed and a backup restore included, keeps it; not backed up itself (backup/catalog.ts).
- * No foreign keys (a check per inserted member): the triggers delete its rows with the member's.
+ * from the OS page by page. Kept by triggers on members (migrations 0020 and 0021), so that every
+ * writer, the bulk seed and a backup restore included, keeps it; not backed up itself
+ * (backup/catalog.ts). No foreign keys (a check per inserted member): the triggers delete its
+ * rows with the member's.
+ *
+ * Each row also holds the member's last name as stored, the key of the Full name column, so that
+ * a search sorted by it is counted and sorted from these rows alone (modules/members/seek.ts)
+ * rather than from the members' wide rows, which do not fit in the buffers beside these.
  */
 export const memberSearch = pgTable(
   'member_search',
   {
     memberId: uuid('member_id').primaryKey(),
     customerId: uuid('customer_id').notNull(),
+    lastName: text('last_name').notNull(),
     search: text('search').notNull(),
   },
   (t) => [index('member_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`)],

@@ -10,7 +10,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
-import { memberSearchIds } from '../../lib/list-filters.ts';
+import { memberSearchRows } from '../../lib/list-filters.ts';
 import { planSeek } from '../../lib/paging.ts';
 import { classWhere, countedByClass, filterWhere, type MemberFilters, unfiltered } from './list-query.ts';
 import { ANCHOR_KEYS, ANCHOR_TALLIES, type AnchorSort, TALLY_TUNING } from './tallies.ts';
@@ -28,7 +28,7 @@ export async function countMembers(db: Db, customerId: string, f: MemberFilters)
     ? sql`select coalesce(sum(n), 0)::int as n from member_counts where ${classWhere(customerId, f)}`
     : f.search !== undefined && Object.keys(f).length === 1
       ? // A search alone counts the narrow search rows without visiting a member.
-        sql`select count(*)::int as n from (${memberSearchIds(customerId, f.search)}) s`
+        sql`select count(*)::int as n from (${memberSearchRows(customerId, f.search)}) s`
       : sql`select count(*)::int as n from members where ${filterWhere(customerId, f)}`;
   const result = await db.execute(query);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
@@ -45,9 +45,12 @@ export async function seekMembers(
   // every member before them (at 1,000,000 members, 650 ms for a surname's 8,000 matches). So
   // its matches are found through the trigram index and sorted, counted in the same pass.
   const nameSearch = s.filters.search !== undefined && !ANCHOR_KEYS[s.sort].time;
-  if (nameSearch && (await plannedRows(db, where)) <= TALLY_TUNING.searchSorted) {
-    const found = await sortMatches(db, where, s);
-    if (found) return found;
+  if (nameSearch) {
+    const matches = keyedMatches(customerId, where, s);
+    if ((await plannedRows(db, matches)) <= TALLY_TUNING.searchSorted) {
+      const found = await sortMatches(db, matches, s);
+      if (found) return found;
+    }
   }
   const counting = countMembers(db, customerId, s.filters);
   const tally = anchorTally(s.filters);
@@ -73,12 +76,25 @@ export async function seekMembers(
 }
 
 /**
- * The planner's estimate of the members `where` keeps: a plan, not run (about 1 ms). A search's
+ * A name-sorted search's matches, each as its id and its key in the ordering (`id`, `k`). A
+ * search alone by last name reads them from the narrow search rows, which hold the last name
+ * (db/schema/members.ts): the same rows its count reads, so neither pushes the other's pages out
+ * of PostgreSQL's buffers. Any other, from the members' rows through their trigram index.
+ */
+function keyedMatches(customerId: string, where: SQL, s: MemberSeek): SQL {
+  const { search, ...others } = s.filters;
+  return search !== undefined && s.sort === 'last_name' && Object.keys(others).length === 0
+    ? memberSearchRows(customerId, search, sql`member_id as id, last_name as k`)
+    : sql`select id, ${sql.raw(ANCHOR_KEYS[s.sort].key)} as k from members where ${where}`;
+}
+
+/**
+ * The planner's estimate of the rows `query` answers: a plan, not run (about 1 ms). A search's
  * estimate comes from the statistics of the search text (target 1,000, migration 0020): 47,047
  * for the 46,405 members named Rossi of a million.
  */
-async function plannedRows(db: Db, where: SQL): Promise<number> {
-  const result = await db.execute(sql`explain (format json) select id from members where ${where}`);
+async function plannedRows(db: Db, query: SQL): Promise<number> {
+  const result = await db.execute(sql`explain (format json) ${query}`);
   const plan = Object.values(rowsOf<Record<string, unknown>>(result)[0] ?? {})[0];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan?: { 'Plan Rows'?: number } }[];
   return parsed[0]?.Plan?.['Plan Rows'] ?? Number.POSITIVE_INFINITY;
@@ -86,21 +102,18 @@ async function plannedRows(db: Db, where: SQL): Promise<number> {
 
 /**
  * The page and the exact count of a search with at most TALLY_TUNING.searchSorted matches, in
- * one pass over them: their members' rows, found through the trigram index, sorted (a bitmap
- * scan reads each page of rows once). One statement, not a count over member_search and then
- * the rows: both did not fit in PostgreSQL's buffers together, so each read the other's pages
- * again (a surname's 18,856 matches by last name at a million members, p95 in one scratch run:
- * 83 ms before, 43 after). Null past the limit (the
- * estimate was short): the matches are then dense enough for a walk of the ordering's index to
- * meet a page soon.
+ * one pass over them (keyedMatches, found through a trigram index; a bitmap scan reads each page
+ * of rows once), sorted. One statement, not a count over member_search and then the members'
+ * rows: both did not fit in PostgreSQL's buffers together, so each read the other's pages again
+ * (a surname's 18,856 matches by last name at a million members, p95 in one scratch run: 83 ms
+ * before, 43 after). Null past the limit (the estimate was short): the matches are then dense
+ * enough for a walk of the ordering's index to meet a page soon.
  */
-async function sortMatches(db: Db, where: SQL, s: MemberSeek): Promise<{ count: number; ids: string[] } | null> {
+async function sortMatches(db: Db, matches: SQL, s: MemberSeek): Promise<{ count: number; ids: string[] } | null> {
   const dir = sql.raw(s.descending ? 'desc' : 'asc');
   const limit = TALLY_TUNING.searchSorted;
   const result = await db.execute(sql`
-    with kept as materialized (
-      select id, ${sql.raw(ANCHOR_KEYS[s.sort].key)} as k from members where ${where} limit ${limit + 1}
-    )
+    with kept as materialized (${matches} limit ${limit + 1})
     select n, id from (select count(*)::int as n from kept) c
     left join lateral (select id from kept order by k ${dir}, id ${dir} offset ${s.offset} limit ${s.size}) p on true`);
   const rows = rowsOf<{ n: number; id: string | null }>(result);
