@@ -104,7 +104,8 @@ export async function tallyMismatches(db: Db, customerId: string): Promise<strin
     ),
   );
 
-  // The search rows (kept by triggers): one per member, with its current last name and text.
+  // The search rows (kept by triggers): one per member, with its current last name and text (the
+  // username left out when the e-mail holds it).
   out.push(
     ...diff(
       'member_search',
@@ -112,7 +113,8 @@ export async function tallyMismatches(db: Db, customerId: string): Promise<strin
       await rows(
         db,
         sql`select id as member_id, last_name,
-          lower(username || ' ' || first_name || ' ' || last_name || ' ' || email) as search
+          lower(case when position(username in email) > 0 then '' else username || ' ' end
+            || first_name || ' ' || last_name || ' ' || email) as search
         from members where customer_id = ${c}`,
       ),
     ),

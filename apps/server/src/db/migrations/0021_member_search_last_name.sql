@@ -1,4 +1,14 @@
--- The search rows again, now also holding each member's last name as stored (the Full name
+-- A member's search text leaves out the username when the e-mail holds it as it is (a username
+-- that is the address, or its local part): every text the username holds is found in the e-mail
+-- then. The text shrinks by a third at a million such members, so that the search rows below,
+-- which each a common surname's count rereads whole, stay in PostgreSQL's buffers.
+CREATE OR REPLACE FUNCTION "member_search_text"(username text, first_name text, last_name text, email text) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+AS $$ SELECT lower(CASE WHEN strpos(email, username) > 0 THEN '' ELSE username || ' ' END || first_name || ' ' || last_name || ' ' || email) $$;
+--> statement-breakpoint
+-- The members' own trigram index is over that function: its entries are computed again.
+REINDEX INDEX "members_search_trgm_idx";--> statement-breakpoint
+-- The search rows again, with the new text and each member's last name as stored (the Full name
 -- column's key): a search sorted by it is then counted and sorted from these rows alone. Built
 -- afresh rather than updated in place, which would leave every old row behind, dead, until a
 -- vacuum: twice the table at a million members.

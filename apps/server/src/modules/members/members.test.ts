@@ -163,6 +163,16 @@ describe.each(testDatabases())('members on $name', (database) => {
     expect(byMail.body.results.map((m: { username: string }) => m.username)).toEqual(['member07']);
     const literal = await call(h.app, 'GET', `users/?search=${encodeURIComponent('%')}`, acme);
     expect(literal.body.count).toBe(0);
+    // A username its e-mail holds (member12, member12@acme.example) and one it does not (member05,
+    // member5@acme.example): each found by its username, and by a name and the e-mail together.
+    const names = async (search: string) =>
+      (await call(h.app, 'GET', `users/?search=${encodeURIComponent(search)}`, acme)).body.results.map(
+        (m: { username: string }) => m.username,
+      );
+    expect(await names('MEMBER12')).toEqual(['member12']);
+    expect(await names('rossi member12@')).toEqual(['member12']);
+    expect(await names('member05')).toEqual(['member05']);
+    expect(await names('member05 giulia rossi member5@')).toEqual(['member05']);
   });
 
   it('filters by group, blocked, enrolled, created dates and credential types', async () => {
