@@ -33,8 +33,8 @@ export function dayRange(column: AnyPgColumn, after?: string, before?: string): 
 /**
  * A member's search text (username, names and e-mail, lower-cased by member_search_text, the
  * SQL function of migration 0021; the username left out when the e-mail holds it, as every text
- * the username holds is then in the e-mail) holds `search`, case-insensitively, as a condition on members
- * (their trigram index members_search_trgm_idx is over the same expression). LIKE on text
+ * the username holds is then in the e-mail) holds `search`, case-insensitively, as a condition on
+ * members (their trigram index members_search_trgm_idx is over the same expression). LIKE on text
  * lower-cased by the same lower() on both sides: cheaper per row than ILIKE. Planned with its
  * pattern (PLANNED_WITH_VALUES): how many rows a pattern matches decides the plan.
  */

@@ -82,6 +82,10 @@ export function memberFilters(q: Partial<MemberListQuery>): MemberFilters {
 /** True when no filter narrows the list. */
 export const unfiltered = (f: MemberFilters): boolean => Object.keys(f).length === 0;
 
+/** True when a search is the only filter: it is answered from member_search alone. */
+export const searchAlone = (f: MemberFilters): f is MemberFilters & { search: string } =>
+  f.search !== undefined && Object.keys(f).length === 1;
+
 /** True when the count is a sum of member_counts classes (no search, no date range). */
 export const countedByClass = (f: MemberFilters): boolean =>
   f.search === undefined && f.createdFrom === undefined && f.createdBefore === undefined;
