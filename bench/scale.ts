@@ -56,14 +56,15 @@ function offsetSql(acme: string, where: string, order: string, offset: number | 
 
 /**
  * The plain SQL of a search's first page: the rows whose search text holds `s` (the members'
- * trigram index over member_search_text), in the ordering, and the count straight from the
- * narrow search rows (member_search and its trigram index).
+ * trigram index over member_search_text) and, if given, whose `flag` (a boolean column) is set, in
+ * the ordering, and the count straight from the narrow search rows (member_search and its
+ * trigram index), which copy the flags.
  */
-function searchSql(acme: string, s: string, order = 'm.created_at desc, m.id desc') {
+function searchSql(acme: string, s: string, order = 'm.created_at desc, m.id desc', flag = '') {
   const searched = `and member_search_text(m.username, m.first_name, m.last_name, m.email) like '%${s}%'`;
   return [
-    offsetSql(acme, searched, order, 0)[0] ?? '',
-    `select count(*) from member_search where customer_id = '${acme}' and search like '%${s}%'`,
+    offsetSql(acme, `${searched}${flag && ` and m.${flag}`}`, order, 0)[0] ?? '',
+    `select count(*) from member_search where customer_id = '${acme}' and search like '%${s}%'${flag && ` and ${flag}`}`,
   ];
 }
 
@@ -140,6 +141,11 @@ async function measure(database: Database, members: number): Promise<ScaleResult
       searchSql(acme, 'bianchi', 'm.last_name, m.id'),
     ],
     ['search the commonest surname ("rossi")', 'users/?search=rossi', searchSql(acme, 'rossi')],
+    [
+      'search the commonest surname ("rossi"), enrolled = true',
+      'users/?search=rossi&enrolled=true',
+      searchSql(acme, 'rossi', newest, 'enrolled'),
+    ],
     ['blocked = true', 'users/?blocked=true', offsetSql(acme, 'and m.blocked', newest, 0)],
     [
       'enrolled = false, one group',

@@ -137,13 +137,20 @@ export const members = pgTable(
  *
  * Each row also holds the member's last name as stored, the key of the Full name column, so that
  * a search sorted by it is counted and sorted from these rows alone (modules/members/seek.ts)
- * rather than from the members' wide rows, which do not fit in the buffers beside these.
+ * rather than from the members' wide rows, which do not fit in the buffers beside these; and the
+ * columns of the filters member_counts counts by but the group (credential kinds, enrolled,
+ * blocked, Windows login: 7 bytes a row), so that a search with those filters is counted here too.
  */
 export const memberSearch = pgTable(
   'member_search',
   {
     memberId: uuid('member_id').primaryKey(),
     customerId: uuid('customer_id').notNull(),
+    // The members' columns of the list's class filters (member_counts), copied as they are.
+    credentialKinds: integer('credential_kinds').notNull(),
+    enrolled: boolean('enrolled').notNull(),
+    blocked: boolean('blocked').notNull(),
+    windowsLogin: boolean('windows_login').notNull(),
     lastName: text('last_name').notNull(),
     search: text('search').notNull(),
   },

@@ -82,9 +82,12 @@ export function memberFilters(q: Partial<MemberListQuery>): MemberFilters {
 /** True when no filter narrows the list. */
 export const unfiltered = (f: MemberFilters): boolean => Object.keys(f).length === 0;
 
-/** True when a search is the only filter: it is answered from member_search alone. */
-export const searchAlone = (f: MemberFilters): f is MemberFilters & { search: string } =>
-  f.search !== undefined && Object.keys(f).length === 1;
+/**
+ * True when member_search holds every filter given: a search, alone or with class filters but
+ * the group (the columns it copies). Such a list is counted from member_search alone.
+ */
+export const searchRowsHold = (f: MemberFilters): f is MemberFilters & { search: string } =>
+  f.search !== undefined && !f.groups && !f.createdFrom && !f.createdBefore;
 
 /** True when the count is a sum of member_counts classes (no search, no date range). */
 export const countedByClass = (f: MemberFilters): boolean =>
@@ -116,11 +119,17 @@ export function classWhere(customerId: string, f: MemberFilters): SQL {
     const ids = [...f.groups.ids, ...(f.groups.none ? [NO_GROUP] : [])];
     parts.push(ids.length ? sql`group_id = any(${`{${ids.join(',')}}`}::uuid[])` : sql`false`);
   }
+  return sql.join([...parts, ...flagWhere(f)], sql` and `);
+}
+
+/** The class filters but the group, over the columns member_counts and member_search both have. */
+export function flagWhere(f: MemberFilters): SQL[] {
+  const parts: SQL[] = [];
   if (f.enrolled !== undefined) parts.push(sql`enrolled = ${f.enrolled}`);
   if (f.blocked !== undefined) parts.push(sql`blocked = ${f.blocked}`);
   if (f.kinds) parts.push(sql`(credential_kinds & ${f.kinds}::int) <> 0`);
   if (f.windows) parts.push(sql`windows_login`);
-  return sql.join(parts, sql` and `);
+  return parts;
 }
 
 export function memberWhere(customerId: string, q: Partial<MemberListQuery>): SQL {

@@ -12,7 +12,15 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { memberSearchRows } from '../../lib/list-filters.ts';
 import { planSeek } from '../../lib/paging.ts';
-import { classWhere, countedByClass, filterWhere, type MemberFilters, searchAlone, unfiltered } from './list-query.ts';
+import {
+  classWhere,
+  countedByClass,
+  filterWhere,
+  flagWhere,
+  type MemberFilters,
+  searchRowsHold,
+  unfiltered,
+} from './list-query.ts';
 import { ANCHOR_KEYS, ANCHOR_TALLIES, type AnchorSort, TALLY_TUNING } from './tallies.ts';
 
 export interface MemberSeek {
@@ -26,9 +34,9 @@ export interface MemberSeek {
 export async function countMembers(db: Db, customerId: string, f: MemberFilters): Promise<number> {
   const query = countedByClass(f)
     ? sql`select coalesce(sum(n), 0)::int as n from member_counts where ${classWhere(customerId, f)}`
-    : searchAlone(f)
-      ? // A search alone counts the narrow search rows without visiting a member.
-        sql`select count(*)::int as n from (${memberSearchRows(customerId, f.search)}) s`
+    : searchRowsHold(f)
+      ? // A search, alone or with flags, counts the narrow search rows without visiting a member.
+        sql`select count(*)::int as n from (${memberSearchRows(customerId, f.search, sql`member_id`, flagWhere(f))}) s`
       : sql`select count(*)::int as n from members where ${filterWhere(customerId, f)}`;
   const result = await db.execute(query);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
@@ -77,13 +85,13 @@ export async function seekMembers(
 
 /**
  * A name-sorted search's matches, each as its id and its key in the ordering (`id`, `k`). A
- * search alone by last name reads them from the narrow search rows, which hold the last name
- * (db/schema/members.ts): the same rows its count reads, so neither pushes the other's pages out
+ * search by last name with no filter but flags reads them from the narrow search rows, which hold
+ * the last name and the flags (db/schema/members.ts): the same rows its count reads, so neither pushes the other's pages out
  * of PostgreSQL's buffers. Any other, from the members' rows through their trigram index.
  */
 function keyedMatches(customerId: string, where: SQL, s: MemberSeek): SQL {
-  return searchAlone(s.filters) && s.sort === 'last_name'
-    ? memberSearchRows(customerId, s.filters.search, sql`member_id as id, last_name as k`)
+  return searchRowsHold(s.filters) && s.sort === 'last_name'
+    ? memberSearchRows(customerId, s.filters.search, sql`member_id as id, last_name as k`, flagWhere(s.filters))
     : sql`select id, ${sql.raw(ANCHOR_KEYS[s.sort].key)} as k from members where ${where}`;
 }
 
