@@ -142,6 +142,19 @@ async function measure(database: Database, members: number): Promise<ScaleResult
     ],
     ['search the commonest surname ("rossi")', 'users/?search=rossi', searchSql(acme, 'rossi')],
     [
+      'search the commonest surname ("rossi"), middle page',
+      'users/?search=rossi&page=MIDDLE',
+      [
+        offsetSql(
+          acme,
+          `and member_search_text(m.username, m.first_name, m.last_name, m.email) like '%rossi%'`,
+          newest,
+          'MIDDLE_OFFSET',
+        )[0] ?? '',
+        searchSql(acme, 'rossi')[1] ?? '',
+      ],
+    ],
+    [
       'search the commonest surname ("rossi"), enrolled = true',
       'users/?search=rossi&enrolled=true',
       searchSql(acme, 'rossi', newest, 'enrolled'),
