@@ -86,8 +86,9 @@ export async function seekMembers(
 /**
  * A name-sorted search's matches, each as its id and its key in the ordering (`id`, `k`). A
  * search by last name with no filter but flags reads them from the narrow search rows, which hold
- * the last name and the flags (db/schema/members.ts): the same rows its count reads, so neither pushes the other's pages out
- * of PostgreSQL's buffers. Any other, from the members' rows through their trigram index.
+ * the last name and the flags (db/schema/members.ts): the same rows its count reads, so neither
+ * pushes the other's pages out of PostgreSQL's buffers. Any other, from the members' rows through
+ * their trigram index.
  */
 function keyedMatches(customerId: string, where: SQL, s: MemberSeek): SQL {
   return searchRowsHold(s.filters) && s.sort === 'last_name'
