@@ -82,12 +82,22 @@ export function memberFilters(q: Partial<MemberListQuery>): MemberFilters {
 /** True when no filter narrows the list. */
 export const unfiltered = (f: MemberFilters): boolean => Object.keys(f).length === 0;
 
+/** The filters member_search answers: the search, and the flags it copies (flagWhere). */
+const SEARCH_ROW_FILTERS: ReadonlySet<string> = new Set<keyof MemberFilters>([
+  'search',
+  'enrolled',
+  'blocked',
+  'kinds',
+  'windows',
+]);
+
 /**
  * True when member_search holds every filter given: a search, alone or with class filters but
- * the group (the columns it copies). Such a list is counted from member_search alone.
+ * the group (the columns it copies). Such a list is counted from member_search alone. Named by
+ * what it holds, so that a filter added later takes the members' rows until it is copied too.
  */
 export const searchRowsHold = (f: MemberFilters): f is MemberFilters & { search: string } =>
-  f.search !== undefined && !f.groups && !f.createdFrom && !f.createdBefore;
+  f.search !== undefined && Object.keys(f).every((k) => SEARCH_ROW_FILTERS.has(k));
 
 /** True when the count is a sum of member_counts classes (no search, no date range). */
 export const countedByClass = (f: MemberFilters): boolean =>
