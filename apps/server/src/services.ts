@@ -115,7 +115,7 @@ export async function buildServices(
   // Inside an audited request, the request's transaction (audit/context.ts).
   const db = scopedDb(database.db);
   const keys = await loadOrCreateSigningKeys(db, box);
-  const tokens = new TokenService(db, keys, now);
+  const tokens = new TokenService(db, keys, box, now);
   const settings = new SettingsService(db, box);
   await settings.sealLegacySmsTokens();
   const laUsers = new LaUsersService(db, box, settings);

@@ -40,7 +40,8 @@ describe.each(testDatabases())('sign-in on $name', (database) => {
 
   it('signs in with the mailed code and issues RS256 tokens verifiable with the public key', async () => {
     const { access, refresh } = await signIn(h, acme);
-    expect(refresh).toMatch(/^[\w-]{43}$/);
+    // Session id, generation, a 128-bit nonce and a 256-bit MAC (auth/tokens.ts).
+    expect(refresh).toMatch(/^[0-9a-f-]{36}\.0\.[\w-]{22}\.[\w-]{43}$/);
     const { body } = await call(h.app, 'GET', 'jwt/public/');
     const key = await importSPKI(body.data, 'RS256');
     const { payload, protectedHeader } = await jwtVerify(access, key);

@@ -53,6 +53,60 @@ describe.each(testDatabases())('sessions on $name', (database) => {
     expect(await works(rotated.body.access)).toBe(401);
   });
 
+  it('a token spent generations ago still ends the session when it comes back', async () => {
+    const { refresh: first } = await fresh();
+    let refresh = first;
+    for (let i = 0; i < 3; i++) refresh = (await post(h.app, 'login/refresh/', { refresh })).body.refresh;
+    const live = await post(h.app, 'login/refresh/', { refresh });
+    expect(live.status).toBe(200);
+    expect((await post(h.app, 'login/refresh/', { refresh: first })).status).toBe(401);
+    expect(await works(live.body.access)).toBe(401);
+    expect((await post(h.app, 'login/refresh/', { refresh: live.body.refresh })).status).toBe(401);
+  });
+
+  it('a forged or malformed refresh token is refused and leaves the session alone', async () => {
+    const { refresh } = await fresh();
+    const [sid, generation, nonce, mac] = refresh.split('.');
+    const other = (await fresh()).refresh.split('.');
+    const flip = (s = '') => (s.startsWith('A') ? `B${s.slice(1)}` : `A${s.slice(1)}`);
+    const forged = [
+      `${sid}.${generation}.${nonce}.${flip(mac)}`,
+      // An earlier generation, as a reuse would present: only a genuine one ends the session.
+      `${sid}.${Number(generation) + 1}.${nonce}.${mac}`,
+      `${sid}.${generation}.${other[2]}.${other[3]}`,
+      `${other[0]}.${generation}.${nonce}.${mac}`,
+      `${sid}.99999999999.${nonce}.${mac}`,
+      `${sid}.-1.${nonce}.${mac}`,
+      `not-a-uuid.0.${nonce}.${mac}`,
+      `${refresh}.more`,
+      'x'.repeat(43),
+      '...',
+    ];
+    for (const token of forged) {
+      expect((await post(h.app, 'login/refresh/', { refresh: token })).status, token).toBe(401);
+      expect((await post(h.app, 'logout/', { refresh: token })).status, token).toBe(204);
+    }
+    expect((await post(h.app, 'login/refresh/', { refresh })).status).toBe(200);
+  });
+
+  it('the database keeps no refresh token, nor what makes one: only the nonce hash and the generation', async () => {
+    const { refresh } = await fresh();
+    const [sid, , nonce, mac] = refresh.split('.');
+    const rows = rowsOf<Record<string, unknown>>(
+      await h.app.services.db.execute(sql`select * from staff_sessions where id = ${sid}::uuid`),
+    );
+    expect(rows).toHaveLength(1);
+    const stored = JSON.stringify(rows[0]);
+    expect(stored).not.toContain(nonce);
+    expect(stored).not.toContain(mac);
+    expect(rows[0]?.refresh_generation).toBe(0);
+    expect((await post(h.app, 'login/refresh/', { refresh })).status).toBe(200);
+    const [after] = rowsOf<{ refresh_generation: number }>(
+      await h.app.services.db.execute(sql`select refresh_generation from staff_sessions where id = ${sid}::uuid`),
+    );
+    expect(after?.refresh_generation).toBe(1);
+  });
+
   it("a rotation's commit without waiting for the disk stays its own: later statements commit durably", async () => {
     let { refresh } = await fresh();
     for (let i = 0; i < 12; i++) {

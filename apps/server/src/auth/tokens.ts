@@ -4,7 +4,7 @@
  * the session and the account in one indexed lookup, so logout, refresh-token reuse, and the
  * deletion, blocking or expiry of the account refuse the very next request.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   ACCESS_TOKEN_TTL_S,
   type AuditAction,
@@ -21,8 +21,8 @@ import { appendAuditEvents } from '../audit/append.ts';
 import { type StaffSource, staffEvent } from '../audit/staff-events.ts';
 import { type Db, rowsOf } from '../db/client.ts';
 import { compiled } from '../db/compiled.ts';
-import { refreshTokens, staffSessions, staffUsers } from '../db/schema/index.ts';
-import { newOpaqueToken, sha256 } from '../lib/crypto.ts';
+import { staffSessions, staffUsers } from '../db/schema/index.ts';
+import { type SecretBox, safeEqual, sha256 } from '../lib/crypto.ts';
 import { AppError } from '../lib/errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import type { SigningKeys } from './keys.ts';
@@ -42,23 +42,20 @@ const SESSION_ACTIONS: Record<string, AuditAction | undefined> = {
 };
 const expired = () => new AppError(401, 'sessionExpired');
 
-/** What the rotation statement answers about a refresh token (rotate). */
-interface RotationRow {
-  session_id: string;
-  user_id: string | null;
+/** The account of a session whose refresh token the rotation spent (rotate). */
+interface RotatedRow {
+  user_id: string;
   user_type: StaffUser['userType'];
   username: string;
   customer_id: string | null;
   reseller_id: string | null;
-  revoked: boolean;
-  reused: boolean;
-  live: boolean;
-  issued: boolean;
 }
 
 /**
- * The rotation of a refresh token (rotate), built once (db/compiled.ts): it finds the token, its
- * session and account, spends the token if all are live and issues the next, in one statement.
+ * The rotation of a refresh token (rotate), built once (db/compiled.ts): if the token is its
+ * session's current one and the session and the account are live, the next generation replaces
+ * it in the session's row, in one statement that answers the account's claims. The columns it
+ * writes are in no index, so the new row version stays on its page (HOT, fillfactor 70).
  *
  * Its commit does not wait for the WAL to reach the disk (synchronous_commit off for this
  * statement's own transaction, `lazy`; the next statement on the connection commits durably
@@ -69,41 +66,42 @@ interface RotationRow {
  * token spent in that moment can be spent once more. Revocations (reuse, logout) still commit
  * durably. Keycloak keeps its sessions in memory alone by default.
  */
-const ROTATION = compiled<{ hash: string; at: string; next_hash: string; idle: string }>(() => {
+const ROTATION = compiled<{ sid: string; generation: number; nonce_hash: string; at: string; idle: string }>(() => {
   const at = sql`${sql.placeholder('at')}::timestamptz`;
   return sql`
     with lazy as materialized (select set_config('synchronous_commit', 'off', true)),
-    t as (
-      select r.id, r.session_id, r.staff_user_id, r.rotated_at, r.expires_at, s.revoked_at, s.absolute_expires_at
-      from refresh_tokens r join staff_sessions s on s.id = r.session_id
-      where r.token_hash = ${sql.placeholder('hash')}
-    ),
-    u as (
-      select u.id, u.user_type, u.username, u.customer_id, u.reseller_id, u.blocked_at, u.expiration
-      from staff_users u where u.id = (select staff_user_id from t)
-    ),
-    live as (
-      select t.id from t, u
-      where t.revoked_at is null and t.expires_at > ${at} and t.absolute_expires_at > ${at}
-        and u.blocked_at is null and (u.expiration is null or u.expiration > ${at})
-    ),
     spent as (
-      update refresh_tokens r set rotated_at = ${at}
-      where r.id = (select id from live) and r.rotated_at is null
-      returning r.session_id, r.staff_user_id
-    ),
-    issued as (
-      insert into refresh_tokens (session_id, staff_user_id, token_hash, expires_at)
-      select spent.session_id, spent.staff_user_id, ${sql.placeholder('next_hash')},
-        least(${sql.placeholder('idle')}::timestamptz, t.absolute_expires_at)
-      from spent, t
-      returning id
+      update staff_sessions s set refresh_generation = s.refresh_generation + 1,
+        refresh_expires_at = least(${sql.placeholder('idle')}::timestamptz, s.absolute_expires_at)
+      from staff_users u
+      where s.id = ${sql.placeholder('sid')}::uuid and s.refresh_generation = ${sql.placeholder('generation')}::int
+        and s.refresh_nonce_hash = ${sql.placeholder('nonce_hash')} and s.revoked_at is null
+        and s.refresh_expires_at > ${at} and s.absolute_expires_at > ${at}
+        and u.id = s.staff_user_id and u.blocked_at is null and (u.expiration is null or u.expiration > ${at})
+      returning u.id as user_id, u.user_type, u.username, u.customer_id, u.reseller_id
     )
-    select t.session_id, u.id as user_id, u.user_type, u.username, u.customer_id, u.reseller_id,
-      t.revoked_at is not null as revoked, t.rotated_at is not null as reused,
-      exists (select 1 from live) as live, exists (select 1 from issued) as issued
-    from lazy, t left join u on true`;
+    select spent.* from lazy, spent`;
 });
+
+/**
+ * A refresh token: `<session id>.<generation>.<nonce>.<MAC>`. The nonce is random, one per
+ * session; the MAC is over the other three with the instance key (SecretBox.hmac). The session's
+ * row keeps the nonce's hash and the current generation, so:
+ * - a token whose MAC fails is refused before any statement;
+ * - the rotation spends the current generation and answers the next token, made here without
+ *   reading the row first (one statement per grant);
+ * - a genuine token of an earlier generation is one spent before: a reuse, which revokes the
+ *   session, while a forgery is merely refused.
+ * Minting a token takes both the instance key and the nonce (only in the database, hashed, and in
+ * the session's tokens), as finding one did with a table of token hashes.
+ */
+interface RefreshToken {
+  sid: string;
+  generation: number;
+  nonce: string;
+}
+
+const GENERATION = /^(0|[1-9]\d{0,8})$/;
 
 export function claimsFor(user: Pick<StaffUser, 'userType' | 'username' | 'customerId' | 'resellerId'>) {
   return {
@@ -118,6 +116,7 @@ export class TokenService {
   constructor(
     private readonly db: Db,
     private readonly keys: SigningKeys,
+    private readonly box: SecretBox,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.liveSessionQuery = this.prepareLiveSession();
@@ -210,49 +209,58 @@ export class TokenService {
     return this.liveSessionQuery.execute({ sid, sub, now: this.now().toISOString() });
   }
 
-  /** A new session after a full sign-in. */
+  /** A new session after a full sign-in, with its first refresh token (generation 0). */
   async issue(user: StaffUser): Promise<TokenPair> {
-    const absoluteExpiresAt = new Date(this.now().getTime() + REFRESH_TOKEN_ABSOLUTE_S * 1000);
-    const [session] = await this.db
-      .insert(staffSessions)
-      .values({ staffUserId: user.id, absoluteExpiresAt, createdAt: this.now() })
-      .returning({ id: staffSessions.id });
-    if (!session) throw new Error('session insert failed');
-    const refresh = await this.newRefresh(user.id, session.id, absoluteExpiresAt);
-    return { access: await this.signAccess(user, session.id), refresh };
+    const now = this.now();
+    const token = { sid: randomUUID(), generation: 0, nonce: randomBytes(16).toString('base64url') };
+    const absoluteExpiresAt = new Date(now.getTime() + REFRESH_TOKEN_ABSOLUTE_S * 1000);
+    const idle = new Date(now.getTime() + REFRESH_TOKEN_IDLE_S * 1000);
+    await this.db.insert(staffSessions).values({
+      id: token.sid,
+      staffUserId: user.id,
+      absoluteExpiresAt,
+      createdAt: now,
+      refreshNonceHash: sha256(token.nonce),
+      refreshExpiresAt: idle < absoluteExpiresAt ? idle : absoluteExpiresAt,
+    });
+    return { access: await this.signAccess(user, token.sid), refresh: this.refreshToken(token) };
   }
 
-  private async newRefresh(staffUserId: string, sessionId: string, absoluteExpiresAt: Date): Promise<string> {
-    const { token, hash } = newOpaqueToken();
-    const idle = new Date(this.now().getTime() + REFRESH_TOKEN_IDLE_S * 1000);
-    await this.db.insert(refreshTokens).values({
-      sessionId,
-      staffUserId,
-      tokenHash: hash,
-      expiresAt: idle < absoluteExpiresAt ? idle : absoluteExpiresAt,
-    });
-    return token;
+  private refreshToken(t: RefreshToken): string {
+    const body = `${t.sid}.${t.generation}.${t.nonce}`;
+    return `${body}.${this.box.hmac(`refresh ${body}`)}`;
+  }
+
+  /** The token's parts if its MAC holds; null for anything else. */
+  private genuine(refresh: string): RefreshToken | null {
+    const [sid, generation, nonce, mac, ...rest] = refresh.split('.');
+    if (rest.length > 0 || !sid || !isUuid(sid) || !generation || !GENERATION.test(generation) || !nonce || !mac) {
+      return null;
+    }
+    const token = { sid, generation: Number(generation), nonce };
+    return safeEqual(this.refreshToken(token), refresh) ? token : null;
   }
 
   /**
    * Rotation: a valid token is spent and replaced within its session, in one statement that
-   * finds the token, its session and account, spends it if all are live and issues the next.
-   * A token that was already spent means it leaked: the whole session is revoked. Of two
-   * concurrent rotations only one spends it (the update re-checks rotated_at); the other is a
-   * reuse.
+   * checks it is the session's current one and that the session and the account are live, and
+   * moves the session to the next generation. A genuine token of an earlier generation means it
+   * leaked: the whole session is revoked. Of two concurrent rotations only one spends it (the
+   * update re-checks the generation); the other is then a reuse.
    */
   async rotate(refresh: string, source: StaffSource = {}): Promise<TokenPair> {
+    const token = this.genuine(refresh);
+    if (!token) throw expired();
     const now = this.now();
-    const next = newOpaqueToken();
     const result = await ROTATION(this.db, {
-      hash: sha256(refresh),
+      sid: token.sid,
+      generation: token.generation,
+      nonce_hash: sha256(token.nonce),
       at: now.toISOString(),
-      next_hash: next.hash,
       idle: new Date(now.getTime() + REFRESH_TOKEN_IDLE_S * 1000).toISOString(),
     });
-    const [row] = rowsOf<RotationRow>(result);
-    if (!row || row.revoked) throw expired();
-    if (row.issued && row.user_id) {
+    const [row] = rowsOf<RotatedRow>(result);
+    if (row) {
       const user = {
         id: row.user_id,
         userType: row.user_type,
@@ -260,11 +268,20 @@ export class TokenService {
         customerId: row.customer_id,
         resellerId: row.reseller_id,
       };
-      return { access: await this.signAccess(user, row.session_id), refresh: next.token };
+      const next = this.refreshToken({ ...token, generation: token.generation + 1 });
+      return { access: await this.signAccess(user, token.sid), refresh: next };
     }
-    // Spent before (or just now by a concurrent rotation) while the session lives: a reuse.
-    if (row.reused || row.live) await this.revokeSession(row.session_id, 'refresh_reuse', source);
+    if (await this.spentBefore(token)) await this.revokeSession(token.sid, 'refresh_reuse', source);
     throw expired();
+  }
+
+  /** Whether a genuine token is of its session (its nonce) and of a generation since rotated. */
+  private async spentBefore(token: RefreshToken): Promise<boolean> {
+    const [session] = await this.db
+      .select({ generation: staffSessions.refreshGeneration })
+      .from(staffSessions)
+      .where(and(eq(staffSessions.id, token.sid), eq(staffSessions.refreshNonceHash, sha256(token.nonce))));
+    return !!session && token.generation < session.generation;
   }
 
   /** Ends a session; a logout or a detected refresh reuse is recorded in the user's audit chain. */
@@ -292,12 +309,14 @@ export class TokenService {
       .where(and(eq(staffSessions.staffUserId, staffUserId), isNull(staffSessions.revokedAt)));
   }
 
-  /** Logout by refresh token: revoke its session; unknown tokens are ignored. */
+  /** Logout by refresh token, spent or not: revoke its session; anything else is ignored. */
   async revoke(refresh: string, source: StaffSource = {}): Promise<void> {
-    const [row] = await this.db
-      .select({ sessionId: refreshTokens.sessionId })
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, sha256(refresh)));
-    if (row) await this.revokeSession(row.sessionId, 'logout', source);
+    const token = this.genuine(refresh);
+    if (!token) return;
+    const [session] = await this.db
+      .select({ id: staffSessions.id })
+      .from(staffSessions)
+      .where(and(eq(staffSessions.id, token.sid), eq(staffSessions.refreshNonceHash, sha256(token.nonce))));
+    if (session) await this.revokeSession(session.id, 'logout', source);
   }
 }

@@ -1,4 +1,4 @@
-/** Sign-in state: mailed codes, password-change sessions, refresh tokens, attempts, signing keys. */
+/** Sign-in state: mailed codes, password-change sessions, staff sessions, attempts, signing keys. */
 import { bigserial, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { staffUsers } from './tenancy.ts';
 
@@ -32,7 +32,8 @@ export const passwordChangeTokens = pgTable('password_change_tokens', {
 /**
  * One signed-in session: created by a full sign-in, carried by every access token as `sid`
  * and checked on every request, so logout, reuse detection, deletion, blocking and expiry
- * of the account end it at once. Its refresh tokens rotate within it.
+ * of the account end it at once. Its refresh token rotates within it, kept in the row itself
+ * (auth/tokens.ts): a rotation is one update that no index sees (a HOT update), not a new row.
  */
 export const staffSessions = pgTable(
   'staff_sessions',
@@ -45,25 +46,17 @@ export const staffSessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** logout, reuse, password_reset, ... */
     revokedReason: text('revoked_reason'),
+    /** How many times the refresh token rotated: the current token is of this generation. */
+    refreshGeneration: integer('refresh_generation').notNull().default(0),
+    /**
+     * SHA-256 of the random nonce in each of the session's refresh tokens (auth/tokens.ts): with
+     * the generation, what makes a token this session's.
+     */
+    refreshNonceHash: text('refresh_nonce_hash').notNull(),
+    /** Idle expiry: 30 minutes after the last rotation, at most the absolute expiry. */
+    refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('staff_sessions_user_idx').on(t.staffUserId)],
-);
-
-export const refreshTokens = pgTable(
-  'refresh_tokens',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => staffSessions.id, { onDelete: 'cascade' }),
-    staffUserId: staffRef(),
-    tokenHash: text('token_hash').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Idle expiry: 30 minutes after issue; a rotation issues a new token. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
-  },
-  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
 );
 
 /**
