@@ -104,19 +104,22 @@ export async function tallyMismatches(db: Db, customerId: string): Promise<strin
     ),
   );
 
-  // The search rows (kept by triggers): one per member, with its current flags, last name and text
-  // (the username left out when the e-mail holds it).
+  // The search rows (kept by triggers): one per member, with its creation and enrolment times
+  // (never enrolled: 'infinity'), current flags, last name and text (the username left out when
+  // the e-mail holds it).
   out.push(
     ...diff(
       'member_search',
       await rows(
         db,
-        sql`select member_id, credential_kinds, enrolled, blocked, windows_login, last_name, search
+        sql`select member_id, created_at::text, enrolled_key::text, credential_kinds, enrolled, blocked, windows_login,
+            last_name, search
           from member_search where customer_id = ${c}`,
       ),
       await rows(
         db,
-        sql`select id as member_id, credential_kinds, enrolled, blocked, windows_login, last_name,
+        sql`select id as member_id, created_at::text, (case when enrolled_at is null then 'infinity'
+            else enrolled_at::text end) as enrolled_key, credential_kinds, enrolled, blocked, windows_login, last_name,
           lower(case when position(username in email) > 0 then '' else username || ' ' end
             || first_name || ' ' || last_name || ' ' || email) as search
         from members where customer_id = ${c}`,

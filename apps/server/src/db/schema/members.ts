@@ -131,7 +131,7 @@ export const members = pgTable(
  * count rechecks every trigram match against its row, and a common surname matches one member in
  * twenty, spread over nearly every page: these rows fill half the pages whole member rows would,
  * few enough to stay in PostgreSQL's buffers rather than be read from the OS page by page. Kept
- * by triggers on members (migrations 0020 to 0022), so that every writer, the bulk seed and a
+ * by triggers on members (migrations 0020 to 0022 and 0024), so that every writer, the bulk seed and a
  * backup restore included, keeps it; not backed up itself (backup/catalog.ts). No foreign keys
  * (a check per inserted member): the triggers delete its rows with the member's.
  *
@@ -139,13 +139,20 @@ export const members = pgTable(
  * a search sorted by it is counted and sorted from these rows alone (modules/members/seek.ts)
  * rather than from the members' wide rows, which do not fit in the buffers beside these; and the
  * columns of the filters member_counts counts by but the group (credential kinds, enrolled,
- * blocked, Windows login: 7 bytes a row), so that a search with those filters is counted here too.
+ * blocked, Windows login: 7 bytes a row), so that a search with those filters is counted here too;
+ * and the keys of the time orderings (16 bytes a row, migration 0024), so that any page of a
+ * search in those orderings, not only by last name, is counted and sorted from these rows.
  */
 export const memberSearch = pgTable(
   'member_search',
   {
     memberId: uuid('member_id').primaryKey(),
     customerId: uuid('customer_id').notNull(),
+    // The keys of the two time orderings (ANCHOR_KEYS), 8-byte aligned after the ids: the
+    // creation time, and the enrolment time with never-enrolled members as 'infinity' (no null,
+    // which would add a null bitmap and 8 bytes to the row).
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    enrolledKey: timestamp('enrolled_key', { withTimezone: true }).notNull(),
     // The members' columns of the list's class filters (member_counts), copied as they are.
     credentialKinds: integer('credential_kinds').notNull(),
     enrolled: boolean('enrolled').notNull(),

@@ -6,7 +6,10 @@
  * - the page: near the top, its first key by skipping index entries (index-only); deep in a list
  *   unfiltered or filtered by one column the anchors tally (anchorTally), from the nearest
  *   anchor (member_anchors) of that ordering; deep in any other filtered list, from whichever
- *   end of it is nearer. Then the page's ids from that key on.
+ *   end of it is nearer. Then the page's ids from that key on;
+ * - a search sorted by a name, or one the search rows answer in a time ordering: its matches
+ *   through the trigram index, counted and sorted in one pass (sortMatches), up to
+ *   TALLY_TUNING.searchSorted of them.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
@@ -50,10 +53,13 @@ export async function seekMembers(
   const where = filterWhere(customerId, s.filters);
   // A search sorted by a name: its matches often sit together in that order (a surname by last
   // name, a first name by username), and walking the ordering's index from one end then passes
-  // every member before them (at 1,000,000 members, 650 ms for a surname's 8,000 matches). So
-  // its matches are found through the trigram index and sorted, counted in the same pass.
+  // every member before them (at 1,000,000 members, 650 ms for a surname's 8,000 matches). A
+  // search the search rows answer, in an ordering whose key they hold: walking from one end
+  // passes a member per few matches, and past the first pages that is more than its matches
+  // (the commonest surname's middle page, newest first: 213 ms). So such matches are found
+  // through the trigram index and sorted, counted in the same pass.
   const nameSearch = s.filters.search !== undefined && !ANCHOR_KEYS[s.sort].time;
-  if (nameSearch) {
+  if (nameSearch || (s.filters.search !== undefined && searchRowsKey(s))) {
     const matches = keyedMatches(customerId, where, s);
     if ((await plannedRows(db, matches)) <= TALLY_TUNING.searchSorted) {
       const found = await sortMatches(db, matches, s);
@@ -83,16 +89,28 @@ export async function seekMembers(
   return { count, ids: seek.reverse ? ids.reverse() : ids };
 }
 
+/** The search rows' column holding each ordering's key (db/schema/members.ts), where they hold it. */
+const SEARCH_ROW_KEYS: Partial<Record<AnchorSort, string>> = {
+  last_name: 'last_name',
+  created_at: 'created_at',
+  enrolled_at: 'enrolled_key',
+};
+
+/** The search rows' key column of the seek's ordering, if they hold it and every filter. */
+const searchRowsKey = (s: MemberSeek) => (searchRowsHold(s.filters) ? SEARCH_ROW_KEYS[s.sort] : undefined);
+
 /**
- * A name-sorted search's matches, each as its id and its key in the ordering (`id`, `k`). A
- * search by last name with no filter but flags reads them from the narrow search rows, which hold
- * the last name and the flags (db/schema/members.ts): the same rows its count reads, so neither
+ * A sorted search's matches, each as its id and its key in the ordering (`id`, `k`). A search
+ * with no filter but flags, by last name or a time, reads them from the narrow search rows, which
+ * hold those keys and the flags (db/schema/members.ts): the same rows its count reads, so neither
  * pushes the other's pages out of PostgreSQL's buffers. Any other, from the members' rows through
  * their trigram index.
  */
 function keyedMatches(customerId: string, where: SQL, s: MemberSeek): SQL {
-  return searchRowsHold(s.filters) && s.sort === 'last_name'
-    ? memberSearchRows(customerId, s.filters.search, sql`member_id as id, last_name as k`, flagWhere(s.filters))
+  const key = searchRowsKey(s);
+  const search = s.filters.search;
+  return key && search !== undefined
+    ? memberSearchRows(customerId, search, sql`member_id as id, ${sql.raw(key)} as k`, flagWhere(s.filters))
     : sql`select id, ${sql.raw(ANCHOR_KEYS[s.sort].key)} as k from members where ${where}`;
 }
 
