@@ -155,6 +155,19 @@ async function measure(database: Database, members: number): Promise<ScaleResult
       ],
     ],
     [
+      'search the commonest surname ("rossi") by enrolment, middle page',
+      'users/?search=rossi&ordering=-enrolled_at&page=MIDDLE',
+      [
+        offsetSql(
+          acme,
+          `and member_search_text(m.username, m.first_name, m.last_name, m.email) like '%rossi%'`,
+          "coalesce(m.enrolled_at, 'infinity') desc, m.id desc",
+          'MIDDLE_OFFSET',
+        )[0] ?? '',
+        searchSql(acme, 'rossi')[1] ?? '',
+      ],
+    ],
+    [
       'search the commonest surname ("rossi"), enrolled = true',
       'users/?search=rossi&enrolled=true',
       searchSql(acme, 'rossi', newest, 'enrolled'),
