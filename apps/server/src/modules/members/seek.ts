@@ -61,8 +61,9 @@ export async function seekMembers(
   const nameSearch = s.filters.search !== undefined && !ANCHOR_KEYS[s.sort].time;
   if (nameSearch || (s.filters.search !== undefined && searchRowsKey(s))) {
     const matches = keyedMatches(customerId, where, s);
-    if ((await plannedRows(db, matches)) <= TALLY_TUNING.searchSorted) {
-      const found = await sortMatches(db, matches, s);
+    const planned = await plannedRows(db, matches);
+    if (planned <= TALLY_TUNING.searchSorted) {
+      const found = await sortMatches(db, matches, s, s.offset + s.size / 2 > planned / 2);
       if (found) return found;
     }
   }
@@ -132,20 +133,33 @@ async function plannedRows(db: Db, query: SQL): Promise<number> {
  * of rows once), sorted. One statement, not a count over member_search and then the members'
  * rows: both did not fit in PostgreSQL's buffers together, so each read the other's pages again
  * (a surname's 18,856 matches by last name at a million members, p95 in one scratch run: 83 ms
- * before, 43 after). Null past the limit (the estimate was short): the matches are then dense
- * enough for a walk of the ordering's index to meet a page soon.
+ * before, 43 after). A page in the planned latter half (`fromEnd`) is sorted from the other end,
+ * its offset from the end taken from the count in the same statement: a sort bounded by the
+ * rows up to the page is cheaper the nearer its end (the commonest surname's last page, a
+ * million members: 36 ms in SQL from the top, 29 from the end). Null past the limit (the
+ * estimate was short): the matches are then dense enough for a walk of the ordering's index to
+ * meet a page soon.
  */
-async function sortMatches(db: Db, matches: SQL, s: MemberSeek): Promise<{ count: number; ids: string[] } | null> {
-  const dir = sql.raw(s.descending ? 'desc' : 'asc');
+async function sortMatches(
+  db: Db,
+  matches: SQL,
+  s: MemberSeek,
+  fromEnd: boolean,
+): Promise<{ count: number; ids: string[] } | null> {
+  const dir = sql.raw(s.descending !== fromEnd ? 'desc' : 'asc');
   const limit = TALLY_TUNING.searchSorted;
+  const window = fromEnd
+    ? sql`offset greatest(c.n - ${s.offset} - ${s.size}, 0) limit greatest(least(${s.size}, c.n - ${s.offset}), 0)`
+    : sql`offset ${s.offset} limit ${s.size}`;
   const result = await db.execute(sql`
     with kept as materialized (${matches} limit ${limit + 1})
     select n, id from (select count(*)::int as n from kept) c
-    left join lateral (select id from kept order by k ${dir}, id ${dir} offset ${s.offset} limit ${s.size}) p on true`);
+    left join lateral (select id from kept order by k ${dir}, id ${dir} ${window}) p on true`);
   const rows = rowsOf<{ n: number; id: string | null }>(result);
   const count = Number(rows[0]?.n ?? 0);
   if (count > limit) return null;
-  return { count, ids: rows.flatMap((r) => (r.id ? [r.id] : [])) };
+  const ids = rows.flatMap((r) => (r.id ? [r.id] : []));
+  return { count, ids: fromEnd ? ids.reverse() : ids };
 }
 
 /**
