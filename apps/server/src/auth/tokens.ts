@@ -92,8 +92,9 @@ const ROTATION = compiled<{ sid: string; generation: number; nonce_hash: string;
  *   reading the row first (one statement per grant);
  * - a genuine token of an earlier generation is one spent before: a reuse, which revokes the
  *   session, while a forgery is merely refused.
- * Minting a token takes both the instance key and the nonce (only in the database, hashed, and in
- * the session's tokens), as finding one did with a table of token hashes.
+ * Minting a token takes the instance key and the session's nonce, which the database keeps only
+ * hashed: a copy of the database alone mints none, as with the table of token hashes before
+ * (migration 0023).
  */
 interface RefreshToken {
   sid: string;
@@ -275,13 +276,19 @@ export class TokenService {
     throw expired();
   }
 
-  /** Whether a genuine token is of its session (its nonce) and of a generation since rotated. */
+  /** Whether a genuine token is of a generation of its session since rotated. */
   private async spentBefore(token: RefreshToken): Promise<boolean> {
+    const session = await this.sessionOf(token);
+    return !!session && token.generation < session.generation;
+  }
+
+  /** The session a genuine token names, if the nonce is that session's. */
+  private async sessionOf(token: RefreshToken) {
     const [session] = await this.db
-      .select({ generation: staffSessions.refreshGeneration })
+      .select({ id: staffSessions.id, generation: staffSessions.refreshGeneration })
       .from(staffSessions)
       .where(and(eq(staffSessions.id, token.sid), eq(staffSessions.refreshNonceHash, sha256(token.nonce))));
-    return !!session && token.generation < session.generation;
+    return session;
   }
 
   /** Ends a session; a logout or a detected refresh reuse is recorded in the user's audit chain. */
@@ -312,11 +319,7 @@ export class TokenService {
   /** Logout by refresh token, spent or not: revoke its session; anything else is ignored. */
   async revoke(refresh: string, source: StaffSource = {}): Promise<void> {
     const token = this.genuine(refresh);
-    if (!token) return;
-    const [session] = await this.db
-      .select({ id: staffSessions.id })
-      .from(staffSessions)
-      .where(and(eq(staffSessions.id, token.sid), eq(staffSessions.refreshNonceHash, sha256(token.nonce))));
+    const session = token && (await this.sessionOf(token));
     if (session) await this.revokeSession(session.id, 'logout', source);
   }
 }
