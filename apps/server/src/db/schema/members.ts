@@ -131,9 +131,9 @@ export const members = pgTable(
  * count rechecks every trigram match against its row, and a common surname matches one member in
  * twenty, spread over nearly every page: these rows fill half the pages whole member rows would,
  * few enough to stay in PostgreSQL's buffers rather than be read from the OS page by page. Kept
- * by triggers on members (migrations 0020 to 0022 and 0024), so that every writer, the bulk seed and a
- * backup restore included, keeps it; not backed up itself (backup/catalog.ts). No foreign keys
- * (a check per inserted member): the triggers delete its rows with the member's.
+ * by triggers on members (migrations 0020 to 0022 and 0024), so that every writer, the bulk seed
+ * and a backup restore included, keeps it; not backed up itself (backup/catalog.ts). No foreign
+ * keys (a check per inserted member): the triggers delete its rows with the member's.
  *
  * Each row also holds the member's last name as stored, the key of the Full name column, so that
  * a search sorted by it is counted and sorted from these rows alone (modules/members/seek.ts)
