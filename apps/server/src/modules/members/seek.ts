@@ -151,10 +151,16 @@ async function sortMatches(
   const window = fromEnd
     ? sql`offset greatest(c.n - ${s.offset} - ${s.size}, 0) limit greatest(least(${s.size}, c.n - ${s.offset}), 0)`
     : sql`offset ${s.offset} limit ${s.size}`;
-  const result = await db.execute(sql`
-    with kept as materialized (${matches} limit ${limit + 1})
-    select n, id from (select count(*)::int as n from kept) c
-    left join lateral (select id from kept order by k ${dir}, id ${dir} ${window}) p on true`);
+  const result = await db.transaction(async (tx) => {
+    // Its matches kept and sorted in memory: at PostgreSQL's default of 4 MB both spilled to
+    // disk for the commonest surname at a million members (46,000 matches; its middle page by
+    // enrolment 47 ms in SQL, 41 with this). SET LOCAL: until this transaction ends.
+    await tx.execute(sql`set local work_mem = '16MB'`);
+    return tx.execute(sql`
+      with kept as materialized (${matches} limit ${limit + 1})
+      select n, id from (select count(*)::int as n from kept) c
+      left join lateral (select id from kept order by k ${dir}, id ${dir} ${window}) p on true`);
+  });
   const rows = rowsOf<{ n: number; id: string | null }>(result);
   const count = Number(rows[0]?.n ?? 0);
   if (count > limit) return null;
