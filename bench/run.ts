@@ -91,7 +91,7 @@ export over HTTP, beside a plain SELECT of the same columns, with the server's r
 growth while it streams. Refresh grants and sign-in step 1: requests per second through the app,
 8 at once, beside raw RS256 signatures per second and core (jose, 8 at once, divided by the
 cores) and raw argon2id verifications per second (the same parameters, 8 at once); each rate
-is counted over 3 s after 1 s of the same calls uncounted.
+is counted over 3 s after 3 s of the same calls uncounted (JIT warm-up, measure.ts).
 
 ${databases.map((db) => goals(db, scaled[db], auth[db])).join('\n')}
 ## Cold start (spawn to /readyz answering)
