@@ -71,7 +71,7 @@ describe.each(testDatabases())('sessions on $name', (database) => {
     const flip = (s = '') => (s.startsWith('A') ? `B${s.slice(1)}` : `A${s.slice(1)}`);
     const forged = [
       `${sid}.${generation}.${nonce}.${flip(mac)}`,
-      // An earlier generation, as a reuse would present: only a genuine one ends the session.
+      // A guess at the next token: the next generation under this one's MAC.
       `${sid}.${Number(generation) + 1}.${nonce}.${mac}`,
       `${sid}.${generation}.${other[2]}.${other[3]}`,
       `${other[0]}.${generation}.${nonce}.${mac}`,

@@ -55,9 +55,10 @@ export async function seekMembers(
   // name, a first name by username), and walking the ordering's index from one end then passes
   // every member before them (at 1,000,000 members, 650 ms for a surname's 8,000 matches). A
   // search the search rows answer, in an ordering whose key they hold: walking from one end
-  // passes a member per few matches, and past the first pages that is more than its matches
-  // (the commonest surname's middle page, newest first: 213 ms). So such matches are found
-  // through the trigram index and sorted, counted in the same pass.
+  // passes every member between its matches (some twenty a match for the commonest surname),
+  // and past the first pages that is more than all its matches (that surname's middle page,
+  // newest first: 213 ms). So such matches are found through the trigram index and sorted,
+  // counted in the same pass.
   const nameSearch = s.filters.search !== undefined && !ANCHOR_KEYS[s.sort].time;
   if (nameSearch || (s.filters.search !== undefined && searchRowsKey(s))) {
     const matches = keyedMatches(customerId, where, s);
@@ -154,7 +155,8 @@ async function sortMatches(
   const result = await db.transaction(async (tx) => {
     // Its matches kept and sorted in memory: at PostgreSQL's default of 4 MB both spilled to
     // disk for the commonest surname at a million members (46,000 matches; its middle page by
-    // enrolment 47 ms in SQL, 41 with this). SET LOCAL: until this transaction ends.
+    // enrolment 47 ms in SQL, 41 with this). SET LOCAL: until the enclosing transaction ends,
+    // this one or a request's around it.
     await tx.execute(sql`set local work_mem = '16MB'`);
     return tx.execute(sql`
       with kept as materialized (${matches} limit ${limit + 1})
