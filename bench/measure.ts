@@ -4,9 +4,10 @@
  * Calls per second of `fn` with `parallel` callers for about `ms`, after `warmMs` of the same
  * calls uncounted (the JIT, the connection pool and PostgreSQL's cached plans warm up: the first
  * second of a path ran at about three quarters of its steady rate). Three seconds, not one: a
- * refresh grant still cost 15 % more CPU in the three seconds after a one-second warm-up than in
- * the next three (0.21 against 0.17 ms on the event loop), so one second measured the JIT as
- * much as the server. `fn` gets the call number and its caller.
+ * refresh grant still cost a sixth more of the process's CPU in the three seconds after a
+ * one-second warm-up than in the next three (0.51 against 0.43 ms; on the event loop 0.21
+ * against 0.17), so one second measured the JIT as much as the server. `fn` gets the call
+ * number and its caller.
  */
 export async function rate(
   fn: (i: number, caller: number) => Promise<unknown>,
