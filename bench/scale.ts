@@ -55,15 +55,21 @@ function offsetSql(acme: string, where: string, order: string, offset: number | 
 }
 
 /**
- * The plain SQL of a search's first page: the rows whose search text holds `s` (the members'
- * trigram index over member_search_text) and, if given, whose `flag` (a boolean column) is set, in
- * the ordering, and the count straight from the narrow search rows (member_search and its
- * trigram index), which copy the flags.
+ * The plain SQL of a search's page (the first, or at `offset`): the rows whose search text holds
+ * `s` (the members' trigram index over member_search_text) and, if given, whose `flag` (a boolean
+ * column) is set, in the ordering, and the count straight from the narrow search rows
+ * (member_search and its trigram index), which copy the flags.
  */
-function searchSql(acme: string, s: string, order = 'm.created_at desc, m.id desc', flag = '') {
+function searchSql(
+  acme: string,
+  s: string,
+  order = 'm.created_at desc, m.id desc',
+  flag = '',
+  offset: number | 'MIDDLE_OFFSET' = 0,
+) {
   const searched = `and member_search_text(m.username, m.first_name, m.last_name, m.email) like '%${s}%'`;
   return [
-    offsetSql(acme, `${searched}${flag && ` and m.${flag}`}`, order, 0)[0] ?? '',
+    offsetSql(acme, `${searched}${flag && ` and m.${flag}`}`, order, offset)[0] ?? '',
     `select count(*) from member_search where customer_id = '${acme}' and search like '%${s}%'${flag && ` and ${flag}`}`,
   ];
 }
@@ -144,28 +150,12 @@ async function measure(database: Database, members: number): Promise<ScaleResult
     [
       'search the commonest surname ("rossi"), middle page',
       'users/?search=rossi&page=MIDDLE',
-      [
-        offsetSql(
-          acme,
-          `and member_search_text(m.username, m.first_name, m.last_name, m.email) like '%rossi%'`,
-          newest,
-          'MIDDLE_OFFSET',
-        )[0] ?? '',
-        searchSql(acme, 'rossi')[1] ?? '',
-      ],
+      searchSql(acme, 'rossi', newest, '', 'MIDDLE_OFFSET'),
     ],
     [
       'search the commonest surname ("rossi") by enrolment, middle page',
       'users/?search=rossi&ordering=-enrolled_at&page=MIDDLE',
-      [
-        offsetSql(
-          acme,
-          `and member_search_text(m.username, m.first_name, m.last_name, m.email) like '%rossi%'`,
-          "coalesce(m.enrolled_at, 'infinity') desc, m.id desc",
-          'MIDDLE_OFFSET',
-        )[0] ?? '',
-        searchSql(acme, 'rossi')[1] ?? '',
-      ],
+      searchSql(acme, 'rossi', "coalesce(m.enrolled_at, 'infinity') desc, m.id desc", '', 'MIDDLE_OFFSET'),
     ],
     [
       'search the commonest surname ("rossi"), enrolled = true',

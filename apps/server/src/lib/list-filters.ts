@@ -44,10 +44,10 @@ export function memberSearched(search: string): SQL {
 }
 
 /**
- * The search rows (`columns` of member_search: member_id, last_name) of a customer's members whose
- * search text holds `search`, and that meet the conditions `also` on its other columns: one narrow
- * row per member kept by triggers, so that a search's exact count rechecks its matches on few
- * pages (db/schema/members.ts).
+ * The search rows (`columns` of member_search: member_id, a key of an ordering) of a customer's
+ * members whose search text holds `search`, and that meet the conditions `also` on its other
+ * columns: one narrow row per member kept by triggers, so that a search's exact count rechecks
+ * its matches on few pages (db/schema/members.ts).
  */
 export function memberSearchRows(customerId: string, search: string, columns: SQL, also: SQL[] = []): SQL {
   const more = also.map((c) => sql` and ${c}`);

@@ -60,7 +60,7 @@ export async function seekMembers(
   // newest first: 213 ms). So such matches are found through the trigram index and sorted,
   // counted in the same pass.
   const nameSearch = s.filters.search !== undefined && !ANCHOR_KEYS[s.sort].time;
-  if (nameSearch || (s.filters.search !== undefined && searchRowsKey(s))) {
+  if (nameSearch || searchRowsKey(s)) {
     const matches = keyedMatches(customerId, where, s);
     const planned = await plannedRows(db, matches);
     if (planned <= TALLY_TUNING.searchSorted) {
