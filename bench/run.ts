@@ -61,7 +61,8 @@ function goals(db: string, s: ScaleResult | undefined, a: AuthRates | undefined)
   }
   if (db === 'pglite') {
     rows.push(
-      `| whole server idle, embedded database, demo dataset (\`npm start\`, 15 s after ready) | ${cold.idleRssMb.toFixed(0)} MB RSS | | | ≤ 150 MB | ${met(cold.idleRssMb <= 150)} |`,
+      `| whole server idle, embedded database, demo dataset (\`npm start\`, 30 s after ready) | ${cold.idleRssMb.toFixed(0)} MB RSS | | | ≤ 150 MB | ${met(cold.idleRssMb <= 150)} |`,
+      `| the same on its first start, which created the database | ${cold.firstIdleRssMb.toFixed(0)} MB RSS | | | ≤ 150 MB | ${met(cold.firstIdleRssMb <= 150)} |`,
     );
   }
   const heading = s

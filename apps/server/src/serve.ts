@@ -1,19 +1,22 @@
 /** Serving: config, database, migrations, demo seed, listen, graceful shutdown. */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { SecretBox } from './lib/crypto.ts';
-import { settleHeap } from './lib/memory.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
 
 export async function serve(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
+  const created = await createEmbeddedDatabase(config);
   const database = await openDatabase(config);
   await database.migrate();
   const box = SecretBox.fromFile(config.secretKeyFile);
-  const seeded = config.seedDemo ? await seedDemo(database.db, box) : false;
+  const seeded = created || (config.seedDemo ? await seedDemo(database.db, box) : false);
   const app = await buildApp({ config, database, box });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -23,8 +26,6 @@ export async function serve(): Promise<void> {
   });
 
   await app.listen({ port: config.port, host: config.host });
-  // Once start-up work has settled (the first audit sealing and pruning timers have run).
-  if (database.kind === 'pglite') setTimeout(settleHeap, 10_000).unref();
   const lines = [
     `Portiere is ready on ${config.publicUrl} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}/pglite` : ''}) in ${Math.round(performance.now() - startedAt)} ms`,
     `API docs: ${config.publicUrl}/api/docs`,
@@ -37,4 +38,29 @@ export async function serve(): Promise<void> {
   }
   // Plain text, not a log record: this is what a person starting the product reads first.
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
+}
+
+/**
+ * A new embedded database is created, migrated and, with SEED_DEMO, seeded by the CLI in a
+ * process of its own, which then ends; the server opens it afterwards. Done in the server's
+ * process, that work left about 55 MB of freed memory the allocator does not give back (the C
+ * heap of an idle server just started on an empty data folder: 71 MB, against 16 MB on a
+ * restart; RSS 227 against 150 MB). Answers whether it seeded the demo data.
+ */
+async function createEmbeddedDatabase(config: Config): Promise<boolean> {
+  if (config.databaseUrl || fs.existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'))) return false;
+  // The CLI beside this module: dist/cli.js when built, src/cli.ts under the TypeScript loader.
+  const cli = path.join(import.meta.dirname, `cli${path.extname(import.meta.filename)}`);
+  const command = config.seedDemo ? 'seed' : 'migrate';
+  // Node's flags (a TypeScript loader) without the debugger's, whose port the server holds.
+  const flags = process.execArgv.filter((a) => !a.startsWith('--inspect'));
+  const child = spawn(process.execPath, [...flags, cli, command], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`creating the embedded database failed (portiere ${command} exited with ${code})`);
+  return config.seedDemo;
 }

@@ -40,7 +40,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function start(command: string, args: string[], port: number): ChildProcess {
+function start(command: string, args: string[], port: number, env: Record<string, string> = {}): ChildProcess {
   return spawn(command, args, {
     cwd: root,
     env: {
@@ -54,8 +54,9 @@ function start(command: string, args: string[], port: number): ChildProcess {
       SMTP_URL: '',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
 }
 
@@ -111,6 +112,31 @@ describe('npm start', () => {
       expect(await portIsClosed(port)).toBe(true);
     }
     expect(Math.min(...times)).toBeLessThan(2000);
+  });
+
+  it('creates, migrates and seeds a database in an empty data folder, then serves it', async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'portiere-start-empty-'));
+    try {
+      const port = await freePort();
+      const server = start(process.execPath, ['scripts/start.mjs'], port, { DATA_DIR: empty, SEED_DEMO: 'true' });
+      let out = '';
+      server.stdout?.on('data', (d) => {
+        out += d;
+      });
+      await untilHealthy(server, port, performance.now());
+      const signIn = await fetch(`http://127.0.0.1:${port}/api/v1/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin@acme.example', password: 'Portiere!demo1' }),
+      });
+      // The demo account's password is right: the answer asks for the mailed code.
+      expect(signIn.status).toBe(200);
+      await expect.poll(() => out).toContain('Demo data created. Demo sign-ins:');
+      server.kill('SIGTERM');
+      expect(await exited(server)).toBe(0);
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
   });
 
   it('stops the server when npm itself gets SIGTERM', async () => {
