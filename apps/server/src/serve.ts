@@ -43,9 +43,10 @@ export async function serve(): Promise<void> {
 /**
  * A new embedded database is created, migrated and, with SEED_DEMO, seeded by the CLI in a
  * process of its own, which then ends; the server opens it afterwards. Done in the server's
- * process, that work left about 55 MB of freed memory the allocator does not give back (the C
- * heap of an idle server just started on an empty data folder: 71 MB, against 16 MB on a
- * restart; RSS 227 against 150 MB). Answers whether it seeded the demo data.
+ * process, that work left about 55 MB of freed memory that the C allocator keeps (its heap in an
+ * idle server after a first start: 71 MB, against 16 MB after a restart). Idle RSS after a first
+ * start: 227 MB before, 151 MB with this, as after a restart. Answers whether it seeded the demo
+ * data.
  */
 async function createEmbeddedDatabase(config: Config): Promise<boolean> {
   if (config.databaseUrl || fs.existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'))) return false;

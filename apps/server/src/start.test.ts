@@ -40,7 +40,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function start(command: string, args: string[], port: number, env: Record<string, string> = {}): ChildProcess {
+/** The server started as an operator starts it; its output read only when a test asks (`pipe`). */
+function start(
+  command: string,
+  args: string[],
+  port: number,
+  env: Record<string, string> = {},
+  stdout: 'ignore' | 'pipe' = 'ignore',
+): ChildProcess {
   return spawn(command, args, {
     cwd: root,
     env: {
@@ -56,7 +63,7 @@ function start(command: string, args: string[], port: number, env: Record<string
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
   });
 }
 
@@ -118,7 +125,8 @@ describe('npm start', () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'portiere-start-empty-'));
     try {
       const port = await freePort();
-      const server = start(process.execPath, ['scripts/start.mjs'], port, { DATA_DIR: empty, SEED_DEMO: 'true' });
+      const env = { DATA_DIR: empty, SEED_DEMO: 'true' };
+      const server = start(process.execPath, ['scripts/start.mjs'], port, env, 'pipe');
       let out = '';
       server.stdout?.on('data', (d) => {
         out += d;
