@@ -5,7 +5,7 @@ import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, pgliteDir } from './db/client.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
 
@@ -27,7 +27,7 @@ export async function serve(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const lines = [
-    `Portiere is ready on ${config.publicUrl} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}/pglite` : ''}) in ${Math.round(performance.now() - startedAt)} ms`,
+    `Portiere is ready on ${config.publicUrl} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${pgliteDir(config.dataDir)}` : ''}) in ${Math.round(performance.now() - startedAt)} ms`,
     `API docs: ${config.publicUrl}/api/docs`,
     `Sign-in codes and other mail go to ${app.services.mailer.describe()}`,
   ];
@@ -49,7 +49,7 @@ export async function serve(): Promise<void> {
  * data.
  */
 async function createEmbeddedDatabase(config: Config): Promise<boolean> {
-  if (config.databaseUrl || fs.existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'))) return false;
+  if (config.databaseUrl || fs.existsSync(path.join(pgliteDir(config.dataDir), 'PG_VERSION'))) return false;
   // The CLI beside this module: dist/cli.js when built, src/cli.ts under the TypeScript loader.
   const cli = path.join(import.meta.dirname, `cli${path.extname(import.meta.filename)}`);
   const command = config.seedDemo ? 'seed' : 'migrate';

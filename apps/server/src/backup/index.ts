@@ -2,7 +2,7 @@
  * `portiere backup FILE` and `portiere restore FILE`: one archive holding the database (either
  * kind) and, unless left out with --without-key, the instance secret key its sealed columns need.
  */
-import path from 'node:path';
+import { pgliteDir } from '../db/client.ts';
 import { openArchive } from './archive.ts';
 import { checkMigration } from './catalog.ts';
 import { BackupError } from './errors.ts';
@@ -18,7 +18,6 @@ export interface Settings {
   databaseUrl?: string | undefined;
 }
 
-const pgliteDir = (config: Settings) => path.join(config.dataDir, 'pglite');
 const kindName = { pglite: 'the embedded database (PGlite)', postgres: 'PostgreSQL' } as const;
 
 export async function backup(config: Settings, file: string, opts: { withoutKey?: boolean } = {}): Promise<Manifest> {
@@ -31,7 +30,7 @@ export async function backup(config: Settings, file: string, opts: { withoutKey?
   const keyInfo = { fingerprint: fingerprint(key), ...(opts.withoutKey ? {} : { value: key.toString('base64') }) };
   return config.databaseUrl
     ? backupPostgres(config.databaseUrl, file, keyInfo)
-    : backupPglite(pgliteDir(config), file, keyInfo);
+    : backupPglite(pgliteDir(config.dataDir), file, keyInfo);
 }
 
 export interface RestoreResult {
@@ -58,7 +57,7 @@ export async function restore(config: Settings, file: string, opts: { force?: bo
     const force = opts.force ?? false;
     const result: RestoreResult = { manifest };
     if (config.databaseUrl) await restorePostgres(config.databaseUrl, manifest, reader, { force });
-    else Object.assign(result, await restorePglite(pgliteDir(config), manifest, reader, { force }));
+    else Object.assign(result, await restorePglite(pgliteDir(config.dataDir), manifest, reader, { force }));
     if (keyToWrite) {
       writeKey(config.secretKeyFile, keyToWrite);
       result.wroteKey = config.secretKeyFile;

@@ -135,9 +135,12 @@ export async function openPostgres(url: string): Promise<Database> {
   };
 }
 
+/** Where the embedded database keeps its files, in DATA_DIR. */
+export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
+
 /** The server's database: PostgreSQL at DATABASE_URL, else the embedded one in DATA_DIR. */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   return opts.databaseUrl
     ? openPostgres(opts.databaseUrl)
-    : openPglite(path.join(opts.dataDir, 'pglite'), { baselineOnly: true });
+    : openPglite(pgliteDir(opts.dataDir), { baselineOnly: true });
 }

@@ -61,8 +61,9 @@ export async function seekMembers(
   // newest first: 213 ms). So such matches are found through the trigram index and sorted,
   // counted in the same pass.
   const nameSearch = s.filters.search !== undefined && !ANCHOR_KEYS[s.sort].time;
-  if (nameSearch || searchRowsKey(s)) {
-    const matches = keyedMatches(customerId, where, s);
+  const rowsKey = searchRowsKey(s);
+  const matches = nameSearch || rowsKey ? keyedMatches(customerId, where, s) : undefined;
+  if (matches) {
     const planned = await plannedRows(db, matches);
     if (planned <= TALLY_TUNING.searchSorted) {
       const found = await sortMatches(db, matches, s, s.offset + s.size / 2 > planned / 2);
@@ -87,8 +88,7 @@ export async function seekMembers(
   // past an eighth of the matches the scan is cheaper (a million members, "ma", through the app
   // less its count: the walk 38 ms at 5 % of its 236,251 matches, 413 ms at 42 %; the scan 100
   // to 130 ms).
-  if (searchRowsKey(s) && seek.skip > Math.max(TALLY_TUNING.nearTop, count / 8)) {
-    const matches = keyedMatches(customerId, where, s);
+  if (matches && rowsKey && seek.skip > Math.max(TALLY_TUNING.nearTop, count / 8)) {
     const ids = await topMatches(db, matches, s.descending !== seek.reverse, seek.skip, seek.take);
     return { count, ids: seek.reverse ? ids.reverse() : ids };
   }
