@@ -196,6 +196,70 @@ describe.each(testDatabases())('the OpenID provider on $name', (database) => {
     await settings({ id_token_duration: 3600, oidc_refresh_token_duration: 86_400 });
   });
 
+  it("rotates a public client's refresh tokens, and a reused one ends the whole family", async () => {
+    const m = await createWebMember(h, acme, groupId);
+    const app = await spaApp();
+    const { rp, tokens } = await signInTo(new Browser(h.app), app, m);
+    const first = tokens.refresh_token ?? '';
+    expect(first).not.toBe('');
+    const second = await client.refreshTokenGrant(rp, first);
+    expect(second.refresh_token).toEqual(expect.any(String));
+    expect(second.refresh_token).not.toBe(first);
+    // The spent token again: refused, and the token that replaced it stops working too.
+    expect(await oauthError(client.refreshTokenGrant(rp, first))).toBe('invalid_grant');
+    expect(await oauthError(client.refreshTokenGrant(rp, second.refresh_token ?? ''))).toBe('invalid_grant');
+    expect(await oauthError(client.fetchUserInfo(rp, second.access_token, m.id))).toBe('invalid_token');
+  });
+
+  it("accepts a public client's refresh token once, even when two requests race with it", async () => {
+    const m = await createWebMember(h, acme, groupId);
+    const app = await spaApp();
+    const { rp, tokens } = await signInTo(new Browser(h.app), app, m);
+    const spent = tokens.refresh_token ?? '';
+    const raced = await Promise.allSettled([client.refreshTokenGrant(rp, spent), client.refreshTokenGrant(rp, spent)]);
+    const granted = raced.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    expect(granted.length).toBeLessThanOrEqual(1);
+    // A reuse was seen: whatever the race gave out is worth nothing either.
+    for (const g of granted) {
+      expect(await oauthError(client.refreshTokenGrant(rp, g.refresh_token ?? ''))).toBe('invalid_grant');
+      expect(await oauthError(client.fetchUserInfo(rp, g.access_token, m.id))).toBe('invalid_token');
+    }
+  });
+
+  it('keeps no token, code or session id in its table: what a copy of it holds lets no one in', async () => {
+    const m = await createWebMember(h, acme, groupId);
+    const app = await spaApp();
+    const browser = new Browser(h.app);
+    const { rp, tokens } = await signInTo(browser, app, m, 'openid profile offline_access', { prompt: 'consent' });
+    const session = browser.cookies.get('oidc_session')?.value ?? '';
+    const secrets = [tokens.access_token, tokens.refresh_token ?? '', session];
+    expect(secrets.every((t) => t.length > 20)).toBe(true);
+    const rows = await h.app.services.db.select().from(oidcPayloads);
+    const dump = JSON.stringify(rows);
+    for (const secret of secrets) expect(dump).not.toContain(secret);
+    // Every string the rows hold, tried as a bearer token and as a refresh token.
+    const strings = new Set<string>();
+    const collect = (v: unknown): void => {
+      if (typeof v === 'string' && /^[\w.~+/=-]{20,}$/.test(v)) strings.add(v);
+      else if (v && typeof v === 'object') for (const x of Object.values(v)) collect(x);
+    };
+    collect(rows);
+    expect(strings.size).toBeGreaterThan(3);
+    for (const candidate of strings) {
+      const me = await h.app.inject({
+        url: `${OIDC_PATH}/me`,
+        headers: { host: 'portiere.test', authorization: `Bearer ${candidate}` },
+      });
+      expect(me.statusCode, candidate).toBe(401);
+    }
+    const refreshes = await Promise.all(
+      [...strings].slice(0, 40).map((c) => oauthError(client.refreshTokenGrant(rp, c))),
+    );
+    expect(new Set(refreshes)).toEqual(new Set(['invalid_grant']));
+    // The tokens themselves still work.
+    expect((await client.fetchUserInfo(rp, tokens.access_token, m.id)).sub).toBe(m.id);
+  });
+
   it("answers a browser app's calls from its own origin only (CORS)", async () => {
     const m = await createWebMember(h, acme, groupId);
     const app = await spaApp();

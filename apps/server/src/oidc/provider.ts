@@ -100,7 +100,7 @@ export class OidcProvider {
   private async build(keys: Awaited<ReturnType<typeof loadOidcKeys>>): Promise<Provider> {
     // Imported here, not at the top: only a process that serves loads the library (it warns about
     // Node.js versions it does not support, which a CLI command's output should not carry).
-    const { default: Provider, interactionPolicy } = await import('oidc-provider');
+    const { default: Provider, interactionPolicy, errors } = await import('oidc-provider');
     const { db, box, publicUrl } = this.opts;
     const clients = this.clients;
     const sweeper = this.sweeper;
@@ -113,7 +113,9 @@ export class OidcProvider {
 
     const configuration: Configuration = {
       adapter: (name: string) =>
-        name === 'Client' ? new ClientAdapter(clients) : new DatabaseAdapter(db, name, sweeper),
+        name === 'Client'
+          ? new ClientAdapter(clients)
+          : new DatabaseAdapter(db, name, sweeper, (what) => new errors.InvalidGrant(what)),
       clients: [],
       findAccount: findAccount(db),
       claims: OIDC_CLAIMS,
