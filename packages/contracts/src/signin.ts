@@ -53,6 +53,14 @@ export const SIGNIN_RESEND_S = 60;
  */
 export const SIGNIN_KINDS = ['password', 'pin', 'totp', 'hotp', 'mail', 'sms', 'app', 'recovery'] as const;
 export type SignInKind = (typeof SIGNIN_KINDS)[number];
+/**
+ * The authentication context classes an ID token's `acr` names (advertised in discovery): one
+ * factor, or at least two of different categories (knowledge: password, PIN; possession: a code
+ * or the app). An application that asks for the multi-factor one (`acr_values`) gets it or an
+ * `unmet_authentication_requirements` error, never a single-factor sign-in.
+ */
+export const ACR_SINGLE_FACTOR = 'urn:portiere:acr:sfa';
+export const ACR_MULTI_FACTOR = 'urn:portiere:acr:mfa';
 /** Kinds whose code or request the server sends first (POST .../send/). */
 export const SIGNIN_SENT_KINDS = ['mail', 'sms', 'app'] as const;
 
@@ -141,6 +149,8 @@ export const SIGNIN_FAILURE_REASONS = [
   'too_many_failures',
   'expired',
   'denied_on_app',
+  /** The application asked for a multi-factor sign-in and the member's flow gave one factor. */
+  'mfa_required',
 ] as const;
 export type SignInFailureReason = (typeof SIGNIN_FAILURE_REASONS)[number];
 

@@ -1,5 +1,6 @@
 /**
- * The provider's accounts are members (findAccount). Claims: sub (the member's id), name,
+ * The provider's accounts are members (findAccount). Claims: sub (the member's id) with the
+ * sign-in's acr, amr and auth_time (authentication.ts), name,
  * email, phone_number and `roles`, the display names of the member's app roles for the client's
  * application (the app role of the application and the member's configuration group).
  *
@@ -15,7 +16,14 @@ import { isUuid } from '../lib/ids.ts';
 import { portiereOf } from './clients.ts';
 
 export const OIDC_CLAIMS = {
-  openid: ['sub'],
+  // The library's standalone claims, and amr; openid puts the sign-in's own claims (how and
+  // when the member signed in) in every ID token, not only when a request asks for them.
+  acr: null,
+  amr: null,
+  auth_time: null,
+  sid: null,
+  iss: null,
+  openid: ['sub', 'acr', 'amr', 'auth_time'],
   profile: ['name'],
   email: ['email'],
   phone: ['phone_number'],

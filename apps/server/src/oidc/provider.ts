@@ -20,6 +20,7 @@ import type { Db } from '../db/client.ts';
 import type { SecretBox } from '../lib/crypto.ts';
 import type { SettingsService } from '../modules/settings/service.ts';
 import { DatabaseAdapter, Sweeper } from './adapter.ts';
+import { ACR_VALUES } from './authentication.ts';
 import { findAccount, OIDC_CLAIMS } from './claims.ts';
 import {
   ClientAdapter,
@@ -120,6 +121,9 @@ export class OidcProvider {
       findAccount: findAccount(db),
       claims: OIDC_CLAIMS,
       scopes: [...OIDC_SCOPES],
+      // Only the authorization code flow: every client is registered for `code` alone.
+      responseTypes: ['code'],
+      acrValues: [...ACR_VALUES],
       // Scope claims in the ID token too, not only at userinfo: these are the customer's own apps.
       conformIdTokenClaims: false,
       // Derived from the instance secret: every node signs and reads the same cookies.

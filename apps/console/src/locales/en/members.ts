@@ -154,6 +154,7 @@ export const members = {
       too_many_failures: 'Too many wrong answers',
       expired: 'Expired',
       denied_on_app: 'Refused on the app',
+      mfa_required: 'Multi-factor sign-in required',
     } satisfies Record<SignInFailureReason, string>,
     recovery: 'Recovery code',
     deletedApplication: 'Deleted application',

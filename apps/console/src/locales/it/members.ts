@@ -152,6 +152,7 @@ export const members: DeepStrings<Phrases['members']> = {
       too_many_failures: 'Troppe risposte errate',
       expired: 'Scaduto',
       denied_on_app: "Rifiutato dall'app",
+      mfa_required: 'Richiesto accesso a più fattori',
     },
     recovery: 'Codice di recupero',
     deletedApplication: 'Applicazione eliminata',

@@ -58,6 +58,7 @@ import type { MemberSignInsService } from '../../modules/memberSignIns/service.t
 import type { MemberRow } from '../../modules/members/mapper.ts';
 import type { RecoveryService } from '../../modules/recovery/service.ts';
 import type { SettingsService } from '../../modules/settings/service.ts';
+import { authenticationOf, isMultiFactor, requiresMultiFactor } from '../authentication.ts';
 import type { OidcProvider } from '../provider.ts';
 import { APP_TYPES, type AppApprovals } from './approvals.ts';
 import { type Flow, SignInFlows } from './flows.ts';
@@ -407,11 +408,23 @@ export class WebSignIns {
     const interaction = ctx.interaction;
     const ttl = interaction.exp - Math.floor(Date.now() / 1000);
     if (ttl <= 0) throw expired();
+    await this.throttle.clear(attempt);
+    // An application that asked for more than one factor gets an error, never less.
+    if (requiresMultiFactor(interaction.params.acr_values) && !isMultiFactor(proved)) {
+      interaction.result = {
+        error: 'unmet_authentication_requirements',
+        error_description: 'The application requires a multi-factor sign-in; the sign-in passed one factor',
+      };
+      await interaction.save(ttl);
+      await this.record({ ...row, proved }, member, 'failure', 'mfa_required', ip);
+      auditOutcome('failure', 'mfa_required');
+      auditDetails({ kinds: proved });
+      return { done: true, redirect: interaction.returnTo };
+    }
     // Consent too, granted by loadExistingGrant (policy.ts): a request that asks for a consent
     // prompt (as offline_access needs) must not come back here for it.
-    interaction.result = { login: { accountId: member.id }, consent: {} };
+    interaction.result = { login: { accountId: member.id, ...authenticationOf(proved) }, consent: {} };
     await interaction.save(ttl);
-    await this.throttle.clear(attempt);
     await this.record({ ...row, proved }, member, 'success', null, ip);
     auditAction('signin.success');
     auditDetails({ kinds: proved });
