@@ -13,6 +13,7 @@ import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { SecretBox } from './lib/crypto.ts';
+import { loggedUrl } from './lib/logged-url.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
 import { appRoleRoutes } from './modules/appRoles/routes.ts';
@@ -59,19 +60,6 @@ import { refuseBadText } from './plugins/refuse-bad-text.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { buildServices, type Services } from './services.ts';
 
-/**
- * Paths that carry a secret segment: the app enrolment QR code, the members' enrolment link,
- * the login assistant's sign-in id (which answers for the sign-in in progress), a staff
- * user's email confirmation link (the console page its mail opens) and a web sign-in's
- * interaction uid (its pages, their API and the provider's resume address).
- */
-export function maskSecretPaths(url: string): string {
-  return url.replace(
-    /(\/enroll\/app\/qr\/|\/enroll\/(?!app\/|request-link\/)|\/assistant\/sign-in\/|\/confirm-email\/|\/signin\/|\/oidc\/auth\/)[^/?]+/,
-    '$1***',
-  );
-}
-
 export interface BuildOptions {
   config: Config;
   database: Database;
@@ -100,8 +88,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         : {
             level: config.logLevel,
             ...(opts.logStream ? { stream: opts.logStream } : {}),
-            // Never log credentials, codes, tokens or API keys: not the headers, and not the
-            // secrets some paths carry (enrolment links and QR codes).
+            // Never log credentials, codes, tokens, API keys or personal data: not the headers,
+            // not the secrets some paths carry, not query values (lib/logged-url.ts).
             redact: [
               'req.headers.authorization',
               'req.headers["x-api-key"]',
@@ -113,7 +101,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
             serializers: {
               req: (req: { method: string; url: string; ip?: string }) => ({
                 method: req.method,
-                url: maskSecretPaths(req.url),
+                url: loggedUrl(req.url),
                 remoteAddress: req.ip,
               }),
             },
