@@ -30,9 +30,23 @@ const redirectUri = () => `${RP}/cb`;
 const abortUri = () => `${RP}/aborted`;
 
 test.beforeAll(async () => {
-  rpServer = http.createServer((_req, res) => {
+  rpServer = http.createServer((req, res) => {
     res.setHeader('content-type', 'text/html; charset=utf-8');
-    res.end('<!doctype html><html lang="en"><title>Shop</title><h1>Back at the shop</h1></html>');
+    if (req.method !== 'POST') {
+      res.end('<!doctype html><html lang="en"><title>Shop</title><h1>Back at the shop</h1></html>');
+      return;
+    }
+    // response_mode=form_post: the provider's page posts the answer here; shown back as a query.
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      const answer = new URLSearchParams(body).toString().replace(/&/g, '&amp;');
+      res.end(
+        `<!doctype html><html lang="en"><title>Shop</title><h1>Code received</h1><p id="answer">${answer}</p></html>`,
+      );
+    });
   });
   await new Promise<void>((resolve) => rpServer.listen(0, '127.0.0.1', resolve));
   RP = `http://127.0.0.1:${(rpServer.address() as AddressInfo).port}`;
@@ -105,7 +119,7 @@ async function setUp(page: Page, lang: string): Promise<Setup> {
 }
 
 /** The relying party: the issuer discovered, an authorization URL with PKCE, state and nonce. */
-async function relyingParty(clientId: string) {
+async function relyingParty(clientId: string, extra: Record<string, string> = {}) {
   const config = await oidc.discovery(
     new URL(ISSUER),
     clientId,
@@ -117,6 +131,7 @@ async function relyingParty(clientId: string) {
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const url = oidc.buildAuthorizationUrl(config, {
+    ...extra,
     redirect_uri: redirectUri(),
     scope: 'openid profile email roles',
     code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
@@ -125,6 +140,7 @@ async function relyingParty(clientId: string) {
     nonce,
   });
   return {
+    config,
     url: url.href,
     /** The code the browser brought back, exchanged for tokens (PKCE, state and nonce checked). */
     exchange: (callback: string) =>
@@ -300,5 +316,48 @@ test('Cancel on the sign-in page lands on the application’s abort URI', async 
   await member.getByRole('button', { name: 'Cancel' }).click();
   await member.waitForURL((url) => url.href.startsWith(abortUri()));
   await expect(member.getByRole('heading', { name: 'Back at the shop' })).toBeVisible();
+  await member.context().close();
+});
+
+test('a relying party on another origin gets its code by form_post, and the browser back after sign-out', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin@acme.example');
+  const s = await setUp(page, 'form_post');
+  const rp = await relyingParty(s.application.clientId, { response_mode: 'form_post' });
+  const member = await memberPage(browser, 'it-IT');
+  await member.goto(rp.url);
+  await member.getByLabel('Nome utente', { exact: true }).fill(s.member.username);
+  await member.getByRole('button', { name: 'Continua' }).click();
+  await member.getByLabel('Password', { exact: true }).fill(s.password);
+  await member.getByLabel('Password', { exact: true }).press('Enter');
+  const code = member.getByLabel("Codice dell'app di autenticazione", { exact: true });
+  await code.fill(totpCode(s.otpauthUri));
+  await code.press('Enter');
+  // The provider's page posts the code across origins (its CSP names the application's origin).
+  await expect(member.getByRole('heading', { name: 'Code received' })).toBeVisible();
+  expect(member.url()).toBe(redirectUri());
+  const answer = await member.locator('#answer').textContent();
+  const tokens = await rp.exchange(`${redirectUri()}?${answer}`);
+  expect(tokens.claims()?.sub).toBe(s.member.id);
+
+  // Sign-out, asked on the provider's own page in the member's language and the customer's colours.
+  const logout = oidc.buildEndSessionUrl(rp.config, {
+    id_token_hint: tokens.id_token ?? '',
+    post_logout_redirect_uri: redirectUri(),
+  });
+  await member.goto(logout.href);
+  await expect(member.getByRole('heading', { level: 1, name: 'Esci' })).toBeVisible();
+  await expect(member.locator('html')).toHaveAttribute('lang', 'it');
+  await expect(member.getByRole('img', { name: 'Acme' })).toBeVisible();
+  await expectNoAxeViolations(member, "the provider's sign-out page");
+  await member.getByRole('button', { name: 'Sì, esci' }).click();
+  await member.waitForURL((url) => url.href.startsWith(redirectUri()));
+  await expect(member.getByRole('heading', { name: 'Back at the shop' })).toBeVisible();
+  // The session is over: the application's next request asks for a sign-in again.
+  await member.goto((await relyingParty(s.application.clientId)).url);
+  await expect(member).toHaveURL(/\/signin\/[^/]+$/);
   await member.context().close();
 });

@@ -125,7 +125,16 @@ export async function buildServices(
   const credentials = new CredentialsService(db, box, members, settings, mailer, publicUrl, now);
   const signInChecks = new SignInChecks(db, credentials, now, log);
   const recovery = new RecoveryService(db, box, members, settings, mailer, now);
-  const oidc = new OidcProvider({ db, box, settings, publicUrl, trustProxy, log });
+  const customization = new CustomizationService(db, settings, now);
+  const oidc = new OidcProvider({
+    db,
+    box,
+    settings,
+    publicUrl,
+    trustProxy,
+    log,
+    branding: (customerId) => customization.branding(customerId),
+  });
   const appApprovals = new AppApprovals(db, box, now);
   const memberSignIns = new MemberSignInsService(db, now);
   await hashDeviceTokens(db, box);
@@ -151,7 +160,7 @@ export async function buildServices(
     customers: new CustomersService(db, managerUsers),
     managerUsers,
     settings,
-    customization: new CustomizationService(db, settings, now),
+    customization,
     mailTemplates: new MailTemplatesService(db, settings, mailer),
     members,
     credentials,

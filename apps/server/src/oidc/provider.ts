@@ -30,9 +30,10 @@ import {
   PORTIERE_METADATA,
   portiereOf,
 } from './clients.ts';
+import { allowFormsToClient } from './form-action.ts';
 import { issuerOf } from './issuer.ts';
 import { loadOidcKeys, publishedKids } from './keys.ts';
-import { logoutSource, postLogoutSuccessSource, renderError } from './pages.ts';
+import { type BrandingOf, providerPages } from './pages/index.ts';
 import { loadExistingGrant, signInPolicy } from './policy.ts';
 
 const KEYS_CHECK_MS = 30_000;
@@ -44,6 +45,8 @@ export interface OidcOptions {
   box: SecretBox;
   settings: SettingsService;
   publicUrl: string;
+  /** A customer's branding, for the provider's own pages. */
+  branding: BrandingOf;
   /** Believe X-Forwarded-* (TRUST_PROXY), as the app does. */
   trustProxy: boolean;
   log: { error(obj: object, msg: string): void };
@@ -111,6 +114,7 @@ export class OidcProvider {
     const idTtl = ttl('idTokenTtl');
     const refreshTtl = ttl('refreshTokenTtl');
     const clientOf = (ctx: KoaContextWithOIDC | undefined) => ctx?.oidc?.client;
+    const { renderError, logoutSource, postLogoutSuccessSource } = providerPages(this.opts.branding);
 
     const configuration: Configuration = {
       adapter: (name: string) =>
@@ -188,6 +192,7 @@ export class OidcProvider {
     const provider = new Provider(this.issuer, configuration);
     provider.proxy = this.opts.trustProxy;
     compareHashedSecrets(provider);
+    allowFormsToClient(provider);
     provider.on('server_error', (_ctx: unknown, err: Error) => this.opts.log.error({ err }, 'OpenID provider error'));
     return provider;
   }
