@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildWebAppsIfNeeded } from './build-console.mjs';
+import { ensureApache } from './ensure-apache.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -47,6 +48,13 @@ try {
 } catch (err) {
   console.error(err.message);
   failures.push('chromium');
+}
+// The relying party the web sign-in's sign-out and form_post are proven with (oidc-apache.spec.ts).
+try {
+  ensureApache();
+} catch (err) {
+  console.error(err.message);
+  failures.push('apache');
 }
 buildWebAppsIfNeeded();
 const pwJson = path.join(root, 'e2e/test-results/results.json');
