@@ -69,6 +69,7 @@ export const ERRORS = {
   badRequest: 'The request is not valid.',
   bodyTooLarge: 'The request is too large.',
   unsupportedMediaType: 'This content type is not accepted; send JSON.',
+  methodNotAllowed: 'This address does not accept this method.',
   multipartExpected: 'Send the files as multipart/form-data.',
   applicationCreateFailed: 'The application could not be created: check the fields marked in the form.',
   applicationNotFound: 'The application does not exist.',
