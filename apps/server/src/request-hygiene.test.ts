@@ -75,6 +75,31 @@ describe.each(testDatabases())('request hygiene on $name', (database) => {
     expect((await call(h.app, 'GET', `customers/${customer.id}/`, reseller)).body.name).toBe('Acme Società');
   });
 
+  it('answers 413 with the error body to a body over the limit, JSON or multipart, and stores nothing', async () => {
+    const customerId = (await call(h.app, 'GET', 'me/', token)).body.customer.id;
+    const before = (await call(h.app, 'GET', `customers/${customerId}/settings/`, token)).body.settings.general;
+    const huge = 'x'.repeat(5 * 1024 * 1024);
+    const tooLarge = { status: 413, body: { code: 'bodyTooLarge', reason: ERRORS.bodyTooLarge } };
+    const json = await send(h.app, {
+      method: 'PATCH',
+      url: `/api/v1/customers/${customerId}/settings/`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ general: { address: huge } }),
+    });
+    expect({ status: json.status, body: JSON.parse(json.text) }).toEqual(tooLarge);
+    // A form's field is no file: no per-file limit stops it, the whole body's does.
+    const form = await send(h.app, {
+      method: 'POST',
+      url: `/api/v1/customers/${customerId}/logo/upload/`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=B' },
+      payload: `--B\r\nContent-Disposition: form-data; name="note"\r\n\r\n${huge}\r\n--B--\r\n`,
+    });
+    expect({ status: form.status, body: JSON.parse(form.text) }).toEqual(tooLarge);
+    expect((await call(h.app, 'GET', `customers/${customerId}/settings/`, token)).body.settings.general).toEqual(
+      before,
+    );
+  });
+
   it('renaming to a name in use answers 409 with the reason, like creating does', async () => {
     for (const resource of ['groups', 'roles']) {
       await post(h.app, `${resource}/`, { name: `Taken ${resource}` }, token);
