@@ -255,7 +255,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   );
   await mountOidc(app, services.oidc);
-  // The portal first: see servePortal.
   await servePortal(app, config.portalDir);
   await serveConsole(app, config.consoleDir);
   return app;
