@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ERRORS } from '@portiere/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedUrl } from './lib/logged-url.ts';
 import { type TestDatabase, testDatabases } from './test/databases.ts';
@@ -40,6 +41,23 @@ describe('the app shell', () => {
     expect(res.json()).toEqual({ reason: 'Not found.', code: 'notFound' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('answers 405 with the methods a path has to a method it has not, and 404 to a path nobody has', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['PUT', '/api/v1/users/', 'GET, HEAD, POST'],
+      ['DELETE', '/api/v1/login/', 'POST'],
+      ['POST', `/api/v1/users/${crypto.randomUUID()}/?x=1`, 'DELETE, GET, HEAD, PATCH'],
+      ['GET', '/api/v1/login/refresh/', 'POST'],
+      ['OPTIONS', '/api/v1/me/', 'GET, HEAD'],
+    ];
+    for (const [method, url, allow] of cases) {
+      const res = await h.app.inject({ method: method as 'GET', url });
+      expect([method, url, res.statusCode, res.headers.allow], res.body).toEqual([method, url, 405, allow]);
+      expect(res.json()).toEqual({ reason: ERRORS.methodNotAllowed, code: 'methodNotAllowed' });
+    }
+    const unknown = await h.app.inject({ method: 'PUT', url: '/api/v1/nothing-here/' });
+    expect([unknown.statusCode, unknown.headers.allow]).toEqual([404, undefined]);
   });
 
   it('masks the secrets some paths carry, and query values, before they reach the log', () => {
@@ -114,6 +132,9 @@ describe('the console files', () => {
         expect([missing, res.statusCode]).toEqual([missing, 404]);
         expect(res.json()).toEqual({ reason: 'Not found.', code: 'notFound' });
       }
+      // The console's catch-all GET is no method of an API path.
+      const put = await h.app.inject({ method: 'PUT', url: '/api/v1/nothing/' });
+      expect([put.statusCode, put.headers.allow]).toEqual([404, undefined]);
     } finally {
       await h.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -50,6 +50,7 @@ import { mountOidc } from './oidc/mount.ts';
 import { type AuditRoute, installAudit } from './plugins/audit.ts';
 import { pruneAuditPeriodically } from './plugins/audit-retention.ts';
 import { API_PREFIX, installAuthentication } from './plugins/auth-guard.ts';
+import { refuseLargeBodies } from './plugins/body-limit.ts';
 import { serveConsole } from './plugins/console.ts';
 import { frameworkErrors, installErrorHandler } from './plugins/error-handler.ts';
 import { loadMetrics, serveMetrics } from './plugins/metrics.ts';
@@ -191,6 +192,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false, ...limits.options });
   await app.register(cookie);
   installAuthentication(app, services.tokens, { keys: services.apiKeys, ratePerMinute: config.apiKeyRateLimit });
+  refuseLargeBodies(app);
   refuseBadText(app);
   // API answers may carry tokens, one-time secrets, QR codes or personal data: no cache keeps them.
   app.addHook('onSend', async (request, reply) => {
@@ -241,7 +243,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   );
   await mountOidc(app, services.oidc);
-  // The portal first: see servePortal.
   await servePortal(app, config.portalDir);
   await serveConsole(app, config.consoleDir);
   return app;

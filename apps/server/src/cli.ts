@@ -12,6 +12,7 @@ import { loadConfig } from './config.ts';
 import { type Db, openDatabase } from './db/client.ts';
 import { loginThrottle, staffSessions, staffUsers } from './db/schema/index.ts';
 import { SecretBox } from './lib/crypto.ts';
+import { escapeLike } from './lib/like-pattern.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { RETIRED_KEY_PUBLISHED_S, rotateOidcKeys } from './oidc/keys.ts';
 import { seedBulkMembers } from './seed/bulk-members.ts';
@@ -109,7 +110,7 @@ async function run(argv: string[]): Promise<void> {
         }
         await d.db
           .delete(loginThrottle)
-          .where(or(eq(loginThrottle.key, `account:${name}`), like(loginThrottle.key, `source:${name}:%`)));
+          .where(or(eq(loginThrottle.key, `account:${name}`), like(loginThrottle.key, `source:${escapeLike(name)}:%`)));
         return updated;
       });
       if (!rows.length) throw new Error(`No account ${username}`);

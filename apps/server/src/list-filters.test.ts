@@ -106,4 +106,27 @@ describe.each(testDatabases())('list filters on $name', (database) => {
     expect(await ids(`${base}?uploaded_before=2020-04-30`, northwind)).toEqual([]);
     expect(await ids(`${base}?uploaded_after=2020-05-02`, northwind)).not.toContain(old?.id);
   });
+
+  it('searches take `_` and `%` as written: only rows holding them match', async () => {
+    const q = (text: string) => encodeURIComponent(text);
+    // Temporary cards: codes are digits, so a search with a wildcard character finds none.
+    const card = (await post(h.app, 'temporary-cards/', { cardCode: '55501234' }, acme)).body[0] ?? {};
+    expect(await ids(`temporary-cards/?search=${q('5550')}`)).toEqual([card.id]);
+    for (const text of ['_', '%', '5_50', '55%34'])
+      expect(await ids(`temporary-cards/?search=${q(text)}&page_size=100`), text).toEqual([]);
+
+    const flow = async (name: string) => (await post(h.app, 'flows/', { name, stages: [['password']] }, acme)).body.id;
+    const under = await flow('Split_wild flow');
+    const percent = await flow('Split%wild flow');
+    await flow('SplitXwild flow');
+    expect(await ids(`flows/?search=${q('t_w')}`)).toEqual([under]);
+    expect(await ids(`flows/?search=${q('t%w')}`)).toEqual([percent]);
+
+    const member = async (username: string) => (await post(h.app, 'users/', { username }, acme)).body.id;
+    const m1 = await member('wild_card.one');
+    const m2 = await member('wild%card.two');
+    await member('wildXcard.three');
+    expect(await ids(`users/?search=${q('d_c')}`)).toEqual([m1]);
+    expect(await ids(`users/?search=${q('d%c')}`)).toEqual([m2]);
+  });
 });

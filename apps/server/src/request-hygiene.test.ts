@@ -1,9 +1,11 @@
 /** Input no column can hold, clashes with existing names, database errors in logs, caching of answers. */
+import { ERRORS } from '@portiere/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbErrorAnswer, loggableError } from './lib/db-errors.ts';
 import { testDatabases } from './test/databases.ts';
 import { call, type Harness, post, signIn, startHarness } from './test/harness.ts';
+import { send } from './test/raw-request.ts';
 
 describe.each(testDatabases())('request hygiene on $name', (database) => {
   let h: Harness;
@@ -40,6 +42,62 @@ describe.each(testDatabases())('request hygiene on $name', (database) => {
     expect(await call(h.app, 'GET', 'users/?search=a%00b', token)).toEqual(invalidText('search'));
     expect(await call(h.app, 'GET', 'users/%00/', token)).toEqual(invalidText('id'));
     expect((await call(h.app, 'GET', 'users/', token)).body.count).toBe(before);
+  });
+
+  it('refuses a JSON body that is not UTF-8, and changes nothing', async () => {
+    const reseller = (await signIn(h, 'partner@northwind.example')).access;
+    const customers = (await call(h.app, 'GET', 'me/', reseller)).body.customers as { id: string; name: string }[];
+    const customer = customers.find((c) => c.name === 'Acme');
+    if (!customer) throw new Error('no customer Acme');
+    const raw = (method: string, url: string, json: Buffer, auth: string) =>
+      send(h.app, {
+        method,
+        url: `/api/v1/${url}`,
+        headers: { authorization: `Bearer ${auth}`, 'content-type': 'application/json; charset=utf-8' },
+        payload: json,
+      });
+    const body = (name: Buffer) => Buffer.concat([Buffer.from('{"name":"'), name, Buffer.from('"}')]);
+    const before = (await call(h.app, 'GET', `customers/${customer.id}/`, reseller)).body;
+    // A lone byte of a sequence, an overlong "/", a surrogate encoded as UTF-8, a truncated sequence.
+    for (const bytes of ['ff', 'c0af', 'eda080', 'e282']) {
+      const res = await raw('PATCH', `customers/${customer.id}/`, body(Buffer.from(bytes, 'hex')), reseller);
+      expect(res.status, bytes).toBe(400);
+      expect(JSON.parse(res.text)).toEqual({ code: 'invalidText', reason: ERRORS.invalidText });
+    }
+    expect((await call(h.app, 'GET', `customers/${customer.id}/`, reseller)).body).toEqual(before);
+    const count = (await call(h.app, 'GET', 'users/', token)).body.count;
+    const member = Buffer.from('{"username":"bad\xff"}', 'latin1');
+    expect((await raw('POST', 'users/', member, token)).status).toBe(400);
+    expect((await call(h.app, 'GET', 'users/', token)).body.count).toBe(count);
+    // Well-formed UTF-8 is read as before, a byte order mark too.
+    const named = Buffer.concat([Buffer.from('efbbbf', 'hex'), body(Buffer.from('Acme Società'))]);
+    expect((await raw('PATCH', `customers/${customer.id}/`, named, reseller)).status).toBe(200);
+    expect((await call(h.app, 'GET', `customers/${customer.id}/`, reseller)).body.name).toBe('Acme Società');
+  });
+
+  it('answers 413 with the error body to a body over the limit, JSON or multipart, and stores nothing', async () => {
+    const customerId = (await call(h.app, 'GET', 'me/', token)).body.customer.id;
+    const before = (await call(h.app, 'GET', `customers/${customerId}/settings/`, token)).body.settings.general;
+    const huge = 'x'.repeat(5 * 1024 * 1024);
+    const tooLarge = { status: 413, body: { code: 'bodyTooLarge', reason: ERRORS.bodyTooLarge } };
+    const json = await send(h.app, {
+      method: 'PATCH',
+      url: `/api/v1/customers/${customerId}/settings/`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ general: { address: huge } }),
+    });
+    expect({ status: json.status, body: JSON.parse(json.text) }).toEqual(tooLarge);
+    // A form's field is no file: no per-file limit stops it, the whole body's does.
+    const form = await send(h.app, {
+      method: 'POST',
+      url: `/api/v1/customers/${customerId}/logo/upload/`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=B' },
+      payload: `--B\r\nContent-Disposition: form-data; name="note"\r\n\r\n${huge}\r\n--B--\r\n`,
+    });
+    expect({ status: form.status, body: JSON.parse(form.text) }).toEqual(tooLarge);
+    expect((await call(h.app, 'GET', `customers/${customerId}/settings/`, token)).body.settings.general).toEqual(
+      before,
+    );
   });
 
   it('renaming to a name in use answers 409 with the reason, like creating does', async () => {

@@ -69,6 +69,7 @@ export const ERRORS = {
   badRequest: 'The request is not valid.',
   bodyTooLarge: 'The request is too large.',
   unsupportedMediaType: 'This content type is not accepted; send JSON.',
+  methodNotAllowed: 'This address does not accept this method.',
   multipartExpected: 'Send the files as multipart/form-data.',
   applicationCreateFailed: 'The application could not be created: check the fields marked in the form.',
   applicationNotFound: 'The application does not exist.',
@@ -134,6 +135,7 @@ export const VALIDATION = {
   notOnlyNumbers: 'The password cannot be only numbers.',
   onlyNumbers: 'Only numbers are allowed.',
   mandatoryTag: 'Mandatory tag is missing: {tag}.',
+  unknownTag: 'Unknown tag: {tag}.',
   smsOtpPlaceholder: 'The SMS message must include the {placeholder} placeholder.',
   email: 'This email address is not valid.',
   phone: 'The phone number must start with + and a country code, followed by exactly 10 digits.',
@@ -170,7 +172,7 @@ export type ValidationKey = keyof typeof VALIDATION;
 
 export function formatMessage(template: string, params?: Record<string, string | number>): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => (Object.hasOwn(params, k) ? String(params[k]) : m));
 }
 
 export function fieldError(key: ValidationKey, params?: Record<string, string | number>): FieldError {

@@ -331,6 +331,19 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** How a tag is written in a template: `{name}`. */
+export const TEMPLATE_TAG = /\{(\w+)\}/g;
+
+/**
+ * The first `{tag}` in a template's text that its mail does not fill, or undefined. Looked up in
+ * the template's own list, so names every object has (`{__proto__}`, `{constructor}`) are unknown too.
+ */
+export function unknownTemplateTag(name: MailTemplateName, text: string): string | undefined {
+  const known: readonly string[] = [...MAIL_TEMPLATES[name].mandatory, ...MAIL_TEMPLATES[name].optional];
+  for (const [, tag] of text.matchAll(TEMPLATE_TAG)) if (tag && !known.includes(tag)) return tag;
+  return undefined;
+}
+
 /** Mandatory tags present in a template, checked only when the customer set its own text. */
 export function missingTemplateTag(name: MailTemplateName, tpl: MailTemplate): string | undefined {
   if (!tpl.subject && !tpl.content) return undefined;

@@ -3,9 +3,7 @@ import { gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PLANNED_WITH_VALUES } from '../db/prepared.ts';
 import { members } from '../db/schema/index.ts';
-
-/** A LIKE pattern matching `s` anywhere, its wildcards taken literally. */
-export const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { likeOf } from './like-pattern.ts';
 
 /** 'true' / 'false' as a boolean; absent is undefined (no filter). */
 export const yesNo = (v: 'true' | 'false' | undefined): boolean | undefined =>

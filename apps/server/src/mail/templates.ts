@@ -4,6 +4,7 @@
  * HTML part escapes it and every tag value; a link tag becomes an anchor, an image tag an inline
  * attachment the HTML shows through its cid.
  */
+import { TEMPLATE_TAG as TAG } from '@portiere/contracts';
 import escapeHtml from 'escape-html';
 
 /** An image carried in the mail itself and shown by the HTML part (`<img src="cid:…">`). */
@@ -29,8 +30,6 @@ export interface MailContent {
   attachments: InlineImage[];
 }
 
-const TAG = /\{(\w+)\}/g;
-
 function plain(value: TagValue): string {
   if (typeof value === 'object')
     return 'link' in value
@@ -46,9 +45,18 @@ function html(value: TagValue): string {
   return `<img src="cid:${escapeHtml(cid)}" alt="${escapeHtml(alt)}" width="240" height="240">`;
 }
 
+/**
+ * A tag's value: own keys only, as a template may name any key (`{__proto__}`, `{constructor}`);
+ * undefined for a tag the mail does not have, which then stays as written.
+ */
+const tagValue = (tags: Tags, key: string): TagValue | undefined => (Object.hasOwn(tags, key) ? tags[key] : undefined);
+
 /** Fills `{tag}` placeholders with plain text; an unknown tag stays as written. */
 export function render(template: string, tags: Tags): string {
-  return template.replace(TAG, (m, k: string) => (k in tags ? plain(tags[k] as TagValue) : m));
+  return template.replace(TAG, (m, k: string) => {
+    const value = tagValue(tags, k);
+    return value === undefined ? m : plain(value);
+  });
 }
 
 /** The HTML of one paragraph: escaped text, tags as HTML, line breaks kept. */
@@ -57,9 +65,10 @@ function htmlParagraph(text: string, tags: Tags, used: Set<string>): string {
   let at = 0;
   for (const m of text.matchAll(TAG)) {
     const key = m[1] as string;
+    const value = tagValue(tags, key);
     out += escapeHtml(text.slice(at, m.index));
-    if (key in tags) {
-      out += html(tags[key] as TagValue);
+    if (value !== undefined) {
+      out += html(value);
       used.add(key);
     } else out += escapeHtml(m[0]);
     at = m.index + m[0].length;

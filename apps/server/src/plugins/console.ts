@@ -7,28 +7,33 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { countAsFiles } from './metrics.ts';
 import { isPortalPath } from './portal.ts';
 
 export async function serveConsole(app: FastifyInstance, dir: string): Promise<boolean> {
   if (!fs.existsSync(path.join(dir, 'index.html'))) return false;
-  await app.register(fastifyStatic, {
-    root: dir,
-    wildcard: false,
-    // The build writes .br and .gz next to each file (vite-plugin-compression2): sent as they
-    // are to browsers that accept them, with Vary: Accept-Encoding; others get the plain file.
-    preCompressed: true,
-    // Hashed assets never change; index.html must always be fresh.
-    setHeaders: (res, file: string) => {
-      res.header(
-        'cache-control',
-        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
-  });
-  app.get('/*', { schema: { hide: true } }, (req, reply) => {
-    const pathname = req.url.split('?')[0] ?? '';
-    if (!isConsoleRoute(pathname)) return reply.callNotFound();
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  // A scope of its own, so that only its routes are counted as files.
+  await app.register(async (scope) => {
+    countAsFiles(scope);
+    await scope.register(fastifyStatic, {
+      root: dir,
+      wildcard: false,
+      // The build writes .br and .gz next to each file (vite-plugin-compression2): sent as they
+      // are to browsers that accept them, with Vary: Accept-Encoding; others get the plain file.
+      preCompressed: true,
+      // Hashed assets never change; index.html must always be fresh.
+      setHeaders: (res, file: string) => {
+        res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+    scope.get('/*', { schema: { hide: true } }, (req, reply) => {
+      const pathname = req.url.split('?')[0] ?? '';
+      if (!isConsoleRoute(pathname)) return reply.callNotFound();
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
   });
   return true;
 }

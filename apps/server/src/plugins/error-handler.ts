@@ -4,6 +4,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { dbErrorAnswer, loggableError } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
+import { allowedMethods } from './allowed-methods.ts';
+import { API_PREFIX } from './auth-guard.ts';
 
 const FRAMEWORK_CODES: Record<number, ErrorCode> = { 413: 'bodyTooLarge', 415: 'unsupportedMediaType' };
 
@@ -57,8 +59,16 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ error: loggableError(error) }, 'unhandled error');
     return reply.status(500).send({ reason: ERRORS.generic, code: 'generic' } satisfies ApiErrorBody);
   });
-  app.setNotFoundHandler((_request, reply) => {
-    reply.status(404).send({ reason: ERRORS.notFound, code: 'notFound' } satisfies ApiErrorBody);
+  app.setNotFoundHandler((request, reply) => {
+    // A path of the API that has other methods: 405 naming them, not a 404 that says it is not there.
+    const allow = request.url.startsWith(API_PREFIX) ? allowedMethods(app, request.url) : [];
+    if (allow.length) {
+      reply.header('allow', allow.join(', '));
+      return reply
+        .status(405)
+        .send({ reason: ERRORS.methodNotAllowed, code: 'methodNotAllowed' } satisfies ApiErrorBody);
+    }
+    return reply.status(404).send({ reason: ERRORS.notFound, code: 'notFound' } satisfies ApiErrorBody);
   });
 }
 

@@ -1,4 +1,7 @@
 /** /metrics (metrics.ts): private by default, Prometheus text, counts what the app really did. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { ERRORS } from '@portiere/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOURCE_FREE_FAILURES } from '../auth/throttle.ts';
@@ -160,6 +163,53 @@ describe.each(testDatabases())('metrics on $name', (database) => {
       const after = sample(await (await fetch(metricsUrl())).text(), 'portiere_mails_total', { result: 'failed' });
       expect(before).toBe(0);
       expect(after).toBe(1);
+    });
+  });
+
+  describe('with the console and the portal built', () => {
+    let h: Harness;
+    const dirs: string[] = [];
+    /** A build folder holding index.html and the files given. */
+    const build = (files: string[]) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portiere-metrics-files-'));
+      dirs.push(dir);
+      for (const file of ['index.html', ...files]) {
+        fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+        fs.writeFileSync(path.join(dir, file), file);
+      }
+      return dir;
+    };
+    beforeAll(async () => {
+      const consoleDir = build(['assets/index-3f9a1c.js', 'assets/index-77b0e2.css', 'assets/Users-0d41aa.js']);
+      const portalDir = build(['assets/portal-9e1f20.js']);
+      h = await startHarness(database, { METRICS_TOKEN: TOKEN, CONSOLE_DIR: consoleDir, PORTAL_DIR: portalDir });
+    });
+    afterAll(async () => {
+      await h.close();
+      for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('counts every file and page of the console and the portal under one route, static', async () => {
+      const urls = [
+        '/assets/index-3f9a1c.js',
+        '/assets/index-77b0e2.css',
+        '/assets/Users-0d41aa.js',
+        '/',
+        '/dashboard',
+        '/portal/assets/portal-9e1f20.js',
+        '/enroll/some-link',
+      ];
+      for (const url of urls) expect((await h.app.inject({ url })).statusCode, url).toBe(200);
+      expect((await h.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+
+      const { text } = await scrape(h, `Bearer ${TOKEN}`);
+      const routes = new Set(
+        [...text.matchAll(/portiere_http_requests_total\{[^}]*route="([^"]*)"/g)].map((m) => m[1]),
+      );
+      expect([...routes].sort()).toEqual(['/healthz', 'static']);
+      expect(
+        sample(text, 'portiere_http_requests_total', { method: 'GET', route: 'static', status_class: '2xx' }),
+      ).toBe(urls.length);
     });
   });
 });

@@ -21,6 +21,10 @@ import type { Mailer } from '../mail/mailer.ts';
 export type LockoutScope = 'source' | 'account';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route serves files (countAsFiles): counted as the one route `static`. */
+    servesFiles?: boolean;
+  }
   interface FastifyInstance {
     /** Null when metrics are off (no METRICS_TOKEN nor METRICS_PORT). */
     metrics: AppMetrics | null;
@@ -30,6 +34,17 @@ declare module 'fastify' {
 }
 
 type Prom = typeof import('prom-client');
+
+/**
+ * Marks every route `scope` gets from here on as serving files (the console's and the portal's
+ * folders and their index.html fallbacks): they are counted as one route, `static`, since
+ * @fastify/static makes a route of each file and every build names its assets anew.
+ */
+export function countAsFiles(scope: FastifyInstance): void {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, servesFiles: true };
+  });
+}
 
 /** True when /metrics is served somewhere: then, and only then, the app counts. */
 export const metricsOn = (settings: Config['metrics']) => settings.token !== undefined || settings.port !== undefined;
@@ -164,7 +179,7 @@ export class AppMetrics {
     app.addHook('onResponse', async (request, reply) => {
       const labels = {
         method: request.method,
-        route: request.routeOptions.url ?? 'unmatched',
+        route: request.routeOptions.config.servesFiles ? 'static' : (request.routeOptions.url ?? 'unmatched'),
         status_class: `${Math.floor(reply.statusCode / 100)}xx`,
       };
       this.requests.inc(labels);

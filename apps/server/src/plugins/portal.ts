@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { countAsFiles } from './metrics.ts';
 
 /** Paths the portal answers with its page; the console's catch-all leaves them alone. */
 export const PORTAL_ROUTE_PREFIXES = ['/enroll/', '/signin/'] as const;
@@ -19,13 +20,13 @@ export function isPortalPath(pathname: string): boolean {
 }
 
 /**
- * Registered before the console: each registers @fastify/static, and the portal's copy lives in
- * its own encapsulated scope (its reply.sendFile serves from the portal's folder), which Fastify
- * only allows while the root has no sendFile yet.
+ * The portal and the console each register @fastify/static in an encapsulated scope of their
+ * own, so that each one's reply.sendFile serves from its own folder.
  */
 export async function servePortal(app: FastifyInstance, dir: string): Promise<boolean> {
   if (!fs.existsSync(path.join(dir, 'index.html'))) return false;
   await app.register(async (scope) => {
+    countAsFiles(scope);
     await scope.register(fastifyStatic, {
       root: dir,
       prefix: PORTAL_FILES_PREFIX,

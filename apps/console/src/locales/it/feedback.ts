@@ -66,6 +66,7 @@ export const error: DeepStrings<Phrases['error']> = {
   badRequest: 'La richiesta non è valida.',
   bodyTooLarge: 'La richiesta è troppo grande.',
   unsupportedMediaType: 'Questo tipo di contenuto non è accettato; inviare JSON.',
+  methodNotAllowed: 'Questo indirizzo non accetta questo metodo.',
   multipartExpected: 'Invia i file come multipart/form-data.',
   applicationCreateFailed: "Non è stato possibile creare l'applicazione: controlla i campi evidenziati nel modulo.",
   applicationNotFound: "L'applicazione non esiste.",

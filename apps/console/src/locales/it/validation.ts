@@ -12,6 +12,7 @@ export const validation: DeepStrings<Phrases['validation']> = {
   notOnlyNumbers: 'La password non può contenere solo numeri.',
   onlyNumbers: 'Sono ammessi solo numeri.',
   mandatoryTag: 'Tag obbligatorio mancante: {tag}.',
+  unknownTag: 'Tag sconosciuto: {tag}.',
   smsOtpPlaceholder: 'Il messaggio SMS deve contenere il segnaposto {placeholder}.',
   email: 'Questo indirizzo email non è valido.',
   phone: 'Il numero di telefono deve iniziare con + e un prefisso internazionale, seguito da esattamente 10 cifre.',

@@ -16,12 +16,12 @@ import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { idFilter, isUuid } from '../../lib/ids.ts';
+import { likeOf } from '../../lib/like-pattern.ts';
 import { page, paging } from '../../lib/paging.ts';
 
 type RoleRow = typeof appRoles.$inferSelect;
 
 const taken = () => new AppError(409, 'appRoleExists');
-const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Each reference of an app role: its table, and the refusal when it is not the customer's. */
 const REFS = {

@@ -25,6 +25,7 @@ import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { likeOf } from '../../lib/like-pattern.ts';
 import { page, paging } from '../../lib/paging.ts';
 import { newClientId, newClientSecret } from './secret.ts';
 
@@ -32,7 +33,6 @@ type AppRow = typeof applications.$inferSelect;
 
 const nameTaken = () => new AppError(409, 'nameExists', undefined, { name: fieldError('nameExists') });
 const isConfidential = (type: ApplicationType) => CONFIDENTIAL_APPLICATION_TYPES.includes(type);
-const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const base = alias(applications, 'base');
 

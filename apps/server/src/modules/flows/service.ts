@@ -17,12 +17,12 @@ import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { likeOf } from '../../lib/like-pattern.ts';
 import { page, paging } from '../../lib/paging.ts';
 
 type FlowRow = typeof flows.$inferSelect;
 
 const nameTaken = () => new AppError(409, 'nameExists', undefined, { name: fieldError('nameExists') });
-const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** Each stage keeps its kinds once, in the order first given; stages keep their order. */
 const distinctStages = (stages: CredentialType[][]) => stages.map((stage) => [...new Set(stage)]);
 

@@ -17,7 +17,7 @@ import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { likeOf } from '../../lib/list-filters.ts';
+import { likeOf } from '../../lib/like-pattern.ts';
 import { paging } from '../../lib/paging.ts';
 
 type AppRow = typeof laApps.$inferSelect;

@@ -22,7 +22,8 @@ import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { idFilter, isUuid } from '../../lib/ids.ts';
 import { generateLaPassword } from '../../lib/la-password.ts';
-import { likeOf, memberSearched } from '../../lib/list-filters.ts';
+import { likeOf } from '../../lib/like-pattern.ts';
+import { memberSearched } from '../../lib/list-filters.ts';
 import { paging } from '../../lib/paging.ts';
 import type { SettingsService } from '../settings/service.ts';
 

@@ -19,7 +19,7 @@ import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { likeOf } from '../../lib/list-filters.ts';
+import { likeOf } from '../../lib/like-pattern.ts';
 import { paging } from '../../lib/paging.ts';
 
 type GroupRow = typeof loginGroups.$inferSelect;

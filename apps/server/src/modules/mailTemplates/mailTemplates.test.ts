@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffUsers } from '../../db/schema/index.ts';
+import { customers, staffUsers } from '../../db/schema/index.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { call, createMember, createStaffUser, type Harness, post, signIn, startHarness } from '../../test/harness.ts';
 
@@ -196,6 +196,85 @@ describe.each(testDatabases())('mail templates on $name', (database) => {
     const custom = await h.sink.waitFor('mario@globex.example', since);
     expect(custom.subject).toBe('Benvenuto Mario');
     expect(custom.text).toMatch(/^Attiva qui: https?:\/\/\S+\/enroll\/\S+ \(72 ore\)/);
+  });
+
+  it('refuses a template with a tag its mail does not have, on save and on preview, and stores nothing', async () => {
+    const url = `customers/${acmeId}/settings/`;
+    const before = (await call(h.app, 'GET', url, acme)).body.settings.general.send_otp;
+    const unknownTag = (tag: string) => ({ key: 'unknownTag', message: `Unknown tag: ${tag}.`, params: { tag } });
+    // Names every object has (its prototype's) are not tags either.
+    const saved = await call(h.app, 'PATCH', url, acme, {
+      general: {
+        send_otp: { subject: 'Code {otp} {constructor}', content: 'Hello {__proto__}, {otp}.' },
+        send_pin: { subject: 'PIN', content: 'Your PIN {pin} for {duration}' },
+      },
+    });
+    expect(saved.status).toBe(400);
+    expect(saved.body.code).toBe('savingSettings');
+    expect(saved.body.details).toEqual({
+      'general.send_otp.subject': unknownTag('constructor'),
+      'general.send_otp.content': unknownTag('__proto__'),
+      'general.send_pin.content': unknownTag('duration'),
+    });
+    expect((await call(h.app, 'GET', url, acme)).body.settings.general.send_otp).toEqual(before);
+
+    const drafted = await preview('send_otp', { subject: 'Code', content: '{otp} {toString}' });
+    expect(drafted).toEqual({
+      status: 400,
+      body: { code: 'validation', reason: ERRORS.validation, details: { content: unknownTag('toString') } },
+    });
+    expect((await test('send_otp', { subject: '{hasOwnProperty}', content: '{otp}' })).body.details).toEqual({
+      subject: unknownTag('hasOwnProperty'),
+    });
+  });
+
+  it('takes the built-in text of every language, edited, as a customer template: it uses known tags only', async () => {
+    const url = `customers/${acmeId}/settings/`;
+    for (const language of ['en', 'fr', 'it']) {
+      expect((await call(h.app, 'PATCH', url, acme, { general: { language } })).status).toBe(200);
+      const { items } = (await call(h.app, 'GET', `customers/${acmeId}/mail-templates/`, acme)).body;
+      const own = Object.fromEntries(
+        items.map((i: { name: string; default: { subject: string; content: string } }) => [
+          i.name,
+          { ...i.default, content: `${i.default.content}\nEdited.` },
+        ]),
+      );
+      const saved = await call(h.app, 'PATCH', url, acme, { general: own });
+      expect(saved.status, `${language}: ${JSON.stringify(saved.body.details)}`).toBe(200);
+    }
+    const builtIn = Object.fromEntries(MAIL_TEMPLATE_NAMES.map((name) => [name, empty]));
+    expect((await call(h.app, 'PATCH', url, acme, { general: { language: 'en', ...builtIn } })).status).toBe(200);
+  });
+
+  it('still sends mails whose stored template has tags its mail does not have, those tags as written', async () => {
+    // Saved before unknown tags were refused: written straight into the row.
+    const db = h.app.services.db;
+    const [row] = await db.select({ settings: customers.settings }).from(customers).where(eq(customers.id, acmeId));
+    const stored = (row?.settings ?? {}) as { general?: Record<string, unknown> };
+    const general = {
+      ...stored.general,
+      send_otp: { subject: 'Code {otp} {__proto__}', content: 'Hi {constructor} {toString}, the code is {otp}.' },
+      send_enrollment_link: { subject: 'Join {__proto__}', content: 'Open {enrollment_link} {valueOf}' },
+    };
+    await db
+      .update(customers)
+      .set({ settings: { ...stored, general } })
+      .where(eq(customers.id, acmeId));
+
+    const member = await createMember(h, acme, { email: 'proto@acme.example' });
+    const { credential } = (await post(h.app, `users/${member.id}/credentials/`, { type: 'mail' }, acme)).body;
+    let since = h.sink.mails.length;
+    expect((await post(h.app, `users/${member.id}/credentials/${credential.id}/send/`, {}, acme)).status).toBe(200);
+    const otp = await h.sink.waitFor('proto@acme.example', since);
+    expect(otp.subject).toMatch(/^Code \d{6} \{__proto__\}$/);
+    expect(otp.text).toMatch(/^Hi \{constructor\} \{toString\}, the code is \d{6}\.$/m);
+    expect(otp.html).not.toContain('function');
+
+    since = h.sink.mails.length;
+    expect((await post(h.app, `users/${member.id}/send-enrollment/`, {}, acme)).status).toBe(200);
+    const link = await h.sink.waitFor('proto@acme.example', since);
+    expect(link.subject).toBe('Join {__proto__}');
+    expect(link.text).toMatch(/^Open https?:\/\/\S+\/enroll\/\S+ \{valueOf\}$/m);
   });
 
   it('answers 502 mailFailed when the mail server is down (last: the sink stays down)', async () => {

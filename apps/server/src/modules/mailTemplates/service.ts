@@ -7,6 +7,7 @@
 import {
   type CustomerSettings,
   ENROLLMENT_LINK_HOURS,
+  type FieldError,
   fieldError,
   MAIL_TEMPLATE_NAMES,
   MAIL_TEMPLATES,
@@ -17,6 +18,7 @@ import {
   type MailTestResponse,
   missingTemplateTag,
   SAMPLE_TAG_VALUES,
+  unknownTemplateTag,
 } from '@portiere/contracts';
 import { eq } from 'drizzle-orm';
 import { auditDetails } from '../../audit/context.ts';
@@ -94,8 +96,14 @@ async function render(
   name: MailTemplateName,
   draft: MailTemplateDraft,
 ): Promise<MailContent> {
-  const tag = missingTemplateTag(name, draft);
-  if (tag) throw validationError({ content: fieldError('mandatoryTag', { tag }) });
+  const errors: Record<string, FieldError> = {};
+  for (const field of ['subject', 'content'] as const) {
+    const unknown = unknownTemplateTag(name, draft[field]);
+    if (unknown) errors[field] = fieldError('unknownTag', { tag: unknown });
+  }
+  const missing = missingTemplateTag(name, draft);
+  if (missing) errors.content ??= fieldError('mandatoryTag', { tag: missing });
+  if (Object.keys(errors).length) throw validationError(errors);
   const { language } = settings.general;
   const builtIn = builtInMails(language);
   const template = draft.subject || draft.content ? draft : builtIn.templates[name];

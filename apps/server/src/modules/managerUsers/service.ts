@@ -24,7 +24,7 @@ import { orConflict } from '../../lib/db-errors.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { generateLaPassword } from '../../lib/la-password.ts';
-import { likeOf } from '../../lib/list-filters.ts';
+import { likeOf } from '../../lib/like-pattern.ts';
 import { page, paging } from '../../lib/paging.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Mailer } from '../../mail/mailer.ts';

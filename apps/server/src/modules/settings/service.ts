@@ -10,12 +10,14 @@ import {
   defaultSettings,
   type FieldError,
   fieldError,
+  MAIL_TEMPLATE_NAMES,
   SETTINGS_SECTIONS,
   type SettingsPatch,
   SMS_API_TOKEN_FIELD,
   settingsSchema,
   settingsValidators,
   smsApiTokenSchema,
+  unknownTemplateTag,
   validateSection,
 } from '@portiere/contracts';
 import { eq, sql } from 'drizzle-orm';
@@ -59,7 +61,7 @@ export class SettingsService {
   async patch(customerId: string, patch: SettingsPatch) {
     const { [SMS_API_TOKEN_FIELD]: smsToken, sms_api_token_set: _readOnly, ...general } = patch.general ?? {};
     const sections: SettingsPatch = { ...patch, ...(patch.general ? { general } : {}) };
-    const errors: Record<string, FieldError> = {};
+    const errors: Record<string, FieldError> = unknownTagErrors(general);
     if (smsToken !== undefined && !smsApiTokenSchema.safeParse(smsToken).success) {
       errors[`general.${SMS_API_TOKEN_FIELD}`] = fieldError('maxLength', { max: 500 });
     }
@@ -113,6 +115,23 @@ export class SettingsService {
         .where(eq(customers.id, id));
     }
   }
+}
+
+/**
+ * Tags no mail fills, in the template texts this PATCH writes. Templates stored before these were
+ * refused are not checked, so they do not bar other changes: they still send, such tags as written.
+ */
+function unknownTagErrors(general: Record<string, unknown>): Record<string, FieldError> {
+  const errors: Record<string, FieldError> = {};
+  for (const name of MAIL_TEMPLATE_NAMES) {
+    const template = general[name] as Record<string, unknown> | undefined;
+    for (const field of ['subject', 'content']) {
+      const text = template?.[field];
+      const tag = typeof text === 'string' ? unknownTemplateTag(name, text) : undefined;
+      if (tag) errors[`general.${name}.${field}`] = fieldError('unknownTag', { tag });
+    }
+  }
+  return errors;
 }
 
 /** The audit record of a settings change: per section, the keys it changed (secrets never). */

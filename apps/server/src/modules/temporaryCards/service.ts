@@ -11,6 +11,7 @@ import { members, temporaryCards } from '../../db/schema/index.ts';
 import { randomDigits } from '../../lib/crypto.ts';
 import { customerRow } from '../../lib/customer-row.ts';
 import { AppError } from '../../lib/errors.ts';
+import { likeOf } from '../../lib/like-pattern.ts';
 import { page, paging } from '../../lib/paging.ts';
 import type { MembersService } from '../members/service.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -58,7 +59,7 @@ export class TemporaryCardsService {
       const statuses = [...new Set(q.status.split(','))] as TemporaryCardStatus[];
       parts.push(or(...statuses.map((st) => this.statusWhere(st))) ?? sql`false`);
     }
-    if (q.search?.trim()) parts.push(ilike(temporaryCards.cardCode, `%${q.search.trim().replace(/[\\%_]/g, '')}%`));
+    if (q.search?.trim()) parts.push(ilike(temporaryCards.cardCode, likeOf(q.search.trim())));
     const where = and(...parts);
     const rows = await this.db
       .select({ card: temporaryCards, username: members.username })

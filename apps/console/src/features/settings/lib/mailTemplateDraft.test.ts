@@ -36,4 +36,12 @@ describe('mail template drafts', () => {
     );
     expect(draftErrors(item, { subject: 'Code', content: 'It is {otp}' }, validators)).toEqual({});
   });
+
+  it('names a tag the mail does not have, also one every object has', () => {
+    const validators = settingsValidators();
+    expect(draftErrors(item, { subject: 'Code {constructor}', content: '{otp} {duration}' }, validators)).toEqual({
+      subject: { key: 'unknownTag', message: 'Unknown tag: constructor.', params: { tag: 'constructor' } },
+      content: { key: 'unknownTag', message: 'Unknown tag: duration.', params: { tag: 'duration' } },
+    });
+  });
 });

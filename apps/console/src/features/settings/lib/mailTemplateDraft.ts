@@ -4,6 +4,7 @@ import {
   type MailTemplate,
   type MailTemplateInfo,
   missingTemplateTag,
+  unknownTemplateTag,
 } from '@portiere/contracts';
 import { checkAgainstValidator, type Validators } from './settingsForm';
 
@@ -25,7 +26,7 @@ export function storedTemplate(item: MailTemplateInfo, draft: MailTemplate): Mai
   return sameDraft(draft, item.default) ? { subject: '', content: '' } : draft;
 }
 
-/** The checks before a save, preview or test: the limits the server sent and the mandatory tags. */
+/** The checks before a save, preview or test: the limits the server sent, unknown and mandatory tags. */
 export function draftErrors(
   item: MailTemplateInfo,
   draft: MailTemplate,
@@ -35,7 +36,9 @@ export function draftErrors(
   for (const field of DRAFT_FIELDS) {
     const validator = validators[`general.mail_template.${field}`];
     const error = validator ? checkAgainstValidator(validator, draft[field]) : null;
+    const unknown = unknownTemplateTag(item.name, draft[field]);
     if (error) errors[field] = error;
+    else if (unknown) errors[field] = fieldError('unknownTag', { tag: unknown });
   }
   const tag = missingTemplateTag(item.name, draft);
   if (tag && !errors.content) errors.content = fieldError('mandatoryTag', { tag });
