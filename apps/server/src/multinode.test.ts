@@ -1,12 +1,13 @@
 /**
  * Several nodes behind a load balancer without sticky sessions (README): two real server
- * processes on one PostgreSQL database, with the same secret key and a real SMTP sink, behave
- * as one. Sign-in, refresh rotation, sign-out, the per-address rate limit and the sign-in
- * lockout each start on one node and are seen on the other; the rate limit also with Redis.
+ * processes on one database, with the same secret key and a real SMTP sink, behave as one.
+ * Sign-in, refresh rotation, sign-out, the per-address rate limit and the sign-in lockout each
+ * start on one node and are seen on the other; with TEST_REDIS_URL the rate limit also in Redis.
  *
- * PostgreSQL and Redis are those of TEST_DATABASE_URL and TEST_REDIS_URL, else the local
- * ones (127.0.0.1:5432 and :6379, present on every machine and CI run of this project); if
- * one cannot be reached the test fails and says so.
+ * The database: always an embedded PGlite that this test serves over the PostgreSQL protocol
+ * (pglite-socket), so a machine with Node.js alone runs it; and PostgreSQL too when
+ * TEST_DATABASE_URL is set (a scratch database there). A PostgreSQL or Redis named but out of
+ * reach fails the test, which says so.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -18,12 +19,12 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOURCE_FREE_FAILURES } from './auth/throttle.ts';
 import { DEMO_PASSWORD } from './seed/demo.ts';
-import { createScratchPostgres } from './test/databases.ts';
+import { createScratchPostgres, serveScratchPglite } from './test/databases.ts';
 import { type Node, startNode } from './test/nodes.ts';
 import { SmtpSink } from './test/smtp-sink.ts';
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+const ADMIN_URL = process.env.TEST_DATABASE_URL;
+const REDIS_URL = process.env.TEST_REDIS_URL;
 /** Sign-in requests per address and minute, on every node. */
 const LIMIT = 8;
 
@@ -69,16 +70,38 @@ async function api(node: Node, method: string, url: string, ip: string, body?: o
   return { status: res.status, body: text ? JSON.parse(text) : undefined } satisfies Answer;
 }
 
-async function reachable(what: string, check: () => Promise<unknown>, hint: string): Promise<void> {
+async function reachable<T>(what: string, connect: () => Promise<T>, hint: string): Promise<T> {
   try {
-    await check();
+    return await connect();
   } catch (err) {
     const cause = (err instanceof Error ? err.message : String(err)).replace(/\.$/, '');
     throw new Error(`The multi-node test needs ${what}: ${cause}. ${hint}`);
   }
 }
 
-describe('two nodes on one PostgreSQL database', () => {
+interface SharedDatabase {
+  name: string;
+  create(): Promise<{ url: string; drop(): Promise<void> }>;
+}
+
+const SHARED_DATABASES: SharedDatabase[] = [
+  { name: 'embedded database served over the PostgreSQL protocol', create: serveScratchPglite },
+  ...(ADMIN_URL
+    ? [
+        {
+          name: 'PostgreSQL database',
+          create: () =>
+            reachable(
+              `PostgreSQL at ${ADMIN_URL.replace(/\/\/[^@]*@/, '//')}`,
+              () => createScratchPostgres(ADMIN_URL),
+              'Start it, or set TEST_DATABASE_URL to a server where a database can be created.',
+            ),
+        },
+      ]
+    : []),
+];
+
+describe.each(SHARED_DATABASES)('two nodes on one $name', (shared) => {
   const sink = new SmtpSink();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portiere-nodes-'));
   const nodes: Node[] = [];
@@ -99,13 +122,7 @@ describe('two nodes on one PostgreSQL database', () => {
   });
 
   beforeAll(async () => {
-    await reachable(
-      `PostgreSQL at ${ADMIN_URL.replace(/\/\/[^@]*@/, '//')}`,
-      async () => {
-        scratch = await createScratchPostgres(ADMIN_URL);
-      },
-      'Start it, or set TEST_DATABASE_URL to a server where a database can be created.',
-    );
+    scratch = await shared.create();
     await sink.start();
     // Started together on the empty database, as an orchestrator does: each migrates and seeds.
     const started = await Promise.allSettled([
@@ -211,48 +228,50 @@ describe('two nodes on one PostgreSQL database', () => {
     expect(barred.body.code).toBe('signInThrottled');
   });
 
-  describe('with REDIS_URL', () => {
-    let redis: Redis;
-    let c: Node;
-    let d: Node;
+  // Only with TEST_REDIS_URL (CI sets it), as PostgreSQL only with TEST_DATABASE_URL.
+  if (REDIS_URL)
+    describe('with REDIS_URL', () => {
+      let redis: Redis;
+      let c: Node;
+      let d: Node;
 
-    beforeAll(async () => {
-      // One try, and the connection's own error in the message.
-      redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2000, retryStrategy: () => null });
-      let refusal = '';
-      redis.on('error', (err) => {
-        refusal = err.message;
+      beforeAll(async () => {
+        // One try, and the connection's own error in the message.
+        redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2000, retryStrategy: () => null });
+        let refusal = '';
+        redis.on('error', (err) => {
+          refusal = err.message;
+        });
+        await reachable(
+          `Redis at ${REDIS_URL}`,
+          () => redis.connect().catch((err) => Promise.reject(new Error(refusal || err.message))),
+          'Start it (redis-server), or point TEST_REDIS_URL at one that runs.',
+        );
+        const started = await Promise.allSettled([
+          startNode('C', nodeEnv('c', { SEED_DEMO: 'false', REDIS_URL })),
+          startNode('D', nodeEnv('d', { SEED_DEMO: 'false', REDIS_URL })),
+        ]);
+        for (const s of started) if (s.status === 'fulfilled') nodes.push(s.value);
+        for (const s of started) if (s.status === 'rejected') throw s.reason;
+        [c, d] = nodes.slice(2) as [Node, Node];
       });
-      await reachable(
-        `Redis at ${REDIS_URL}`,
-        () => redis.connect().catch((err) => Promise.reject(new Error(refusal || err.message))),
-        'Start it (redis-server), or set TEST_REDIS_URL.',
-      );
-      const started = await Promise.allSettled([
-        startNode('C', nodeEnv('c', { SEED_DEMO: 'false', REDIS_URL })),
-        startNode('D', nodeEnv('d', { SEED_DEMO: 'false', REDIS_URL })),
-      ]);
-      for (const s of started) if (s.status === 'fulfilled') nodes.push(s.value);
-      for (const s of started) if (s.status === 'rejected') throw s.reason;
-      [c, d] = nodes.slice(2) as [Node, Node];
-    });
 
-    afterAll(() => redis?.disconnect());
+      afterAll(() => redis?.disconnect());
 
-    it('counts the per-address sign-in rate limit across both nodes in Redis', async () => {
-      const ip = clientAddress();
-      for (let i = 0; i < LIMIT; i++) {
-        const node = i % 2 === 0 ? c : d;
-        const res = await api(node, 'POST', 'login/', ip, { username: `nobody-${i}@redis.example`, password: 'x' });
-        expect(res.status, `request ${i + 1} of ${LIMIT} on node ${node.name}`).toBe(401);
-      }
-      expect((await api(d, 'POST', 'login/', ip, { username: 'late@redis.example', password: 'x' })).body).toEqual({
-        code: 'rateLimited',
-        reason: ERRORS.rateLimited,
+      it('counts the per-address sign-in rate limit across both nodes in Redis', async () => {
+        const ip = clientAddress();
+        for (let i = 0; i < LIMIT; i++) {
+          const node = i % 2 === 0 ? c : d;
+          const res = await api(node, 'POST', 'login/', ip, { username: `nobody-${i}@redis.example`, password: 'x' });
+          expect(res.status, `request ${i + 1} of ${LIMIT} on node ${node.name}`).toBe(401);
+        }
+        expect((await api(d, 'POST', 'login/', ip, { username: 'late@redis.example', password: 'x' })).body).toEqual({
+          code: 'rateLimited',
+          reason: ERRORS.rateLimited,
+        });
+        // Counted in Redis, not in the database.
+        expect(await redis.get(`portiere-rate-limit-${loginLimitKey(ip)}`)).toBe(String(LIMIT + 1));
+        expect(await databaseCount(scratch?.url ?? '', ip)).toBeUndefined();
       });
-      // Counted in Redis, not in the database.
-      expect(await redis.get(`portiere-rate-limit-${loginLimitKey(ip)}`)).toBe(String(LIMIT + 1));
-      expect(await databaseCount(scratch?.url ?? '', ip)).toBeUndefined();
     });
-  });
 });

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { preparingEveryQuery } from './prepared.ts';
@@ -53,6 +54,19 @@ export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
  */
 const PGLITE_MEMORY_PARAMS = ['-c', 'shared_buffers=8MB', '-c', 'maintenance_work_mem=16MB', '-c', 'temp_buffers=2MB'];
 
+/** The embedded PostgreSQL, in `dataDir` or in memory, with what the schema needs. */
+export async function createPglite(dataDir?: string): Promise<PGlite> {
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
+  // pg_trgm backs the members' free-text search index.
+  return PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_PARAMS],
+  });
+}
+
 /**
  * `dataDir` undefined means in-memory PGlite (tests). `baselineOnly` (the server's embedded
  * database): V8 compiles PostgreSQL's WebAssembly with its baseline compiler only (Liftoff),
@@ -64,17 +78,11 @@ const PGLITE_MEMORY_PARAMS = ['-c', 'shared_buffers=8MB', '-c', 'maintenance_wor
 export async function openPglite(dataDir?: string, opts: { baselineOnly?: boolean } = {}): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   if (opts.baselineOnly) v8.setFlagsFromString('--liftoff-only');
-  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
+  const [client, { drizzle }, { migrate }] = await Promise.all([
+    createPglite(dataDir),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  // pg_trgm backs the members' free-text search index.
-  const client = await PGlite.create(dataDir, {
-    extensions: { pg_trgm },
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_PARAMS],
-  });
   const events: DatabaseEvents = {};
   const db = drizzle(client, { schema, logger: queryReporter(events) }) as unknown as Db;
   return {
@@ -104,11 +112,37 @@ export const ADVISORY_LOCKS = {
   oidcKeys: 0x706f7274_05,
 } as const;
 
+/**
+ * drizzle's migrator (its bookkeeping in drizzle.__drizzle_migrations, a migration applied when
+ * newer than the last recorded), run in one transaction that first takes a transaction-level
+ * advisory lock: nodes starting together migrate one at a time, the later ones finding nothing
+ * left to do. A session lock would exclude no one where clients share one session (the embedded
+ * database served over the PostgreSQL protocol in the multi-node test and db/migrate.test.ts).
+ */
+async function migrateLocked(db: Db): Promise<void> {
+  const { readMigrationFiles } = await import('drizzle-orm/migrator');
+  const migrations = readMigrationFiles({ migrationsFolder });
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.migrate}::bigint)`);
+    await tx.execute(sql`create schema if not exists drizzle`);
+    await tx.execute(sql`create table if not exists drizzle.__drizzle_migrations (
+      id serial primary key, hash text not null, created_at bigint)`);
+    const [last] = rowsOf<{ created_at: string }>(
+      await tx.execute(sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`),
+    );
+    for (const migration of migrations) {
+      if (last && Number(last.created_at) >= migration.folderMillis) continue;
+      for (const statement of migration.sql) await tx.execute(sql.raw(statement));
+      await tx.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at)
+        values (${migration.hash}, ${migration.folderMillis})`);
+    }
+  });
+}
+
 export async function openPostgres(url: string): Promise<Database> {
-  const [{ default: postgres }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ default: postgres }, { drizzle }] = await Promise.all([
     import('postgres'),
     import('drizzle-orm/postgres-js'),
-    import('drizzle-orm/postgres-js/migrator'),
   ]);
   const client = preparingEveryQuery(postgres(url, { max: POSTGRES_POOL_MAX, onnotice: () => {} }));
   const events: DatabaseEvents = {};
@@ -118,16 +152,7 @@ export async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     maxConnections: POSTGRES_POOL_MAX,
     events,
-    migrate: async () => {
-      // A session lock on a connection of its own, released when that connection ends.
-      const lock = postgres(url, { max: 1, onnotice: () => {} });
-      try {
-        await lock`select pg_advisory_lock(${ADVISORY_LOCKS.migrate}::bigint)`;
-        await migrate(db as never, { migrationsFolder });
-      } finally {
-        await lock.end({ timeout: 5 });
-      }
-    },
+    migrate: () => migrateLocked(db),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

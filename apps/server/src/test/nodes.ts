@@ -35,6 +35,8 @@ export async function startNode(name: string, env: Record<string, string>): Prom
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // 'close' comes after the exit, once all the process printed has been read.
+  const closed = new Promise((resolve) => child.once('close', resolve));
   let printed = '';
   const output = () => printed;
   await new Promise<void>((resolve, reject) => {
@@ -58,10 +60,8 @@ export async function startNode(name: string, env: Record<string, string>): Prom
     url: `http://127.0.0.1:${port}`,
     output,
     stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await closed;
     },
   };
 }
