@@ -1,5 +1,5 @@
 /**
- * Several nodes behind a load balancer without sticky sessions (README): two real server
+ * Several nodes behind a load balancer without sticky sessions (docs/deployment.md): two real server
  * processes on one database, with the same secret key and a real SMTP sink, behave as one.
  * Sign-in, refresh rotation, sign-out, the per-address rate limit and the sign-in lockout each
  * start on one node and are seen on the other; with TEST_REDIS_URL the rate limit also in Redis.

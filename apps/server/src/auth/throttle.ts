@@ -1,6 +1,6 @@
 /**
- * Sign-in throttling after NIST SP 800-63B 5.2.2 and OWASP ASVS 5.0 chapter 6 (README,
- * security notes). Failures are counted per account-and-source and per account:
+ * Sign-in throttling after NIST SP 800-63B 5.2.2 and OWASP ASVS 5.0 chapter 6 (docs/security.md).
+ * Failures are counted per account-and-source and per account:
  *
  * - source: the browser's trusted-device cookie for this account, else the client address.
  *   After SOURCE_FREE_FAILURES failures each further one bars that source from that account

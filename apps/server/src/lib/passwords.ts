@@ -11,7 +11,7 @@ const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, 
  * at a time per core left a tenth of the CPU idle between hashes (each 19 MiB is faulted in
  * afresh, and a finished hash waits for the event loop to start the next), two kept the cores
  * full. The hashes run on libuv's thread pool: on more than 2 cores set UV_THREADPOOL_SIZE to
- * twice the cores before start (README), or its 4 threads cap them.
+ * twice the cores before start (docs/deployment.md), or its 4 threads cap them.
  */
 const pool = pLimit(2 * os.availableParallelism());
 

@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics at /metrics (README, Monitoring). Each app has its own registry, so several
+ * Prometheus metrics at /metrics (docs/deployment.md, Monitoring). Each app has its own registry, so several
  * apps in one process (the tests) keep their counts apart. Requests are labelled by route
  * pattern (/api/v1/users/:id), never by the raw URL, so ids and secrets never become labels.
  *

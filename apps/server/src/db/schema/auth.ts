@@ -60,7 +60,7 @@ export const staffSessions = pgTable(
 );
 
 /**
- * Sign-in throttling (README, security notes). One row per key: `account:<username>` counts
+ * Sign-in throttling (docs/security.md). One row per key: `account:<username>` counts
  * failures from sources the account does not trust, `source:<username>:<source>` failures from
  * one address or trusted device. Unknown usernames get rows like known ones, so answers and
  * work are the same for both.
