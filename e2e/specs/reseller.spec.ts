@@ -354,3 +354,36 @@ for (const lang of ['en', 'it'] as const) {
     });
   });
 }
+
+test.describe('on a 1440 × 900 screen', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('the manager users’ actions column is whole, without scrolling the grid', async ({ page }) => {
+    await signIn(page, RESELLER);
+    await openManagerUsers(page, 'en', 'Acme');
+    const grid = page.getByRole('grid');
+    const firstRow = grid.locator('[role="row"][data-rowindex="0"]');
+    await expect(firstRow).toBeVisible();
+    // The actions' header and each of the first row's buttons lie inside the grid's visible part,
+    // as the page opens (not scrolled sideways).
+    const scroller = grid.locator('.MuiDataGrid-virtualScroller');
+    const { left, clientWidth, scrollLeft } = await scroller.evaluate((el) => ({
+      left: el.getBoundingClientRect().left,
+      clientWidth: el.clientWidth,
+      scrollLeft: el.scrollLeft,
+    }));
+    expect(scrollLeft).toBe(0);
+    const right = left + clientWidth;
+    const boxes = [
+      await grid.locator('[role="columnheader"][data-field="actions"]').boundingBox(),
+      ...(await Promise.all(
+        (await firstRow.locator('[data-field="actions"] button').all()).map((b) => b.boundingBox()),
+      )),
+    ];
+    expect(boxes.length).toBe(6);
+    for (const box of boxes) {
+      expect(box).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(right);
+    }
+  });
+});
