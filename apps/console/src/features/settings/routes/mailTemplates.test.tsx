@@ -67,12 +67,30 @@ describe('mail templates page', { timeout: 60_000 }, () => {
     await user.type(content, 'Hello {{first_name}, no code here.');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Mandatory tag is missing: otp.')).toBeTruthy();
+    // Said once, under the content, with the focus there: no general message laid over it.
+    expect(document.activeElement).toBe(content);
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     await user.click(screen.getByRole('button', { name: 'Send test mail' }));
     expect(patches()).toEqual([]);
     expect(posts('preview')).toEqual([]);
     expect(posts('test')).toEqual([]);
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(messages()).toEqual([]);
+  });
+
+  it('says a refusal of the server under its field only', async () => {
+    const user = userEvent.setup();
+    renderApp('/mail-templates');
+    const { subject } = await openTemplate(user, 'Send OTP');
+    testAnswer = jsonResponse(400, {
+      reason: 'Some fields are not valid.',
+      code: 'validation',
+      details: { subject: { key: 'maxLength', message: 'Must be at most 5 characters.', params: { max: 5 } } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Send test mail' }));
+    expect(await screen.findByText('Must be at most 5 characters.')).toBeTruthy();
+    expect(subject.getAttribute('aria-invalid')).toBe('true');
+    expect(messages()).toEqual([]);
   });
 
   it('inserts a tag at the cursor and saves only that template', async () => {
