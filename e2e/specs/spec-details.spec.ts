@@ -33,6 +33,27 @@ test('the dashboard draws recovery modes as a chart like the other panels', asyn
   await expect(chart).toHaveAttribute('aria-label', `${active} active, ${total - active} ended`);
 });
 
+test('the recovery modes chart with no recovery yet has whole, integer axis labels', async ({ page }) => {
+  // Globex's members never enter recovery mode in these tests.
+  await signIn(page, 'admin@globex.example');
+  const panel = page.getByTestId('dash-recovery');
+  await expect(panel.getByTestId('dash-recovery-total')).toHaveText('0');
+  const chart = panel.getByTestId('dash-recovery-chart');
+  const svg = chart.locator('svg').first();
+  await expect(svg).toBeVisible();
+  const labels = chart.locator('.MuiChartsAxis-directionY .MuiChartsAxis-tickLabel');
+  await expect(labels.first()).toBeVisible();
+  // Counts: whole numbers, none cut short ("0.0…"), each inside the drawing.
+  const texts = await labels.allTextContents();
+  expect(texts.length).toBeGreaterThan(0);
+  for (const text of texts) expect(text).toMatch(/^\d+$/);
+  const area = await svg.boundingBox();
+  for (const label of await labels.all()) {
+    const box = await label.boundingBox();
+    expect(box && area && box.x >= area.x).toBe(true);
+  }
+});
+
 test.describe('a session with its refresh token only', () => {
   test('a reload of a console page refreshes and stays in the console', async ({ page }) => {
     await signIn(page, 'admin@acme.example');
