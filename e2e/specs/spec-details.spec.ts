@@ -114,6 +114,59 @@ test.describe('Back to the sign-in route after signing in', () => {
   });
 });
 
+test.describe('every other way to the sign-in route while signed in asks to log out and stays', () => {
+  /** The logout question is asked, the console stays where it was, and No keeps the session. */
+  async function asksAndStays(page: Page, path: string) {
+    const dialog = page.getByRole('dialog', { name: 'Logout' });
+    await expect(dialog.getByText('Do you really want to log out?')).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === path);
+    await dialog.getByRole('button', { name: 'No' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL((url) => url.pathname === path);
+    expect(await storedSession(page)).not.toBeNull();
+  }
+
+  test('an address typed inside the app (a history entry made outside the router)', async ({ page }) => {
+    await signIn(page, 'admin@acme.example');
+    // The page's first location, whose history entry has the same key as one made outside the router.
+    await page.goto('/users');
+    await expect(page.getByTestId('page-title')).toHaveText('Members');
+    await page.evaluate(() => {
+      history.pushState(null, '', '/');
+      dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    });
+    await asksAndStays(page, '/users');
+    await expect(page.getByTestId('page-title')).toHaveText('Members');
+    // The sign-in page loaded by its address (the browser's bar, a bookmark) goes on into the console.
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('page-title')).toHaveText('Dashboard');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('Back across page loads to the sign-in page', async ({ page }) => {
+    await signIn(page, 'admin@acme.example');
+    // An address typed in the browser's bar loads the console anew; Back twice returns to the
+    // sign-in page's history entry, from another page load.
+    await page.goto('/users');
+    await expect(page.getByTestId('page-title')).toHaveText('Members');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goBack();
+    await asksAndStays(page, '/dashboard');
+    await expect(page.getByTestId('page-title')).toHaveText('Dashboard');
+  });
+
+  test('a link to the sign-in page', async ({ page }) => {
+    await signIn(page, 'admin@acme.example');
+    // The email confirmation page (open signed in or not) links to the sign-in page.
+    await page.goto('/confirm-email/not-a-real-token');
+    await expect(page.getByTestId('confirm-email-result')).toBeVisible();
+    await page.getByRole('link', { name: 'Go to sign-in' }).click();
+    await asksAndStays(page, '/confirm-email/not-a-real-token');
+  });
+});
+
 test('leaving a page with unsaved changes is a yes-or-no question', async ({ page }) => {
   await signIn(page, 'admin@acme.example');
   await page.goto('/workstation-settings');
