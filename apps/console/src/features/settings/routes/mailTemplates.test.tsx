@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { feedback } from '../../../components/feedback/feedbackStore';
+import { switchLanguage } from '../../../lib/i18n/i18n';
 import { fakeApi } from '../../../test/fakeApi';
 import { jsonResponse, renderApp } from '../../../test/renderApp';
 import { BUILT_IN, settingsServer } from '../../../test/settingsFixtures';
@@ -57,6 +58,18 @@ describe('mail templates page', { timeout: 60_000 }, () => {
     );
     expect(screen.getByRole('button', { name: 'Insert {recovery_code}' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Insert {domain}' })).toBeTruthy();
+  });
+
+  it('names the built-in texts’ language in the console’s language', async () => {
+    await switchLanguage('it');
+    try {
+      renderApp('/mail-templates');
+      expect(
+        await screen.findByText(/^I testi predefiniti sono in inglese, la lingua impostata in Generali\./, {}, COLD),
+      ).toBeTruthy();
+    } finally {
+      await switchLanguage('en');
+    }
   });
 
   it('refuses a draft without its mandatory tag before saving or previewing', async () => {
