@@ -22,6 +22,7 @@ function buildIfNeeded({ workspace, name }) {
   const index = path.join(root, workspace, 'dist/index.html');
   const sources = [
     `${workspace}/src`,
+    `${workspace}/public`,
     `${workspace}/index.html`,
     `${workspace}/vite.config.ts`,
     'packages/contracts/src',

@@ -46,3 +46,25 @@ test('the menu group of the current route opens by itself', async ({ page }) => 
   await expect(page.getByTestId('page-title')).toHaveText('Temporary Cards');
   await expect(page.getByTestId('side-menu').getByRole('link', { name: 'Recovery Modes' })).toBeVisible();
 });
+
+test('the console and the members’ pages load with their icon and without a 404', async ({ page }) => {
+  // A 404 seen by the page, or one the browser only logs (an icon it looks for by itself).
+  const notFound: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 404) notFound.push(r.url());
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error' && m.text().includes('404')) notFound.push(`${m.text()} ${m.location().url}`);
+  });
+  for (const [path, icon] of [
+    ['/', '/favicon.svg'],
+    // An enrolment link that is not valid: the members' page says so (the API answers 410).
+    ['/enroll/not-a-real-token', '/portal/favicon.svg'],
+  ]) {
+    const loaded = page.waitForResponse((r) => new URL(r.url()).pathname === icon);
+    await page.goto(path);
+    const response = await loaded;
+    expect([path, response.status(), response.headers()['content-type']]).toEqual([path, 200, 'image/svg+xml']);
+  }
+  expect(notFound).toEqual([]);
+});

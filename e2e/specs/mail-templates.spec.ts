@@ -8,6 +8,7 @@ interface Words {
   content: string;
   save: string;
   missingOtp: string;
+  someInvalid: string;
   preview: string;
   previewTitle: string;
   sendTest: string;
@@ -28,11 +29,18 @@ async function editOtpTemplate(page: Page, operator: string, w: Words) {
   // The built-in text, in the customer's language, until it is changed.
   await expect(content).toHaveValue(/\{otp\}/);
 
-  // Neither in the subject nor in the content.
+  // Neither in the subject nor in the content: said once, under the content, and nothing is sent.
+  const writes: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() !== 'GET' && r.url().includes('/api/v1/customers/')) writes.push(`${r.method()} ${r.url()}`);
+  });
   await subject.fill('Your code');
   await content.fill('Hello {first_name}, here is no code.');
   await page.getByRole('button', { name: w.save, exact: true }).click();
   await expect(page.getByText(w.missingOtp)).toBeVisible();
+  await expect(content).toBeFocused();
+  await expect(page.getByText(w.someInvalid)).toHaveCount(0);
+  expect(writes).toEqual([]);
 
   const marker = `${Date.now()}`;
   await subject.fill(`Code ${marker} for {first_name}`);
@@ -67,6 +75,7 @@ test('mail templates: a missing mandatory tag, a preview, a test mail in the mai
     content: 'Content',
     save: 'Save',
     missingOtp: 'Mandatory tag is missing: otp.',
+    someInvalid: 'Some fields are not valid.',
     preview: 'Preview',
     previewTitle: 'Preview with sample values',
     sendTest: 'Send test mail',
@@ -87,6 +96,7 @@ test.describe('in Italian', () => {
       content: 'Contenuto',
       save: 'Salva',
       missingOtp: 'Tag obbligatorio mancante: otp.',
+      someInvalid: 'Alcuni campi non sono validi.',
       preview: 'Anteprima',
       previewTitle: 'Anteprima con valori di esempio',
       sendTest: 'Invia email di prova',

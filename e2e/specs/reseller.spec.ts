@@ -25,7 +25,6 @@ const LABELS = {
     managerEmail: 'First manager’s email',
     save: 'Save',
     confirm: 'Confirm',
-    ok: 'Ok',
     created: (email: string) => `Customer created. A mail with a temporary password went to ${email}.`,
     openUsers: (name: string) => `Open the manager users of ${name}`,
     title: (name: string) => `User Management: ${name}`,
@@ -41,6 +40,11 @@ const LABELS = {
     resetKeyTitle: 'Reset API key',
     keyTitle: (email: string) => `New API key of ${email}`,
     keyOnce: 'Copy the API key now: it will not be shown again.',
+    copyKey: 'Copy API key',
+    copiedQuestion: 'Have you copied the API key? Once this dialog is closed, it cannot be shown again.',
+    close: 'Close',
+    no: 'No',
+    copied: 'Copied to the clipboard.',
     keyReset: 'API key reset.',
     changeEmail: (email: string) => `Change the email of ${email}`,
     changeEmailTitle: 'Change email',
@@ -80,7 +84,6 @@ const LABELS = {
     managerEmail: 'Email del primo gestore',
     save: 'Salva',
     confirm: 'Conferma',
-    ok: 'Ok',
     created: (email: string) => `Cliente creato. Un’email con una password temporanea è stata inviata a ${email}.`,
     openUsers: (name: string) => `Apri gli utenti gestori di ${name}`,
     title: (name: string) => `Gestione utenti: ${name}`,
@@ -96,6 +99,11 @@ const LABELS = {
     resetKeyTitle: 'Reimposta chiave API',
     keyTitle: (email: string) => `Nuova chiave API di ${email}`,
     keyOnce: 'Copia ora la chiave API: non verrà più mostrata.',
+    copyKey: 'Copia la chiave API',
+    copiedQuestion: 'Hai copiato la chiave API? Una volta chiusa questa finestra, non potrà più essere mostrata.',
+    close: 'Chiudi',
+    no: 'No',
+    copied: 'Copiato negli appunti.',
     keyReset: 'Chiave API reimpostata.',
     changeEmail: (email: string) => `Cambia l’email di ${email}`,
     changeEmailTitle: 'Cambia email',
@@ -243,7 +251,17 @@ for (const lang of ['en', 'it'] as const) {
       const key = await shown.getByTestId('api-key').inputValue();
       expect(key).toMatch(/^ptk_/);
       await expect(page.getByText(L.keyReset)).toBeVisible();
-      await shown.getByRole('button', { name: L.ok }).click();
+      // Closing before copying asks whether it was copied; No goes back to the key.
+      await shown.getByRole('button', { name: L.close, exact: true }).click();
+      await expect(shown.getByText(L.copiedQuestion)).toBeVisible();
+      await shown.getByRole('button', { name: L.no, exact: true }).click();
+      await expect(shown.getByTestId('api-key')).toHaveValue(key);
+      // The copy button puts it on the clipboard; then Close closes at once.
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await shown.getByRole('button', { name: L.copyKey, exact: true }).click();
+      await expect(page.getByText(L.copied)).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+      await shown.getByRole('button', { name: L.close, exact: true }).click();
       await expect(shown).toBeHidden();
       await expect(page.getByRole('gridcell', { name: L.shownExpiration })).toBeVisible();
       // Seen once: the page holds it no more, and reopening the action shows none.
@@ -354,3 +372,36 @@ for (const lang of ['en', 'it'] as const) {
     });
   });
 }
+
+test.describe('on a 1440 × 900 screen', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('the manager users’ actions column is whole, without scrolling the grid', async ({ page }) => {
+    await signIn(page, RESELLER);
+    await openManagerUsers(page, 'en', 'Acme');
+    const grid = page.getByRole('grid');
+    const firstRow = grid.locator('[role="row"][data-rowindex="0"]');
+    await expect(firstRow).toBeVisible();
+    // The actions' header and each of the first row's buttons lie inside the grid's visible part,
+    // as the page opens (not scrolled sideways).
+    const scroller = grid.locator('.MuiDataGrid-virtualScroller');
+    const { left, clientWidth, scrollLeft } = await scroller.evaluate((el) => ({
+      left: el.getBoundingClientRect().left,
+      clientWidth: el.clientWidth,
+      scrollLeft: el.scrollLeft,
+    }));
+    expect(scrollLeft).toBe(0);
+    const right = left + clientWidth;
+    const boxes = [
+      await grid.locator('[role="columnheader"][data-field="actions"]').boundingBox(),
+      ...(await Promise.all(
+        (await firstRow.locator('[data-field="actions"] button').all()).map((b) => b.boundingBox()),
+      )),
+    ];
+    expect(boxes.length).toBe(6);
+    for (const box of boxes) {
+      expect(box).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(right);
+    }
+  });
+});

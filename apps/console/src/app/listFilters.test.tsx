@@ -39,7 +39,10 @@ describe('filters drawers of the lists', { timeout: 60_000 }, () => {
   };
 
   async function applyIn(user: ReturnType<typeof userEvent.setup>, pick: (drawer: HTMLElement) => Promise<void>) {
-    await user.click(await screen.findByRole('button', { name: 'Filters' }, COLD));
+    const button = await screen.findByRole('button', { name: 'Filters' }, COLD);
+    // Nothing applied yet: no count, neither drawn (an invisible "0" badge) nor in the name.
+    expect(button.textContent).toBe('');
+    await user.click(button);
     const drawer = await screen.findByTestId('filters-drawer');
     expect(within(drawer).getByRole('button', { name: 'Apply' }).hasAttribute('disabled')).toBe(true);
     await pick(drawer);
@@ -68,7 +71,10 @@ describe('filters drawers of the lists', { timeout: 60_000 }, () => {
     );
     // Reset is enabled now that filters are applied, and takes them all away.
     // (The closing drawer hides the page from the accessibility tree until it is gone.)
-    await user.click(await screen.findByRole('button', { name: 'Filters' }));
+    // The button shows how many are applied, and its name says the same (WCAG 2.5.3).
+    const applied = await screen.findByRole('button', { name: 'Filters (applied: 3)' });
+    expect(applied.textContent).toBe('3');
+    await user.click(applied);
     const reopened = await screen.findByTestId('filters-drawer');
     const resetButton = await within(reopened).findByRole('button', { name: 'Reset' });
     await waitFor(() => expect(resetButton.hasAttribute('disabled')).toBe(false));

@@ -1,19 +1,26 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { feedback } from './feedback/feedbackStore';
+import { useCopyText } from './useCopyText';
 
-/** A read-only value (a secret shown once, an id) with a button that copies it to the clipboard. */
-export function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
+/**
+ * A read-only value (a secret shown once, an id) with a button that copies it to the clipboard
+ * (`button={false}`: without, when the dialog has a copy button of its own).
+ */
+export function CopyField({
+  label,
+  value,
+  testId,
+  button = true,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  button?: boolean;
+}) {
   const { t } = useTranslation();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      feedback.push({ type: 'info', message: t('info.copied') });
-    } catch {
-      feedback.push({ type: 'error', message: t('error.generic') });
-    }
-  };
+  const copyText = useCopyText();
+  const copy = () => copyText(value);
   const copyLabel = t('common.copyNamed', { name: label });
   return (
     <TextField
@@ -21,17 +28,19 @@ export function CopyField({ label, value, testId }: { label: string; value: stri
       value={value}
       slotProps={{
         htmlInput: { readOnly: true, 'data-testid': testId, style: { fontFamily: 'monospace' } },
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <Tooltip title={copyLabel}>
-                <IconButton aria-label={copyLabel} onClick={copy} edge="end">
-                  <ContentCopyIcon />
-                </IconButton>
-              </Tooltip>
-            </InputAdornment>
-          ),
-        },
+        input: button
+          ? {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <Tooltip title={copyLabel}>
+                    <IconButton aria-label={copyLabel} onClick={copy} edge="end">
+                      <ContentCopyIcon />
+                    </IconButton>
+                  </Tooltip>
+                </InputAdornment>
+              ),
+            }
+          : undefined,
       }}
     />
   );

@@ -1,8 +1,8 @@
 import { Box } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useRef } from 'react';
-import { type BlockerFunction, Navigate, useBlocker, useLocation } from 'react-router';
-import { openDialog } from '../../components/dialogs/dialogRegistry';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type BlockerFunction, type Location, Navigate, useBlocker, useLocation } from 'react-router';
+import { dialogs, openDialog } from '../../components/dialogs/dialogRegistry';
 import { LOGOUT_DIALOG } from '../../components/dialogs/LogoutDialog';
 import { UNSAVED_CHANGES_DIALOG } from '../../components/dialogs/UnsavedChangesDialog';
 import { unsavedChanges } from '../../components/dialogs/unsavedChanges';
@@ -12,6 +12,7 @@ import { resetPaging } from '../../components/table/pagingStore';
 import { decodeClaims } from '../../lib/auth/jwt';
 import { getTokens, isSignedIn, useTokens } from '../../lib/auth/tokenStorage';
 import { meQuery } from '../../lib/session';
+import { homeFor, matchAppRoute } from '../routes';
 import { decideNavigation } from './navigationGuard';
 
 /** Whether moving to `pathname` now means logging out (asked, and the move cancelled). */
@@ -27,7 +28,31 @@ function confirmsLogout(pathname: string): boolean {
   );
 }
 
-/** Applies decideNavigation to every location and blocks moves to login while signed in. */
+/**
+ * This page was loaded by Back or Forward (a history entry of an earlier page load): its first
+ * location is a move through the history, not the login page opened by its address.
+ */
+const loadedByHistory = () =>
+  (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'back_forward';
+
+/** Asks whether to log out; at a page's first render, once the dialog has registered. */
+function askLogout() {
+  if (dialogs.isRegistered(LOGOUT_DIALOG.name)) {
+    openDialog(LOGOUT_DIALOG);
+    return;
+  }
+  const stop = dialogs.store.subscribe(() => {
+    if (!dialogs.isRegistered(LOGOUT_DIALOG.name)) return;
+    stop();
+    openDialog(LOGOUT_DIALOG);
+  });
+}
+
+/**
+ * Applies decideNavigation to every location and blocks moves to login while signed in. A move
+ * the blocker cannot stop (a history entry made outside the router, Back into an earlier page
+ * load) is put back once it has happened, with the same question.
+ */
 export function RouteGuard({ children }: { children: ReactNode }) {
   const location = useLocation();
   const tokens = useTokens();
@@ -71,28 +96,56 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     }
   }, [location.pathname]);
 
-  // Whether the session was already stored when this location was entered: a page load or a
-  // reload of the login page (whatever its history entry) rather than signing in on it.
-  const arrival = useRef<{ key: string; signedIn: boolean } | null>(null);
-  if (arrival.current?.key !== location.key) arrival.current = { key: location.key, signedIn };
+  // How each location was entered: whether the session was already stored (else the user is
+  // signing in on it). Keyed by the location object, new at every move (an entry made outside
+  // the router has the same key, "default", as a page load's first location), and remembered
+  // rather than overwritten, as React may render an earlier location again after a later one
+  // (a navigation's render interrupted by an urgent update).
+  const [arrivals] = useState(() => new WeakMap<Location, { signedIn: boolean }>());
+  let arrival = arrivals.get(location);
+  if (!arrival) {
+    arrival = { signedIn };
+    arrivals.set(location, arrival);
+  }
+  const firstLocation = useRef<Location | null>(null);
+  firstLocation.current ??= location;
+  // The last console page shown: where a move to login that got through is put back.
+  const lastPage = useRef<string | null>(null);
 
   const decision = decideNavigation({
     to: location.pathname,
-    initial: arrival.current.signedIn,
+    initial: location === firstLocation.current && arrival.signedIn && !loadedByHistory(),
+    signingIn: !arrival.signedIn,
     signedIn,
     userType,
     refreshable: Boolean(tokens?.refreshToken),
     customers,
     laEnabled,
   });
+  // At render time, 'confirmLogout' is a move to login the blocker could not stop: back to the
+  // last page (or home), and the question.
+  const putBack =
+    decision.kind === 'confirmLogout' ? (lastPage.current ?? (userType ? homeFor(userType) : null)) : null;
+  useEffect(() => {
+    if (putBack) askLogout();
+  }, [putBack]);
+  // Only a page actually shown (a committed render) counts as the last one.
+  const shownPage =
+    decision.kind === 'allow' && matchAppRoute(location.pathname)?.route.userTypes.length
+      ? `${location.pathname}${location.search}${location.hash}`
+      : null;
+  useEffect(() => {
+    if (shownPage) lastPage.current = shownPage;
+  }, [shownPage]);
+
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
-  if (decision.kind === 'wait') {
+  if (putBack) return <Navigate to={putBack} replace />;
+  if (decision.kind === 'wait' || decision.kind === 'confirmLogout') {
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100dvh' }}>
         <Spinner />
       </Box>
     );
   }
-  // 'confirmLogout' at render time means we are already on login (the blocker handles moves).
   return children;
 }

@@ -16,6 +16,10 @@ describe('decideNavigation', () => {
     expect(decideNavigation({ ...reseller, to: '/' })).toEqual({ kind: 'confirmLogout' });
   });
 
+  it('lets the login page stay while the user signs in on it', () => {
+    expect(decideNavigation({ ...customer, to: '/', signingIn: true })).toEqual({ kind: 'allow' });
+  });
+
   it('sends a signed-in user opening login at first load to their home', () => {
     expect(decideNavigation({ ...customer, to: '/', initial: true })).toEqual({ kind: 'redirect', to: '/dashboard' });
     expect(decideNavigation({ ...reseller, to: '/', initial: true })).toEqual({

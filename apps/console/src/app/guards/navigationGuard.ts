@@ -5,10 +5,16 @@ export interface GuardInput {
   /** Target pathname. */
   to: string;
   /**
-   * The session was already stored when this location was entered: the login page opened at a
-   * page load (or reload) while signed in, rather than a move to it from a console page.
+   * The console's first location since the page was loaded by its address (typed, a bookmark, a
+   * link from elsewhere) or reloaded, with the session already stored: the login page opened
+   * that way goes on into the console. Not a move inside the console, nor Back or Forward.
    */
   initial: boolean;
+  /**
+   * The session was stored while on this location, entered signed out: signing in on the login
+   * page, which then moves on by itself.
+   */
+  signingIn?: boolean;
   /** Tokens are stored (the user has not logged out). */
   signedIn: boolean;
   /** User type from the stored access token, if readable. */
@@ -37,7 +43,7 @@ const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
 
 /** Navigation rules of spec section 4, free of React so every branch is unit-tested. */
 export function decideNavigation(input: GuardInput): GuardDecision {
-  const { to, initial, signedIn, userType, customers, laEnabled, refreshable } = input;
+  const { to, initial, signingIn, signedIn, userType, customers, laEnabled, refreshable } = input;
   const match = matchAppRoute(to);
   // Signed in with only a refresh token: who the user is comes with the refresh, so wait for it.
   const typePending = signedIn && !userType && Boolean(refreshable);
@@ -51,6 +57,7 @@ export function decideNavigation(input: GuardInput): GuardDecision {
       const home = homeFor(userType);
       return home === to ? allow : redirect(home);
     }
+    if (signingIn) return allow;
     return { kind: 'confirmLogout' };
   }
 

@@ -65,22 +65,16 @@ export function AccountMenu({ username }: { username: string }) {
         </ListSubheader>
         {NAMED_LANGUAGES.map((l) => {
           const name = t(`common.languages.${l}`);
-          // Spanish and German are named only (spec 1): shown, not chosen, and said so.
+          // Spanish and German are named only (spec 1): shown, not chosen, and said so. The
+          // item's name is all it shows, the note included (WCAG 2.5.3).
           if (!isTranslated(l))
             return (
-              <MenuItem
-                key={l}
-                disabled
-                lang={l}
-                aria-label={name}
-                aria-describedby={`language-${l}-note`}
-                data-testid={`language-${l}`}
-              >
+              <MenuItem key={l} disabled lang={l} data-testid={`language-${l}`}>
                 <ListItemIcon />
                 <ListItemText
                   primary={name}
                   secondary={t('common.languageNameOnly')}
-                  slotProps={{ secondary: { variant: 'caption', id: `language-${l}-note`, lang: locale } }}
+                  slotProps={{ secondary: { variant: 'caption', lang: locale } }}
                 />
               </MenuItem>
             );

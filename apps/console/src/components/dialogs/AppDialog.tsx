@@ -25,11 +25,15 @@ export interface AppDialogProps<P = undefined> {
   stepper?: boolean;
   /** Disables the affirmative buttons (e.g. while saving). */
   busy?: boolean;
+  /** Buttons of the dialog's own, before the standard ones. */
+  actions?: ReactNode;
+  /** What Escape and a click beside the dialog do (default: close it). */
+  onDismiss?: Action;
 }
 
 /** The generic dialog: registered by name, closed with Escape, width between 40 and 80 dvw. */
 export function AppDialog<P = undefined>(props: AppDialogProps<P>) {
-  const { dialog, title, children, onCancel, onNo, onConfirm, onOk, onYes, busy } = props;
+  const { dialog, title, children, onCancel, onNo, onConfirm, onOk, onYes, busy, actions, onDismiss } = props;
   const { t } = useTranslation();
   const { name } = dialog;
   const open = useDialog(dialog, { onOpen: props.onOpen, onClose: props.onClose, stepper: props.stepper });
@@ -38,7 +42,7 @@ export function AppDialog<P = undefined>(props: AppDialogProps<P>) {
   return (
     <Dialog
       open={open}
-      onClose={close}
+      onClose={onDismiss ?? close}
       aria-labelledby={titleId}
       maxWidth={false}
       slotProps={{ paper: { sx: { maxWidth: '80dvw', minWidth: '40dvw' } } }}
@@ -46,6 +50,7 @@ export function AppDialog<P = undefined>(props: AppDialogProps<P>) {
       <DialogTitle id={titleId}>{title}</DialogTitle>
       {children && <DialogContent>{children}</DialogContent>}
       <DialogActions>
+        {actions}
         {onCancel && <Button onClick={onCancel === true ? close : onCancel}>{t('common.cancel')}</Button>}
         {onNo && <Button onClick={onNo === true ? close : onNo}>{t('common.no')}</Button>}
         {onConfirm && (

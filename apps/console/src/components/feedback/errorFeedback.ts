@@ -11,8 +11,12 @@ export type FieldMessages = Record<string, string>;
 export interface ErrorFeedbackOptions {
   /** This screen's message for the failure; default: the code in the user's language, else the reason. */
   message?: (t: TFunction, err: unknown) => string;
-  /** Receives the server's field errors, translated, when the answer names fields. */
-  onFieldErrors?: (errors: FieldMessages) => void;
+  /**
+   * Receives the server's field errors, translated, when the answer names fields. Answering true
+   * says the form now shows them under their fields: the snackbar then stays quiet (one message,
+   * the precise one).
+   */
+  onFieldErrors?: (errors: FieldMessages) => unknown;
   /** Codes that concern one field although the answer has no details (usernameExists -> username). */
   codeFields?: Partial<Record<ErrorCode, string>>;
   /** false: the screen shows the message itself (in the dialog), no snackbar message. */
@@ -42,15 +46,16 @@ export function serverFieldErrors(
 }
 
 /**
- * The one error-to-feedback handler: pushes the failure's message (unless the screen shows it),
- * hands field errors to the form, and answers the message.
+ * The one error-to-feedback handler: hands field errors to the form, pushes the failure's
+ * message (unless the screen or the form's fields show it), and answers the message.
  */
 export function reportApiError(t: TFunction, err: unknown, options: ErrorFeedbackOptions = {}): string {
   const message = options.message ? options.message(t, err) : errorMessage(t, err);
+  let shownByFields = false;
   if (options.onFieldErrors) {
     const fields = serverFieldErrors(t, err, options.codeFields);
-    if (Object.keys(fields).length) options.onFieldErrors(fields);
+    if (Object.keys(fields).length) shownByFields = options.onFieldErrors(fields) === true;
   }
-  if (options.notify !== false) feedback.push({ type: 'error', message, source: options.source });
+  if (options.notify !== false && !shownByFields) feedback.push({ type: 'error', message, source: options.source });
   return message;
 }

@@ -7,7 +7,9 @@ import { dispatchFilters, filtersStore } from './filtersStore';
 
 /**
  * Opens the filters drawer, with the number of applied filters; shown only while the page has
- * filters. In the top bar, or on a page that hides the top bar.
+ * filters. In the top bar, or on a page that hides the top bar. The count is drawn only when
+ * filters are applied, and the button's name says it too, so the name holds the visible text
+ * (WCAG 2.5.3: an invisible "0" badge would still be read as the button's text).
  */
 export function FiltersButton({ color = 'inherit' }: { color?: 'inherit' | 'primary' }) {
   const { t } = useTranslation();
@@ -18,12 +20,17 @@ export function FiltersButton({ color = 'inherit' }: { color?: 'inherit' | 'prim
     <IconButton
       color={color}
       aria-haspopup="dialog"
-      aria-label={t('filters.open')}
+      aria-label={appliedCount > 0 ? t('filters.openApplied', { count: appliedCount }) : t('filters.open')}
       onClick={() => dispatchFilters({ type: 'toggle', open: true })}
     >
-      <Badge badgeContent={appliedCount} color="secondary">
+      {/* Not a Badge with 0: MUI keeps its last number in the page while hiding it. */}
+      {appliedCount > 0 ? (
+        <Badge badgeContent={appliedCount} color="secondary">
+          <FilterListIcon />
+        </Badge>
+      ) : (
         <FilterListIcon />
-      </Badge>
+      )}
     </IconButton>
   );
 }

@@ -17,6 +17,13 @@ export function toLocale(language: string | null | undefined): Locale {
 
 export const i18n = i18next.createInstance();
 
+// The page's language follows the console's (WCAG 3.1.1): screen readers and the browser's
+// spelling and hyphenation read Italian as Italian. Set as the language is chosen at start (the
+// init below fires it) and at every switch.
+i18n.on('languageChanged', (language: string) => {
+  document.documentElement.lang = toLocale(language);
+});
+
 i18n
   .use(LanguageDetector)
   .use(initReactI18next)

@@ -22,6 +22,8 @@ export const common = {
   disabled: 'Disabled',
   /** Each language by its own name, whatever the console's language. */
   languages: { en: 'English', it: 'Italiano', es: 'Español', de: 'Deutsch', fr: 'Français' },
+  /** Each language as a sentence of the console names it (“the texts are in Italian”). */
+  languageNames: { en: 'English', it: 'Italian', es: 'Spanish', de: 'German', fr: 'French' },
   languageNameOnly: 'Name only: the console is in English and Italian',
   languagesNamesOnly: 'names only — the console is in English and Italian',
   /** Credential kinds by their short names (charts, chips). */

@@ -1,6 +1,7 @@
 export const filters = {
   title: 'Filters',
   open: 'Filters',
+  openApplied: 'Filters (applied: {count})',
   apply: 'Apply',
   reset: 'Reset',
   any: 'Any',

@@ -77,6 +77,8 @@ export const managerUsers = {
     header: 'Header',
     usage: 'Send the key in the {header} header of each API call, e.g. {example}.',
     onlyOnce: 'Copy the API key now: it will not be shown again.',
+    copy: 'Copy API key',
+    copiedQuestion: 'Have you copied the API key? Once this dialog is closed, it cannot be shown again.',
   },
   changeEmail: {
     title: 'Change email',

@@ -6,13 +6,16 @@ export const settings = {
     domainHint: 'The mail domain of the members, e.g. example.com.',
     language: 'Language',
     languageHint: 'Of the mails and pages members receive.',
-    // Each language in its own name.
+  },
+  userAuth: {
+    title: 'User authentication settings',
+    intro: 'How members identify themselves when they sign in.',
     usernameText: 'Username shown as',
     usernameTextHint: 'What members are asked for when they sign in.',
     usernameTexts: { username: 'Username', email: 'Email', phone_number: 'Phone number', id: 'ID' },
   },
   sms: {
-    title: 'SMS gateway',
+    title: 'SMS customisation',
     intro: 'Where SMS one-time codes are sent from, and the message members receive.',
     endpoint: 'Gateway URL',
     endpointHint: 'https:// address of the gateway; empty for no SMS.',
@@ -32,14 +35,15 @@ export const settings = {
     messageHint: 'Must contain {placeholder}, replaced by the one-time code.',
   },
   labels: {
-    title: 'App section labels',
+    title: 'App labels',
     intro: "The names of the two sections of the members' app.",
     web: 'Web section label',
     workstation: 'Workstation section label',
   },
   tokens: {
-    title: 'Tokens and single sign-on',
-    intro: 'For the applications members sign in to through the web sign-in.',
+    title: 'Web login settings',
+    intro:
+      'The tokens of the applications members sign in to through the web sign-in, and single sign-on between them.',
     idTokenDuration: 'ID token duration (s)',
     refreshTokenDuration: 'OIDC refresh token duration (s)',
     durationIs: '= {duration}',
@@ -69,7 +73,7 @@ export const settings = {
     hotpMaxAttempts: 'Maximum attempts',
   },
   enroller: {
-    title: 'Self-enrolment',
+    title: 'Self-enroller settings',
     intro: 'What members may enrol by themselves from their enrolment link.',
     allowed: 'Members may enrol',
     smartphone: 'The smartphone app',
@@ -81,8 +85,13 @@ export const settings = {
     callbackUrl: 'Address after a successful enrolment',
     callbackUrlHint: 'Where members are sent once enrolled; empty to stay on the enrolment page.',
   },
+  workstationLogin: {
+    title: 'Workstation login settings',
+    intro:
+      'How members sign in at the workstations without their usual credentials: with a temporary card, or in recovery mode.',
+  },
   cms: {
-    title: 'Credential management (CMS)',
+    title: 'CMS settings',
     intro: 'What the workstations’ credential management system may hand out.',
     credentials: 'Credentials it handles',
     smartphone: 'Smartphones',
@@ -111,7 +120,7 @@ export const settings = {
     defaultHint: '{placeholder} makes a random one for each card.',
   },
   la: {
-    title: 'Login assistant',
+    title: 'Login assistant settings',
     userCreateCredential: 'Users may create their own credentials',
     userCreateCredentialHint:
       'In the assistant, members add their username and password for an app of their login groups.',
@@ -128,6 +137,8 @@ export const settings = {
     copy: 'Copy {name}',
   },
   customization: {
+    title: 'Customisation of enrol and login pages',
+    intro: 'The colours, icons, text and logos of the members’ enrolment and sign-in pages.',
     colorsTitle: 'Colours',
     colorsIntro: "Of the members' enrolment and sign-in pages.",
     colors: {

@@ -35,7 +35,7 @@ export const audit: DeepStrings<Phrases['audit']> = {
     workstation_user: 'Utente della postazione',
     application: 'Applicazione',
     flow: 'Flusso',
-    app_role: 'Ruolo applicativo',
+    app_role: 'Ruolo app',
     la_app: 'Applicazione del Login Assistant',
     profile: 'Profilo',
     login_group: 'Gruppo di login',
@@ -111,9 +111,9 @@ export const audit: DeepStrings<Phrases['audit']> = {
       delete: 'Flusso eliminato',
     },
     app_role: {
-      create: 'Ruolo applicativo creato',
-      update: 'Ruolo applicativo modificato',
-      delete: 'Ruolo applicativo eliminato',
+      create: 'Ruolo app creato',
+      update: 'Ruolo app modificato',
+      delete: 'Ruolo app eliminato',
     },
     la_app: {
       create: 'Applicazione del Login Assistant creata',
@@ -181,7 +181,7 @@ export const audit: DeepStrings<Phrases['audit']> = {
     },
     audit: {
       prune: 'Eventi vecchi rimossi',
-      export: 'Registro di audit esportato',
+      export: 'Registro attività esportato',
     },
     signin: {
       success: 'Accesso a un’applicazione eseguito',
@@ -240,7 +240,7 @@ export const audit: DeepStrings<Phrases['audit']> = {
     button: 'Esporta',
     csv: 'Esporta in CSV',
     json: 'Esporta in JSON',
-    running: 'Esportazione del registro di audit ({format})',
+    running: 'Esportazione del registro attività ({format})',
   },
   activity: {
     noRows: 'Nessuna attività registrata per questo utente',

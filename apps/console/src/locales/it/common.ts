@@ -25,6 +25,8 @@ export const common: DeepStrings<Phrases['common']> = {
   disabled: 'Disabilitato',
   /** Each language by its own name, whatever the console's language. */
   languages: { en: 'English', it: 'Italiano', es: 'Español', de: 'Deutsch', fr: 'Français' },
+  /** Each language as a sentence of the console names it. */
+  languageNames: { en: 'inglese', it: 'italiano', es: 'spagnolo', de: 'tedesco', fr: 'francese' },
   languageNameOnly: 'Solo il nome: la console è in inglese e in italiano',
   languagesNamesOnly: 'solo i nomi — la console è in inglese e in italiano',
   /** Credential kinds by their short names (charts, chips). */
@@ -38,6 +40,6 @@ export const common: DeepStrings<Phrases['common']> = {
     totp: 'TOTP',
     hotp: 'HOTP',
     keypair: 'Coppia di chiavi',
-    smartcard: 'Smartcard',
+    smartcard: 'Smart card',
   },
 };

@@ -36,7 +36,7 @@ export const customers: DeepStrings<Phrases['customers']> = {
     licenseExpiration: 'Scadenza licenza',
     licenseExpirationHint: 'Lascia vuoto per licenze che non scadono.',
     laEnabled: 'Login Assistant',
-    laHint: 'Il cliente può usare il login assistant; puoi caricarne gli script.',
+    laHint: 'Il cliente può usare il Login Assistant; puoi caricarne gli script.',
     managerEmail: 'Email del primo gestore',
     managerHint:
       'Il primo utente gestore accede con questo indirizzo. Riceverà un’email con una password temporanea, da cambiare al primo accesso.',

@@ -74,9 +74,9 @@ export const error: DeepStrings<Phrases['error']> = {
   applicationInUse: 'Altre applicazioni derivano da questa ({count}), quindi non può essere eliminata.',
   flowNotFound: 'Il flusso non esiste.',
   flowInUse:
-    'Questo flusso è usato da {applications} applicazioni, {roles} ruoli applicativi e {profiles} profili, quindi non può essere eliminato.',
+    'Questo flusso è usato da {applications} applicazioni, {roles} ruoli app e {profiles} profili, quindi non può essere eliminato.',
   publicClientNoSecret: 'Questo tipo di applicazione non ha un segreto client: si identifica con PKCE.',
-  appRoleExists: 'Esiste già un ruolo applicativo per questa applicazione e questo gruppo di configurazione.',
+  appRoleExists: 'Esiste già un ruolo app per questa applicazione e questo gruppo di configurazione.',
   laDisabled: 'Il Login Assistant non è abilitato per questo cliente.',
   loginGroupInUse:
     'Questo gruppo di login contiene ancora {credentials} credenziali e {applications} applicazioni: rimuovile prima di eliminarlo.',

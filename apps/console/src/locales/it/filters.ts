@@ -4,6 +4,7 @@ import type { DeepStrings } from '../types';
 export const filters: DeepStrings<Phrases['filters']> = {
   title: 'Filtri',
   open: 'Filtri',
+  openApplied: 'Filtri (applicati: {count})',
   apply: 'Applica',
   reset: 'Reimposta',
   any: 'Qualsiasi',

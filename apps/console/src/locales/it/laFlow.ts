@@ -1,6 +1,6 @@
 export const laFlow = {
   intro:
-    "I passaggi che un utente attraversa per sbloccare il Login Assistant. Finché non ne ha uno, l'assistente non può accedere.",
+    'I passaggi che un utente attraversa per sbloccare il Login Assistant. Finché non ne ha uno, il Login Assistant non può accedere.',
   save: 'Salva',
   saved: 'Flusso salvato.',
   discard: 'Annulla le modifiche',

@@ -2,7 +2,7 @@ import type { Phrases } from '../en';
 import type { DeepStrings } from '../types';
 
 export const laScripts: DeepStrings<Phrases['laScripts']> = {
-  intro: 'Script di {name} per i suoi login assistant.',
+  intro: 'Script di {name} per il suo Login Assistant.',
   back: 'Torna ai clienti',
   search: 'Cerca script',
   noRows: 'Nessuno script',

@@ -80,6 +80,8 @@ export const managerUsers: DeepStrings<Phrases['managerUsers']> = {
     header: 'Intestazione',
     usage: 'Invia la chiave nell’intestazione {header} di ogni chiamata API, ad esempio {example}.',
     onlyOnce: 'Copia ora la chiave API: non verrà più mostrata.',
+    copy: 'Copia la chiave API',
+    copiedQuestion: 'Hai copiato la chiave API? Una volta chiusa questa finestra, non potrà più essere mostrata.',
   },
   changeEmail: {
     title: 'Cambia email',

@@ -103,7 +103,7 @@ export const members: DeepStrings<Phrases['members']> = {
       recovery: 'Modalità di recupero',
       credentials: 'Credenziali',
       web: 'Web',
-      workstation: 'Postazione di lavoro',
+      workstation: 'Postazione',
       activity: 'Attività',
       loginAssistant: 'Login Assistant',
     },
@@ -176,7 +176,7 @@ export const credentials: DeepStrings<Phrases['credentials']> = {
     totp: 'TOTP',
     hotp: 'HOTP',
     keypair: 'Coppia di chiavi',
-    smartcard: 'Smartcard',
+    smartcard: 'Smart card',
   },
   columns: {
     type: 'Tipo',

@@ -26,11 +26,11 @@ export const profiles = {
     app: 'App',
     group: 'Gruppo di configurazione',
     flow: 'Flusso',
-    noFlow: "Nessuno: basta l'accesso all'assistente",
+    noFlow: "Nessuno: basta l'accesso al Login Assistant",
   },
   steps: {
     title: 'Passi',
-    hint: "Cosa fa l'assistente, in ordine, nel modulo di accesso dell'app.",
+    hint: "Cosa fa il Login Assistant, in ordine, nel modulo di accesso dell'app.",
     add: 'Aggiungi passo',
     action: 'Azione del passo {n}',
     actions: { fill: 'Compila', click: 'Clic', press: 'Premi un tasto', wait: 'Attendi' },

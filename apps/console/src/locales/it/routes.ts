@@ -23,7 +23,7 @@ export const routes: DeepStrings<Phrases['routes']> = {
   settings: 'Impostazioni',
   general: 'Generali',
   web: 'Web',
-  loginGroups: 'Gruppi di accesso',
+  loginGroups: 'Gruppi di login',
   customers: 'Clienti',
   audit: 'Registro attività',
   userManagement: 'Gestione utenti',

@@ -9,12 +9,16 @@ export const settings: DeepStrings<Phrases['settings']> = {
     domainHint: 'Il dominio email degli utenti, ad es. example.com.',
     language: 'Lingua',
     languageHint: 'Delle email e delle pagine che ricevono gli utenti.',
+  },
+  userAuth: {
+    title: 'Impostazioni di autenticazione degli utenti',
+    intro: "Come si identificano gli utenti quando effettuano l'accesso.",
     usernameText: 'Nome utente mostrato come',
     usernameTextHint: "Ciò che viene chiesto agli utenti all'accesso.",
     usernameTexts: { username: 'Nome utente', email: 'Email', phone_number: 'Numero di telefono', id: 'ID' },
   },
   sms: {
-    title: 'Gateway SMS',
+    title: 'Personalizzazione SMS',
     intro: 'Da dove partono i codici monouso via SMS e il messaggio che ricevono gli utenti.',
     endpoint: 'URL del gateway',
     endpointHint: 'Indirizzo https:// del gateway; vuoto per nessun SMS.',
@@ -34,14 +38,15 @@ export const settings: DeepStrings<Phrases['settings']> = {
     messageHint: 'Deve contenere {placeholder}, sostituito dal codice monouso.',
   },
   labels: {
-    title: "Etichette delle sezioni dell'app",
+    title: "Etichette dell'app",
     intro: "I nomi delle due sezioni dell'app degli utenti.",
     web: 'Etichetta sezione web',
     workstation: 'Etichetta sezione postazione',
   },
   tokens: {
-    title: 'Token e single sign-on',
-    intro: "Per le applicazioni a cui gli utenti accedono tramite l'accesso web.",
+    title: 'Impostazioni di accesso web',
+    intro:
+      "I token delle applicazioni a cui gli utenti accedono tramite l'accesso web, e il single sign-on tra di esse.",
     idTokenDuration: 'Durata ID token (s)',
     refreshTokenDuration: 'Durata refresh token OIDC (s)',
     durationIs: '= {duration}',
@@ -49,7 +54,7 @@ export const settings: DeepStrings<Phrases['settings']> = {
     enableSsoHint: "Un utente che ha effettuato l'accesso a un'applicazione entra nelle altre senza accedere di nuovo.",
   },
   audit: {
-    title: 'Registro delle attività',
+    title: 'Registro attività',
     retentionDays: 'Conserva gli eventi del registro per (giorni)',
     retentionHint: 'Gli eventi più vecchi vengono eliminati; la catena resta verificabile.',
   },
@@ -71,7 +76,7 @@ export const settings: DeepStrings<Phrases['settings']> = {
     hotpMaxAttempts: 'Tentativi massimi',
   },
   enroller: {
-    title: 'Registrazione autonoma',
+    title: 'Impostazioni di registrazione autonoma',
     intro: 'Cosa possono registrare da soli gli utenti dal proprio link di registrazione.',
     allowed: 'Gli utenti possono registrare',
     smartphone: "L'app per smartphone",
@@ -83,8 +88,13 @@ export const settings: DeepStrings<Phrases['settings']> = {
     callbackUrl: 'Indirizzo dopo una registrazione riuscita',
     callbackUrlHint: 'Dove vengono mandati gli utenti dopo la registrazione; vuoto per restare sulla pagina.',
   },
+  workstationLogin: {
+    title: 'Impostazioni di accesso alla postazione',
+    intro:
+      'Come accedono alla postazione gli utenti senza le loro credenziali abituali: con una tessera temporanea o in modalità di recupero.',
+  },
   cms: {
-    title: 'Gestione credenziali (CMS)',
+    title: 'Impostazioni CMS',
     intro: 'Cosa può distribuire il sistema di gestione delle credenziali delle postazioni.',
     credentials: 'Credenziali gestite',
     smartphone: 'Smartphone',
@@ -114,23 +124,25 @@ export const settings: DeepStrings<Phrases['settings']> = {
     defaultHint: '{placeholder} ne genera uno casuale per ogni tessera.',
   },
   la: {
-    title: 'Login Assistant',
+    title: 'Impostazioni del Login Assistant',
     userCreateCredential: 'Gli utenti possono creare le proprie credenziali',
     userCreateCredentialHint:
-      "Nell'assistente, gli utenti aggiungono nome utente e password per un'app dei loro gruppi di login.",
+      "Nel Login Assistant, gli utenti aggiungono nome utente e password per un'app dei loro gruppi di login.",
     userChangePassword: 'Gli utenti possono cambiare le proprie password',
-    userChangePasswordHint: "Nell'assistente, gli utenti sostituiscono la password salvata per un'app.",
+    userChangePasswordHint: "Nel Login Assistant, gli utenti sostituiscono la password salvata per un'app.",
     forcePasswordGeneration: 'Le password sono generate dal server',
     forcePasswordGenerationHint: 'Ogni password salvata è generata; nessuno la digita, né lo staff né gli utenti.',
     autologon: 'Accesso automatico',
     autologonHint: 'Le credenziali possono far entrare gli utenti senza chiedere conferma.',
-    setupTitle: "Configurazione dell'assistente",
+    setupTitle: 'Configurazione del Login Assistant',
     setupIntro: "Inserisci questi valori nel Login Assistant durante l'installazione.",
     customerId: 'ID cliente',
     serverUrl: 'URL del server',
     copy: 'Copia {name}',
   },
   customization: {
+    title: 'Personalizzazione delle pagine di registrazione e di accesso',
+    intro: 'I colori, le icone, il testo e i loghi delle pagine di registrazione e di accesso degli utenti.',
     colorsTitle: 'Colori',
     colorsIntro: 'Delle pagine di registrazione e di accesso degli utenti.',
     colors: {

@@ -37,7 +37,7 @@ export const it: Dictionary = {
     mail: { name: 'Codice via email', hint: 'Ricevi un codice via email quando accedi.' },
     sms: { name: 'Codice via SMS', hint: 'Ricevi un codice via SMS quando accedi.' },
     keypair: { name: 'Coppia di chiavi', hint: 'Registra la chiave pubblica di una tua coppia di chiavi.' },
-    smartcard: { name: 'Certificato della smartcard', hint: 'Registra il certificato della tua smartcard.' },
+    smartcard: { name: 'Certificato della smart card', hint: 'Registra il certificato della tua smart card.' },
   },
   enroll: {
     title: "Configura l'accesso",

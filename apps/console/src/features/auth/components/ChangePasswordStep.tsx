@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Stack, TextField } from '@mui/material';
+import { passwordPolicyError } from '@portiere/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
 
 export interface NewPassword {
   newPassword: string;
@@ -17,11 +19,21 @@ export type SubmitNewPassword = (
 
 export function ChangePasswordStep({ onSubmit, onBack }: { onSubmit: SubmitNewPassword; onBack: () => void }) {
   const { t } = useTranslation();
-  // Whether the two match is the server's rule (it answers passwordsNotMatching): one place decides.
-  const schema = z.object({
-    newPassword: z.string().min(1, t('validation.required')),
-    confirmPassword: z.string().min(1, t('validation.required')),
-  });
+  // What the browser can tell (the contract's password policy, two passwords that differ) is said
+  // under its field and nothing is sent; the server checks the same again, and what only it
+  // knows (the password in use) comes back under the field too.
+  const schema = z
+    .object({
+      newPassword: z.string().min(1, t('validation.required')),
+      confirmPassword: z.string().min(1, t('validation.required')),
+    })
+    .superRefine(({ newPassword, confirmPassword }, ctx) => {
+      const policy = newPassword ? passwordPolicyError(newPassword) : null;
+      if (policy) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: fieldErrorMessage(t, policy) });
+      if (confirmPassword && confirmPassword !== newPassword) {
+        ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: t('validation.passwordsMatch') });
+      }
+    });
   const { register, handleSubmit, formState, setError } = useForm<NewPassword>({
     resolver: zodResolver(schema),
     defaultValues: { newPassword: '', confirmPassword: '' },

@@ -16,8 +16,6 @@ import { ChangePasswordStep, type SubmitNewPassword } from '../components/Change
 import { type Credentials, CredentialsStep } from '../components/CredentialsStep';
 import { OtpStep } from '../components/OtpStep';
 
-const isPasswordsMismatch = (err: unknown) => isApiError(err) && err.body?.code === 'passwordsNotMatching';
-
 type Step = { kind: 'credentials' } | { kind: 'change'; change: string } | { kind: 'otp'; email: string };
 
 /** Sign-in: credentials, then a forced password change and/or a mailed code, then tokens. */
@@ -49,12 +47,10 @@ export default function LoginPage() {
   });
   const changeCall = useChangePassword({
     source: SIGN_IN_FEEDBACK,
-    // A refused new password is named under its field; the message says the change failed, or
-    // that the passwords are not matching (the catalogue's sentence) when the server says so.
-    message: (t, err) =>
-      serverFieldErrors(t, err).new_password && !isPasswordsMismatch(err)
-        ? t('error.changePassword')
-        : errorMessage(t, err, { validation: 'error.changePassword' }),
+    message: (t, err) => errorMessage(t, err, { validation: 'error.changePassword' }),
+    // A refused field is said once, under the field (submitNewPassword hands it to the form);
+    // anything else (an expired change, a failed call) in the snackbar.
+    onFieldErrors: (fields) => Boolean(fields.new_password || fields.confirm_password),
     onError: (err) => {
       if (isApiError(err) && err.body?.code === 'changeTokenInvalid') setStep({ kind: 'credentials' });
     },

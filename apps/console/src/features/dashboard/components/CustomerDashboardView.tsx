@@ -3,7 +3,7 @@ import type { CustomerDashboard } from '@portiere/contracts';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format';
-import { countsToSeries, licensesUsedPercent } from '../lib/dashboardFigures';
+import { countAxis, countsToSeries, licensesUsedPercent } from '../lib/dashboardFigures';
 import { Figure, Panel } from './Figures';
 
 // The charts library is big: its own chunk, loaded after the figures are on screen.
@@ -40,6 +40,7 @@ function CredentialsChart({
           layout="horizontal"
           dataset={series.map((s) => ({ ...s, label: typeLabel(s.type) }))}
           yAxis={[{ scaleType: 'band', dataKey: 'label', width: 110 }]}
+          xAxis={[countAxis(series.map((s) => s.count))]}
           series={[{ dataKey: 'count', label }]}
           hideLegend
           margin={{ left: 0, right: 16, top: 8, bottom: 8 }}
@@ -71,6 +72,7 @@ function RecoveryChart({ active, total }: { active: number; total: number }) {
         <BarChart
           height={170}
           xAxis={[{ scaleType: 'band', data: [t('dashboard.recovery.active'), t('dashboard.recovery.ended')] }]}
+          yAxis={[countAxis([active, ended])]}
           series={[{ data: [active, ended], label: t('dashboard.recovery.title'), color: theme.palette.warning.main }]}
           hideLegend
           margin={{ left: 0, right: 8, top: 16, bottom: 0 }}
@@ -114,6 +116,7 @@ export function CustomerDashboardView({ data }: { data: CustomerDashboard }) {
                   data: [t('dashboard.users.total'), t('dashboard.users.enrolled'), t('dashboard.users.blocked')],
                 },
               ]}
+              yAxis={[countAxis([users.total, users.enrolled, users.blocked])]}
               series={[{ data: [users.total, users.enrolled, users.blocked], label: t('dashboard.users.title') }]}
               hideLegend
               margin={{ left: 0, right: 8, top: 16, bottom: 0 }}

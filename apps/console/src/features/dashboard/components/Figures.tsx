@@ -1,7 +1,10 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 
-/** One number with its label under it. */
+/**
+ * One number with its label under it: a term and its value (not a paragraph styled as a
+ * heading), read label first, drawn number first.
+ */
 export function Figure({
   label,
   value,
@@ -14,12 +17,12 @@ export function Figure({
   color?: string;
 }) {
   return (
-    <Box sx={{ minWidth: 90 }}>
-      <Typography variant="h4" component="p" data-testid={testId} sx={{ color, fontWeight: 500 }}>
-        {value}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
+    <Box component="dl" sx={{ minWidth: 90, m: 0, display: 'flex', flexDirection: 'column-reverse' }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
         {label}
+      </Typography>
+      <Typography component="dd" variant="h4" data-testid={testId} sx={{ m: 0, color, fontWeight: 500 }}>
+        {value}
       </Typography>
     </Box>
   );

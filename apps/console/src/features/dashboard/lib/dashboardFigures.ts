@@ -23,3 +23,11 @@ export function customerSlug(name: string): string {
 export function licensesUsedPercent(l: CustomerDashboard['licenses']): number {
   return l.total > 0 ? Math.round((Math.min(l.used, l.total) / l.total) * 100) : 0;
 }
+
+/**
+ * The value axis of a chart of counts: whole numbers only, from 0; when every count is 0 it runs
+ * to 1, since a flat 0-to-0 axis gets fractional ticks ("0.0…", cut to the axis width).
+ */
+export function countAxis(counts: readonly number[]): { min: number; max?: number; tickMinStep: number } {
+  return { min: 0, tickMinStep: 1, ...(counts.every((n) => n === 0) ? { max: 1 } : {}) };
+}

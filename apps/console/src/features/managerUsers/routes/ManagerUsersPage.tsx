@@ -65,7 +65,7 @@ export default function ManagerUsersPage() {
         field: 'email',
         headerName: t('managerUsers.columns.email'),
         flex: 1.5,
-        minWidth: 200,
+        minWidth: 180,
         renderCell: ({ row }) => (
           <Box sx={{ py: 1 }}>
             <div>{row.email}</div>
@@ -85,8 +85,8 @@ export default function ManagerUsersPage() {
       {
         field: 'scopes',
         headerName: t('managerUsers.columns.scopes'),
-        flex: 1.5,
-        minWidth: 180,
+        flex: 1,
+        minWidth: 140,
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, py: 1 }}>
             {row.scopes.map((s) => (
@@ -98,7 +98,7 @@ export default function ManagerUsersPage() {
       {
         field: 'expiration',
         headerName: t('managerUsers.columns.expiration'),
-        minWidth: 150,
+        minWidth: 140,
         valueGetter: (_v, row) =>
           row.has_api_key
             ? row.expiration
@@ -109,29 +109,39 @@ export default function ManagerUsersPage() {
       {
         field: 'created_at',
         headerName: t('managerUsers.columns.createdAt'),
-        minWidth: 120,
+        minWidth: 110,
         valueFormatter: (value: string) => formatDate(value, i18n.language),
       },
       {
         field: 'license_expiration',
         headerName: t('managerUsers.columns.licenseExpiration'),
-        minWidth: 140,
+        minWidth: 130,
         valueFormatter: (value: string | null) => formatDate(value, i18n.language),
       },
       {
         field: 'status',
         headerName: t('managerUsers.columns.status'),
-        minWidth: 150,
+        minWidth: 130,
         valueGetter: (_v, row) => t(`managerUsers.status.${statusOf(row)}`),
-        renderCell: ({ row, value }) => <Chip size="small" color={STATUS_COLORS[statusOf(row)]} label={value} />,
+        // A long status ("Must change password") wraps inside its chip rather than widening the grid.
+        renderCell: ({ row, value }) => (
+          <Chip
+            size="small"
+            color={STATUS_COLORS[statusOf(row)]}
+            label={value}
+            sx={{ my: 1, height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
+          />
+        ),
       },
       {
         field: 'actions',
         headerName: t('managerUsers.columns.actions'),
         sortable: false,
-        // Six actions side by side.
-        minWidth: 260,
-        flex: 1,
+        // Five icon buttons (40 px each) side by side and the cell's padding: never narrower, so
+        // the whole row of actions shows on a 1440 px screen beside the menu; the other columns
+        // take the rest.
+        width: 220,
+        minWidth: 220,
         renderCell: ({ row }) => (
           <RowActions
             actions={[

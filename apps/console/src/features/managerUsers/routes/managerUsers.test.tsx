@@ -138,7 +138,15 @@ describe('manager users page', { timeout: 60_000 }, () => {
     expect(messages()).toContain('API key reset.');
     expect(calls.filter((c) => c.path.endsWith('/reset-api-key/'))).toHaveLength(1);
 
-    await user.click(within(shown).getByRole('button', { name: 'Ok' }));
+    // Closing before copying asks first; No goes back to the key, Escape asks again, Yes closes.
+    const question = 'Have you copied the API key? Once this dialog is closed, it cannot be shown again.';
+    await user.click(within(shown).getByRole('button', { name: 'Close' }));
+    expect(await within(shown).findByText(question)).toBeTruthy();
+    await user.click(within(shown).getByRole('button', { name: 'No' }));
+    expect((within(shown).getByTestId('api-key') as HTMLInputElement).value).toBe(KEY);
+    await user.keyboard('{Escape}');
+    expect(await within(shown).findByText(question)).toBeTruthy();
+    await user.click(within(shown).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /New API key/ })).toBeNull());
     expect(document.body.innerHTML).not.toContain(KEY);
     // Nor does the query client keep it.
@@ -160,6 +168,21 @@ describe('manager users page', { timeout: 60_000 }, () => {
     expect(screen.queryByTestId('api-key')).toBeNull();
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(calls.filter((c) => c.path.endsWith('/reset-api-key/'))).toHaveLength(1);
+  });
+
+  it('copies the new API key with its button, and then closes without asking', async () => {
+    const user = userEvent.setup();
+    renderApp(PAGE);
+    await openRowAction(user, 'Reset the API key of ana@acme.example');
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Reset API key' })).getByRole('button', { name: 'Confirm' }),
+    );
+    const shown = await screen.findByRole('dialog', { name: 'New API key of ana@acme.example' });
+    await user.click(within(shown).getByRole('button', { name: 'Copy API key' }));
+    expect(await navigator.clipboard.readText()).toBe(KEY);
+    await waitFor(() => expect(messages()).toContain('Copied to the clipboard.'));
+    await user.click(within(shown).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /New API key/ })).toBeNull());
   });
 
   it('resets the password after confirming, saying a temporary one was mailed', async () => {

@@ -33,7 +33,8 @@ function MailTemplates({ customerId, answer }: { customerId: string; answer: Set
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary">
         {t('settings.mailTemplates.intro', {
-          language: t(`common.languages.${query.data.language}`),
+          // Named in the console's language, inside its sentence.
+          language: t(`common.languageNames.${query.data.language}`),
         })}
       </Typography>
       {unsaved.length > 0 && (

@@ -2,13 +2,18 @@ import { SettingsForm } from '../components/SettingsForm';
 import { SettingsLoader } from '../components/SettingsLoader';
 import { CmsCard } from '../components/workstation/CmsCard';
 import { TransportSecretsCard } from '../components/workstation/TransportSecretsCard';
+import { WorkstationLoginCard } from '../components/workstation/WorkstationLoginCard';
 
-/** Workstation: the credential management system and the smartcards' transport PIN and PUK. */
+/**
+ * Workstation: how members sign in there without their usual credentials, the credential
+ * management system and the smartcards' transport PIN and PUK.
+ */
 export default function WorkstationSettingsPage() {
   return (
     <SettingsLoader>
       {(answer, customerId) => (
         <SettingsForm key={customerId} customerId={customerId} answer={answer} sections={['cms']}>
+          <WorkstationLoginCard />
           <CmsCard />
           <TransportSecretsCard />
         </SettingsForm>

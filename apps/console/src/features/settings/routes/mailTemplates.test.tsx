@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { feedback } from '../../../components/feedback/feedbackStore';
+import { switchLanguage } from '../../../lib/i18n/i18n';
 import { fakeApi } from '../../../test/fakeApi';
 import { jsonResponse, renderApp } from '../../../test/renderApp';
 import { BUILT_IN, settingsServer } from '../../../test/settingsFixtures';
@@ -59,6 +60,18 @@ describe('mail templates page', { timeout: 60_000 }, () => {
     expect(screen.getByRole('button', { name: 'Insert {domain}' })).toBeTruthy();
   });
 
+  it('names the built-in texts’ language in the console’s language', async () => {
+    await switchLanguage('it');
+    try {
+      renderApp('/mail-templates');
+      expect(
+        await screen.findByText(/^I testi predefiniti sono in inglese, la lingua impostata in Generali\./, {}, COLD),
+      ).toBeTruthy();
+    } finally {
+      await switchLanguage('en');
+    }
+  });
+
   it('refuses a draft without its mandatory tag before saving or previewing', async () => {
     const user = userEvent.setup();
     renderApp('/mail-templates');
@@ -67,12 +80,30 @@ describe('mail templates page', { timeout: 60_000 }, () => {
     await user.type(content, 'Hello {{first_name}, no code here.');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Mandatory tag is missing: otp.')).toBeTruthy();
+    // Said once, under the content, with the focus there: no general message laid over it.
+    expect(document.activeElement).toBe(content);
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     await user.click(screen.getByRole('button', { name: 'Send test mail' }));
     expect(patches()).toEqual([]);
     expect(posts('preview')).toEqual([]);
     expect(posts('test')).toEqual([]);
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(messages()).toEqual([]);
+  });
+
+  it('says a refusal of the server under its field only', async () => {
+    const user = userEvent.setup();
+    renderApp('/mail-templates');
+    const { subject } = await openTemplate(user, 'Send OTP');
+    testAnswer = jsonResponse(400, {
+      reason: 'Some fields are not valid.',
+      code: 'validation',
+      details: { subject: { key: 'maxLength', message: 'Must be at most 5 characters.', params: { max: 5 } } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Send test mail' }));
+    expect(await screen.findByText('Must be at most 5 characters.')).toBeTruthy();
+    expect(subject.getAttribute('aria-invalid')).toBe('true');
+    expect(messages()).toEqual([]);
   });
 
   it('inserts a tag at the cursor and saves only that template', async () => {

@@ -197,7 +197,7 @@ export function BrandingPreview({ logos }: { logos: Record<LogoKind, string> }) 
                 <Box
                   sx={{ border: `1px solid ${MUTED}`, borderRadius: 1, px: 1, py: 0.75, color: MUTED, fontSize: 13 }}
                 >
-                  {t(`settings.general.usernameTexts.${general.username_text}`)}
+                  {t(`settings.userAuth.usernameTexts.${general.username_text}`)}
                 </Box>
                 <Notice color={colors.error_color} testId="preview-error">
                   {t(`${p}.error`)}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { FieldGroup, SettingsCard } from '../SettingsCard';
 import { SettingsField } from '../SettingsField';
 
-/** Who the customer is and how its members' pages and mails speak to them. */
+/** Who the customer is and which language its members' pages and mails speak. */
 export function GeneralCard() {
   const { t } = useTranslation();
   return (
@@ -19,12 +19,6 @@ export function GeneralCard() {
           label={t('settings.general.language')}
           hint={t('settings.general.languageHint')}
           optionLabel={(v) => t(`common.languages.${v as 'en'}`, { defaultValue: String(v) })}
-        />
-        <SettingsField
-          name="general.username_text"
-          label={t('settings.general.usernameText')}
-          hint={t('settings.general.usernameTextHint')}
-          optionLabel={(v) => t(`settings.general.usernameTexts.${v as 'id'}`, { defaultValue: String(v) })}
         />
       </FieldGroup>
     </SettingsCard>

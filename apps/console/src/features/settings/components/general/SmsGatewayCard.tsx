@@ -4,7 +4,7 @@ import { FieldGroup, SettingsCard } from '../SettingsCard';
 import { SettingsField } from '../SettingsField';
 import { SmsTokenField } from './SmsTokenField';
 
-/** The customer's SMS gateway (where SMS codes go out) and the message members receive. */
+/** SMS customisation: the customer's SMS gateway (where SMS codes go out), the sender and the message members receive. */
 export function SmsGatewayCard() {
   const { t } = useTranslation();
   return (

@@ -4,7 +4,6 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { askConfirmation } from '../../../../components/dialogs/ConfirmDialog';
 import { openDialog } from '../../../../components/dialogs/dialogRegistry';
-import { feedback } from '../../../../components/feedback/feedbackStore';
 import { fieldErrorMessage } from '../../../../lib/i18n/fieldError';
 import { useSendTestMail } from '../../api/mailTemplatesApi';
 import { useSaveSettings } from '../../api/settingsApi';
@@ -43,6 +42,7 @@ export function MailTemplateEditor({ customerId, item, validators, baseline, dra
     caret.current = null;
   });
 
+  /** The server's refusals of the subject or content, under those fields (then the only message). */
   const serverErrors = (fieldErrors: Record<string, string>) => {
     const out: Errors = {};
     for (const [path, message] of Object.entries(fieldErrors)) {
@@ -50,6 +50,7 @@ export function MailTemplateEditor({ customerId, item, validators, baseline, dra
       if (field === 'subject' || field === 'content') out[field] = message;
     }
     setErrors(out);
+    return Object.keys(out).length > 0;
   };
   const save = useSaveSettings(customerId, {
     success: (t) => t('success.savedSettings'),
@@ -70,15 +71,17 @@ export function MailTemplateEditor({ customerId, item, validators, baseline, dra
     onFieldErrors: serverErrors,
   });
 
-  /** The browser's checks first: a draft that fails them is not sent anywhere. */
+  /**
+   * The browser's checks first: a draft that fails them is not sent anywhere, and each refusal is
+   * said once, under its field (no general message over it), with the focus on the first.
+   */
   const checked = (): MailTemplate | null => {
     const found = draftErrors(item, draft, validators);
     const messages: Errors = {};
     for (const [field, error] of Object.entries(found)) messages[field as DraftField] = fieldErrorMessage(t, error);
     setErrors(messages);
     if (Object.keys(messages).length) {
-      feedback.push({ type: 'error', message: t('error.validation') });
-      fields[found.content ? 'content' : 'subject'].current?.focus();
+      fields[found.subject ? 'subject' : 'content'].current?.focus();
       return null;
     }
     return draft;

@@ -9,7 +9,7 @@ export function CredentialPoliciesCard() {
   return (
     <SettingsCard title={t('settings.sca.title')}>
       <FieldGroup title={t('settings.sca.pin')}>
-        <SettingsField name="sca.pin_credential.min_length" label={t('settings.sca.pinMinLength')} autoFocus />
+        <SettingsField name="sca.pin_credential.min_length" label={t('settings.sca.pinMinLength')} />
         <SettingsField name="sca.pin_credential.max_length" label={t('settings.sca.pinMaxLength')} />
         <SettingsField name="sca.pin_credential.max_attempts" label={t('settings.sca.pinMaxAttempts')} />
       </FieldGroup>

@@ -26,19 +26,8 @@ export function CmsCard() {
           name="cms.active_directory_group"
           label={t('settings.cms.adGroup')}
           hint={t('settings.cms.adGroupHint')}
-          autoFocus
-        />
-        <SettingsField
-          name="cms.card_code_length"
-          label={t('settings.cms.cardCodeLength')}
-          hint={t('settings.cms.cardCodeLengthHint')}
         />
       </FieldGroup>
-      <SettingsSwitch
-        name="cms.recovery_disable_tokens"
-        label={t('settings.cms.recoveryDisableTokens')}
-        hint={t('settings.cms.recoveryDisableTokensHint')}
-      />
     </SettingsCard>
   );
 }

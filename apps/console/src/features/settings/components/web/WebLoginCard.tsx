@@ -3,8 +3,8 @@ import { readableDuration } from '../../lib/durations';
 import { FieldGroup, SettingsCard } from '../SettingsCard';
 import { SettingsField, SettingsSwitch } from '../SettingsField';
 
-/** How long the web sign-in's tokens last, and single sign-on between the customer's applications. */
-export function TokensCard() {
+/** Web login settings: how long the web sign-in's tokens last, and single sign-on between the customer's applications. */
+export function WebLoginCard() {
   const { t } = useTranslation();
   const readable = (value: unknown) => {
     const text = readableDuration(value, {
@@ -18,7 +18,12 @@ export function TokensCard() {
   return (
     <SettingsCard title={t('settings.tokens.title')} intro={t('settings.tokens.intro')}>
       <FieldGroup columns={2}>
-        <SettingsField name="general.id_token_duration" label={t('settings.tokens.idTokenDuration')} hint={readable} />
+        <SettingsField
+          name="general.id_token_duration"
+          label={t('settings.tokens.idTokenDuration')}
+          hint={readable}
+          autoFocus
+        />
         <SettingsField
           name="general.oidc_refresh_token_duration"
           label={t('settings.tokens.refreshTokenDuration')}
