@@ -1,7 +1,8 @@
 // `npm test`: lint, type-check, unit and API tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), then browser tests in Debian's Chromium. Ends with one
+// TEST_DATABASE_URL is set), then browser tests in Debian's Chromium (and, in CI, the server's
+// API tests under the newest Node.js LTS beside them). Ends with one
 // "N passed, N failed" line over every test that ran.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildWebAppsIfNeeded } from './build-console.mjs';
@@ -57,6 +58,28 @@ try {
   failures.push('apache');
 }
 buildWebAppsIfNeeded();
+
+// CI (.ci/run sets NODE_LTS_TESTS=1): the server's API tests again under the newest Node.js LTS
+// (scripts/test-node-lts.mjs), on the embedded database, with one worker beside the browser
+// tests, which keep about one core busy; its output is shown after theirs.
+let lts;
+if (process.env.NODE_LTS_TESTS) {
+  const json = path.join(root, 'test-results/vitest-server-lts.json');
+  const log = path.join(root, 'test-results/node-lts.log');
+  fs.rmSync(json, { force: true });
+  vitestJsons.push(json);
+  const { TEST_DATABASE_URL: _db, TEST_REDIS_URL: _redis, ...env } = process.env;
+  const out = fs.openSync(log, 'w');
+  const t = Date.now();
+  console.log('\n== server API tests under the newest Node.js LTS: started beside the browser tests');
+  const child = spawn(
+    'node',
+    ['scripts/test-node-lts.mjs', '--maxWorkers=1', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
+    { cwd: root, stdio: ['ignore', out, out], env },
+  );
+  lts = new Promise((resolve) => child.on('exit', (code) => resolve({ code, log, seconds: (Date.now() - t) / 1000 })));
+}
+
 const pwJson = path.join(root, 'e2e/test-results/results.json');
 fs.rmSync(pwJson, { force: true });
 if (
@@ -64,6 +87,13 @@ if (
   !step('browser tests', npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { CHROMIUM_PATH: chromium })
 ) {
   failures.push('playwright');
+}
+
+if (lts) {
+  const { code, log, seconds } = await lts;
+  process.stdout.write(fs.readFileSync(log, 'utf8'));
+  console.log(`== server API tests under the newest Node.js LTS: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
+  if (code !== 0) failures.push('server API tests under the newest Node.js LTS');
 }
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
