@@ -32,6 +32,13 @@ async function dressFor(ctx: KoaContextWithOIDC, brandingOf: BrandingOf) {
   return { branding, lang, text, clientName };
 }
 
+/** Answers the page in the request's dress. */
+function answer(ctx: KoaContextWithOIDC, dress: Awaited<ReturnType<typeof dressFor>>, title: string, body: string) {
+  const { branding, lang, text } = dress;
+  ctx.type = 'html';
+  ctx.body = page({ lang, branding, title, body, securedBy: text.securedBy });
+}
+
 function errorKind(error: string, description: string): keyof PageText['errors'] {
   if (/session|interaction|expired/i.test(description)) return 'session_expired';
   if (error === 'access_denied') return 'access_denied';
@@ -42,34 +49,32 @@ function errorKind(error: string, description: string): keyof PageText['errors']
 
 export function providerPages(brandingOf: BrandingOf) {
   const renderError: NonNullable<Configuration['renderError']> = async (ctx, out) => {
-    const { branding, lang, text } = await dressFor(ctx, brandingOf);
+    const dress = await dressFor(ctx, brandingOf);
+    const { text } = dress;
     const error = String(out.error ?? 'server_error');
     const description = String(out.error_description ?? '');
-    ctx.type = 'html';
     // The protocol's own words stay in English: marked so, for screen readers.
-    ctx.body = page({
-      lang,
-      branding,
-      title: text.errorTitle,
-      securedBy: text.securedBy,
-      body: `<p>${escapeHtml(text.errors[errorKind(error, description)])}</p>
+    answer(
+      ctx,
+      dress,
+      text.errorTitle,
+      `<p>${escapeHtml(text.errors[errorKind(error, description)])}</p>
 <details><summary>${escapeHtml(text.technicalDetails)}</summary><p lang="en"><code>${escapeHtml(error)}</code>${description ? `: ${escapeHtml(description)}` : ''}</p></details>`,
-    });
+    );
   };
 
   /** The RP-initiated logout's confirmation: `form` posts the provider's own hidden fields. */
   async function logoutSource(ctx: KoaContextWithOIDC, form: string): Promise<void> {
-    const { branding, lang, text, clientName } = await dressFor(ctx, brandingOf);
-    ctx.type = 'html';
-    ctx.body = page({
-      lang,
-      branding,
-      title: text.signOutTitle,
-      securedBy: text.securedBy,
-      body: `${form}<p>${escapeHtml(text.signOutQuestion(clientName))}</p><div class="actions">
+    const dress = await dressFor(ctx, brandingOf);
+    const { text } = dress;
+    answer(
+      ctx,
+      dress,
+      text.signOutTitle,
+      `${form}<p>${escapeHtml(text.signOutQuestion(dress.clientName))}</p><div class="actions">
 <button class="btn btn-primary" autofocus type="submit" form="op.logoutForm" value="yes" name="logout">${escapeHtml(text.signOutYes)}</button>
 <button class="btn btn-secondary" type="submit" form="op.logoutForm">${escapeHtml(text.signOutNo)}</button></div>`,
-    });
+    );
   }
 
   /**
@@ -83,15 +88,8 @@ export function providerPages(brandingOf: BrandingOf) {
       ctx.redirect(success);
       return;
     }
-    const { branding, lang, text } = await dressFor(ctx, brandingOf);
-    ctx.type = 'html';
-    ctx.body = page({
-      lang,
-      branding,
-      title: text.signedOutTitle,
-      securedBy: text.securedBy,
-      body: `<p>${escapeHtml(text.signedOutText)}</p>`,
-    });
+    const dress = await dressFor(ctx, brandingOf);
+    answer(ctx, dress, dress.text.signedOutTitle, `<p>${escapeHtml(dress.text.signedOutText)}</p>`);
   }
 
   return { renderError, logoutSource, postLogoutSuccessSource };
