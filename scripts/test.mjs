@@ -74,7 +74,13 @@ if (process.env.NODE_LTS_TESTS) {
   console.log('\n== server API tests under the newest Node.js LTS: started beside the browser tests');
   const child = spawn(
     'node',
-    ['scripts/test-node-lts.mjs', '--maxWorkers=1', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
+    [
+      'scripts/test-node-lts.mjs',
+      '--maxWorkers=1',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${json}`,
+    ],
     { cwd: root, stdio: ['ignore', out, out], env },
   );
   lts = new Promise((resolve) => child.on('exit', (code) => resolve({ code, log, seconds: (Date.now() - t) / 1000 })));
@@ -92,7 +98,9 @@ if (
 if (lts) {
   const { code, log, seconds } = await lts;
   process.stdout.write(fs.readFileSync(log, 'utf8'));
-  console.log(`== server API tests under the newest Node.js LTS: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
+  console.log(
+    `== server API tests under the newest Node.js LTS: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`,
+  );
   if (code !== 0) failures.push('server API tests under the newest Node.js LTS');
 }
 
