@@ -67,6 +67,11 @@ export interface BuildOptions {
   box?: SecretBox;
   mailer?: Mailer;
   now?: () => Date;
+  /**
+   * Prune audit events past retention on a timer (a minute after start, then hourly). Tests on a
+   * clock of their own turn it off: the timer would prune on that clock in the middle of a test.
+   */
+  auditPruning?: boolean;
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
@@ -204,7 +209,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   app.decorate('auditRoutes', installAudit(app, opts.database.db, opts.now ?? (() => new Date())));
   healthRoutes(app, opts.database);
-  pruneAuditPeriodically(app, services.db, opts.now ?? (() => new Date()));
+  if (opts.auditPruning !== false) pruneAuditPeriodically(app, services.db, opts.now ?? (() => new Date()));
   serveMetrics(app, metrics, config.metrics);
   await app.register(
     async (api) => {

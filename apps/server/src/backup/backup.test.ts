@@ -89,7 +89,14 @@ async function appOn(database: Database, keyFile: string): Promise<Harness> {
   const smtpUrl = await sink.start();
   const clock = new TestClock();
   const config = loadConfig({ SMTP_URL: smtpUrl, DATA_DIR: scratch, LOGIN_RATE_LIMIT: '10000', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, database, box: SecretBox.fromFile(keyFile), now: clock.now, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    box: SecretBox.fromFile(keyFile),
+    now: clock.now,
+    auditPruning: false,
+    logger: false,
+  });
   await app.ready();
   return {
     app,

@@ -50,7 +50,15 @@ export async function startHarness(
     LOG_LEVEL: log ? 'trace' : 'silent',
     ...env,
   });
-  const app = await buildApp({ config, database, box, now: clock.now, logger: !!log, logStream: log });
+  const app = await buildApp({
+    config,
+    database,
+    box,
+    now: clock.now,
+    auditPruning: false,
+    logger: !!log,
+    logStream: log,
+  });
   await app.ready();
   return {
     app,
