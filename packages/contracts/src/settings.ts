@@ -344,6 +344,20 @@ export function unknownTemplateTag(name: MailTemplateName, text: string): string
   return undefined;
 }
 
+/** Each of a template's texts (subject, content) that names a tag its mail does not fill, with its error. */
+export function unknownTemplateTags(
+  name: MailTemplateName,
+  template: Partial<Record<keyof MailTemplate, unknown>>,
+): Partial<Record<keyof MailTemplate, FieldError>> {
+  const errors: Partial<Record<keyof MailTemplate, FieldError>> = {};
+  for (const field of ['subject', 'content'] as const) {
+    const text = template[field];
+    const tag = typeof text === 'string' ? unknownTemplateTag(name, text) : undefined;
+    if (tag) errors[field] = fieldError('unknownTag', { tag });
+  }
+  return errors;
+}
+
 /** Mandatory tags present in a template, checked only when the customer set its own text. */
 export function missingTemplateTag(name: MailTemplateName, tpl: MailTemplate): string | undefined {
   if (!tpl.subject && !tpl.content) return undefined;

@@ -18,7 +18,7 @@ import {
   type MailTestResponse,
   missingTemplateTag,
   SAMPLE_TAG_VALUES,
-  unknownTemplateTag,
+  unknownTemplateTags,
 } from '@portiere/contracts';
 import { eq } from 'drizzle-orm';
 import { auditDetails } from '../../audit/context.ts';
@@ -96,11 +96,7 @@ async function render(
   name: MailTemplateName,
   draft: MailTemplateDraft,
 ): Promise<MailContent> {
-  const errors: Record<string, FieldError> = {};
-  for (const field of ['subject', 'content'] as const) {
-    const unknown = unknownTemplateTag(name, draft[field]);
-    if (unknown) errors[field] = fieldError('unknownTag', { tag: unknown });
-  }
+  const errors: Record<string, FieldError> = unknownTemplateTags(name, draft);
   const missing = missingTemplateTag(name, draft);
   if (missing) errors.content ??= fieldError('mandatoryTag', { tag: missing });
   if (Object.keys(errors).length) throw validationError(errors);

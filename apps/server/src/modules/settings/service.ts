@@ -17,7 +17,7 @@ import {
   settingsSchema,
   settingsValidators,
   smsApiTokenSchema,
-  unknownTemplateTag,
+  unknownTemplateTags,
   validateSection,
 } from '@portiere/contracts';
 import { eq, sql } from 'drizzle-orm';
@@ -124,12 +124,10 @@ export class SettingsService {
 function unknownTagErrors(general: Record<string, unknown>): Record<string, FieldError> {
   const errors: Record<string, FieldError> = {};
   for (const name of MAIL_TEMPLATE_NAMES) {
-    const template = general[name] as Record<string, unknown> | undefined;
-    for (const field of ['subject', 'content']) {
-      const text = template?.[field];
-      const tag = typeof text === 'string' ? unknownTemplateTag(name, text) : undefined;
-      if (tag) errors[`general.${name}.${field}`] = fieldError('unknownTag', { tag });
-    }
+    const template = general[name];
+    if (!template || typeof template !== 'object') continue;
+    for (const [field, error] of Object.entries(unknownTemplateTags(name, template)))
+      errors[`general.${name}.${field}`] = error;
   }
   return errors;
 }

@@ -4,7 +4,7 @@ import {
   type MailTemplate,
   type MailTemplateInfo,
   missingTemplateTag,
-  unknownTemplateTag,
+  unknownTemplateTags,
 } from '@portiere/contracts';
 import { checkAgainstValidator, type Validators } from './settingsForm';
 
@@ -33,12 +33,11 @@ export function draftErrors(
   validators: Validators,
 ): Partial<Record<DraftField, FieldError>> {
   const errors: Partial<Record<DraftField, FieldError>> = {};
+  const unknown = unknownTemplateTags(item.name, draft);
   for (const field of DRAFT_FIELDS) {
     const validator = validators[`general.mail_template.${field}`];
-    const error = validator ? checkAgainstValidator(validator, draft[field]) : null;
-    const unknown = unknownTemplateTag(item.name, draft[field]);
+    const error = (validator ? checkAgainstValidator(validator, draft[field]) : null) ?? unknown[field];
     if (error) errors[field] = error;
-    else if (unknown) errors[field] = fieldError('unknownTag', { tag: unknown });
   }
   const tag = missingTemplateTag(item.name, draft);
   if (tag && !errors.content) errors.content = fieldError('mandatoryTag', { tag });
