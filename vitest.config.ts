@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One vitest run, its projects: pure contracts, the API server (node), the console and the
+ * One vitest run, its projects: the repository's scripts, pure contracts, the API server (node), the console and the
  * members' pages (jsdom), and the start-up bound.
  */
 export default defineConfig({
@@ -9,6 +9,8 @@ export default defineConfig({
     // Two cores: one test file per core; each server file owns its database.
     maxWorkers: 2,
     projects: [
+      // The repository's own scripts (scripts/*.test.mjs: the import checker).
+      { test: { name: 'scripts', root: 'scripts', environment: 'node', include: ['*.test.mjs'] } },
       { test: { name: 'contracts', root: 'packages/contracts', environment: 'node', include: ['src/**/*.test.ts'] } },
       {
         test: {

@@ -4,9 +4,18 @@
 // The members' pages (apps/portal/src): the same rules with flows/ for features/; besides, they
 // import no code outside their src/ but React and the contracts, and the contracts only as types
 // (a value import would put the contracts' schemas, and zod, in the members' bundle).
-// Run by `npm test`'s lint step; `node scripts/check-boundaries.mjs` checks both and prints each
-// crossing import, exiting 1 when there is one; `node scripts/check-boundaries.mjs <srcDir>`
-// checks one source tree with the console's rules.
+// The server (apps/server/src): a module (modules/<name>/) gets another module's service only
+// from services.ts, as a constructor argument: it imports another module's service.ts and
+// routes.ts as types only. Its other files (queries, pure helpers) it may import.
+// Everywhere (server, console, portal, contracts): no folder cycle. Each value import from a
+// file in folder F to one in folder T, outside tests, is an edge between the two folders just
+// under their closest common folder (modules/members/x.ts -> modules/enrollment/y.ts: members ->
+// enrollment; a folder and its own subfolders are one piece of code). A cycle of such edges fails,
+// named folder by folder. Type-only imports erase at build time and make no edge (routes name
+// the Services type that services.ts, which builds them, exports).
+// Run by `npm test`'s lint step; `node scripts/check-boundaries.mjs` checks every tree and prints
+// each crossing import and cycle, exiting 1 when there is one; `node scripts/check-boundaries.mjs
+// <srcDir>` checks one source tree with the console's rules.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +55,18 @@ export function crossing(from, to, areas = 'features') {
 export function importsOf(text) {
   const out = [];
   for (const re of SPECIFIERS) for (const m of text.matchAll(re)) out.push(m[1]);
+  return out;
+}
+
+// import type { A } from '...', export type { A } from '...', import { type A, type B } from '...'
+const TYPE_ONLY = /^(?:type\s|\{(?:\s*type\s+[^,}]+,?)*\s*\}$)/;
+const STATIC = /\b(?:import|export)\s([^'"`;]*?)\bfrom\s*['"]([^'"]+)['"]/g;
+
+/** The specifiers of imports that remain at run time (type-only ones erase). */
+export function valueImportsOf(text) {
+  const out = [];
+  for (const m of text.matchAll(STATIC)) if (!TYPE_ONLY.test(m[1].trim())) out.push(m[2]);
+  for (const re of SPECIFIERS.slice(1)) for (const m of text.matchAll(re)) out.push(m[1]);
   return out;
 }
 
@@ -105,6 +126,129 @@ export function checkBoundaries(srcDir, { app = 'console' } = {}) {
   return violations;
 }
 
+const SERVER_MODULE_ENTRY = /^(service|routes)\.ts$/;
+
+/**
+ * The server's module rule under srcDir (apps/server/src): { file, specifier, rule } for each
+ * value import of another module's service.ts or routes.ts.
+ */
+export function checkServerModules(srcDir) {
+  const violations = [];
+  for (const file of walk(srcDir)) {
+    const rel = path.relative(srcDir, file);
+    const [top, area] = rel.split(path.sep);
+    if (top !== 'modules' || isTestFile(rel)) continue;
+    for (const specifier of valueImportsOf(fs.readFileSync(file, 'utf8'))) {
+      if (!specifier.startsWith('.')) continue;
+      const to = path.relative(srcDir, path.resolve(path.dirname(file), specifier)).split(path.sep);
+      if (to[0] !== 'modules' || to[1] === area || to.length !== 3 || !SERVER_MODULE_ENTRY.test(to[2])) continue;
+      violations.push({
+        file: rel,
+        specifier,
+        rule: `a module gets another module's service from services.ts, not by import (modules/${area} -> modules/${to[1]}/${to[2]}): import it as a type, and move a shared helper out of service.ts`,
+      });
+    }
+  }
+  return violations;
+}
+
+/**
+ * The folder graph under srcDir (see the top of this file): Map<folder, Map<folder, [file, specifier]>>,
+ * folders relative to srcDir ('.' for srcDir itself). Test files make no edge.
+ */
+export function folderGraph(srcDir) {
+  const graph = new Map();
+  for (const file of walk(srcDir)) {
+    const rel = path.relative(srcDir, file);
+    if (isTestFile(rel)) continue;
+    for (const specifier of valueImportsOf(fs.readFileSync(file, 'utf8'))) {
+      if (!specifier.startsWith('.')) continue;
+      const from = path
+        .dirname(rel)
+        .split(path.sep)
+        .filter((p) => p !== '.');
+      const target = path.relative(srcDir, path.resolve(path.dirname(file), specifier));
+      if (target.startsWith('..')) continue;
+      const to = path
+        .dirname(target)
+        .split(path.sep)
+        .filter((p) => p !== '.');
+      let common = 0;
+      while (common < from.length && common < to.length && from[common] === to[common]) common++;
+      // A folder importing its own subfolder, or the other way round: one piece of code.
+      if (common === from.length || common === to.length) continue;
+      const a = from.slice(0, common + 1).join('/');
+      const b = to.slice(0, common + 1).join('/');
+      if (!graph.has(a)) graph.set(a, new Map());
+      if (!graph.get(a).has(b)) graph.get(a).set(b, [rel, specifier]);
+    }
+  }
+  return graph;
+}
+
+/** Each folder cycle of the graph, once: [folder, ..., folder] (the first one repeated last). */
+export function folderCycles(graph) {
+  // Strongly connected components (Tarjan), then one shortest cycle through each component's first folder.
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const components = [];
+  const next = (v) => [...(graph.get(v)?.keys() ?? [])];
+  const visit = (v) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v));
+    stack.push(v);
+    for (const w of next(v)) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component = [];
+      let w;
+      do {
+        w = stack.pop();
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) components.push(component.sort());
+    }
+  };
+  for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v);
+  return components.map((component) => {
+    const start = component[0];
+    const from = new Map([[start, null]]);
+    const queue = [start];
+    while (queue.length) {
+      const v = queue.shift();
+      for (const w of next(v).filter((x) => component.includes(x))) {
+        if (w === start) {
+          const cycle = [start];
+          for (let u = v; u !== start; u = from.get(u)) cycle.splice(1, 0, u);
+          return [...cycle, start];
+        }
+        if (!from.has(w)) {
+          from.set(w, v);
+          queue.push(w);
+        }
+      }
+    }
+    return component;
+  });
+}
+
+/** Each folder cycle under srcDir: { cycle: 'a -> b -> a', imports: ['file imports specifier', ...] }. */
+export function checkCycles(srcDir) {
+  const graph = folderGraph(srcDir);
+  return folderCycles(graph).map((cycle) => ({
+    cycle: cycle.join(' -> '),
+    imports: cycle.slice(1).map((to, i) => {
+      const [file, specifier] = graph.get(cycle[i]).get(to);
+      return `${file} imports '${specifier}'`;
+    }),
+  }));
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = path.resolve(import.meta.dirname, '..');
   const trees = process.argv[2]
@@ -112,15 +256,22 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     : [
         { srcDir: path.join(root, 'apps/console/src'), app: 'console', name: 'Console' },
         { srcDir: path.join(root, 'apps/portal/src'), app: 'portal', name: "Members' pages (portal)" },
+        { srcDir: path.join(root, 'apps/server/src'), app: 'server', name: 'Server' },
+        { srcDir: path.join(root, 'packages/contracts/src'), app: 'contracts', name: 'Contracts' },
       ];
   let failed = 0;
   for (const { srcDir, app, name } of trees) {
-    const violations = checkBoundaries(srcDir, { app });
+    const violations =
+      app === 'server' ? checkServerModules(srcDir) : app === 'contracts' ? [] : checkBoundaries(srcDir, { app });
     for (const v of violations) console.error(`${v.file}: import '${v.specifier}' crosses a boundary: ${v.rule}`);
-    if (violations.length) {
-      console.error(`${name}: ${violations.length} import(s) cross the boundaries (see design/ARCHITECTURE.md).`);
-      failed += violations.length;
-    } else console.log(`${name} import boundaries: ok`);
+    const cycles = checkCycles(srcDir);
+    for (const c of cycles) console.error(`${name}: folder cycle ${c.cycle}\n  ${c.imports.join('\n  ')}`);
+    if (violations.length || cycles.length) {
+      console.error(
+        `${name}: ${violations.length} import(s) cross the boundaries, ${cycles.length} folder cycle(s) (see docs/ARCHITECTURE.md).`,
+      );
+      failed += violations.length + cycles.length;
+    } else console.log(`${name} import boundaries and folder cycles: ok`);
   }
   if (failed) process.exit(1);
 }

@@ -23,8 +23,9 @@ function step(title, command, args, env = {}) {
 const npx = 'npx';
 const failures = [];
 if (!step('lint', npx, ['biome', 'check', '.'])) failures.push('lint');
-// The console's and the portal's import boundaries (a feature or flow imports no other one;
-// shared code none; the portal nothing of the console).
+// Import boundaries: the console's and the portal's (a feature or flow imports no other one;
+// shared code none; the portal nothing of the console), the server's (a module gets another's
+// service from services.ts), and no folder cycle in any of them or the contracts.
 if (!step('lint: import boundaries', 'node', ['scripts/check-boundaries.mjs'])) failures.push('boundaries');
 if (!step('type-check', 'npm', ['run', '--silent', 'typecheck'])) failures.push('type-check');
 
@@ -41,7 +42,7 @@ function vitest(title, projects) {
 }
 // First and alone, so that its 2 s start-up bound is measured on an otherwise idle machine.
 vitest('start-up tests', ['startup']);
-vitest('unit and API tests', ['contracts', 'server', 'console', 'portal']);
+vitest('unit and API tests', ['scripts', 'contracts', 'server', 'console', 'portal']);
 
 let chromium;
 try {

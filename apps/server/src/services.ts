@@ -22,6 +22,7 @@ import { CustomersService } from './modules/customers/service.ts';
 import { CustomizationService } from './modules/customization/service.ts';
 import { DashboardService } from './modules/dashboard/service.ts';
 import { type ClientUrls, DownloadsService } from './modules/downloads/service.ts';
+import { issueLink } from './modules/enrollment/link.ts';
 import { LinkRequests } from './modules/enrollment/link-request.ts';
 import { EnrollmentService } from './modules/enrollment/service.ts';
 import { FlowsService } from './modules/flows/service.ts';
@@ -119,7 +120,15 @@ export async function buildServices(
   const settings = new SettingsService(db, box);
   await settings.sealLegacySmsTokens();
   const laUsers = new LaUsersService(db, box, settings);
-  const members = new MembersService(db, settings, mailer, keys, publicUrl, now);
+  // Members mail enrolment links; the links are the enrolment module's (no import between the two).
+  const members = new MembersService(
+    db,
+    settings,
+    mailer,
+    (customerId, memberId, at) => issueLink(db, keys, customerId, memberId, at),
+    publicUrl,
+    now,
+  );
   // The plain database: the sealer runs outside any request's transaction.
   const auditSealer = new AuditSealer(database.db, log);
   const credentials = new CredentialsService(db, box, members, settings, mailer, publicUrl, now);

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { DialogsHost } from '../components/dialogs/DialogsHost';
 import { feedback } from '../components/feedback/feedbackStore';
 import { setSessionEndedHandler } from '../lib/api/tokenRefresh';
 import { reloadTokens } from '../lib/auth/tokenStorage';
 import { queryClient } from '../lib/queryClient';
 import { SIGN_IN_FEEDBACK } from '../lib/session';
+import { DialogsHost } from './DialogsHost';
 import { RouteGuard } from './guards/RouteGuard';
 import { matchAppRoute } from './routes';
 

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { type BlockerFunction, type Location, Navigate, useBlocker, useLocation } from 'react-router';
 import { dialogs, openDialog } from '../../components/dialogs/dialogRegistry';
-import { LOGOUT_DIALOG } from '../../components/dialogs/LogoutDialog';
 import { UNSAVED_CHANGES_DIALOG } from '../../components/dialogs/UnsavedChangesDialog';
 import { unsavedChanges } from '../../components/dialogs/unsavedChanges';
 import { dispatchFilters } from '../../components/filters/filtersStore';
@@ -12,6 +11,7 @@ import { resetPaging } from '../../components/table/pagingStore';
 import { decodeClaims } from '../../lib/auth/jwt';
 import { getTokens, isSignedIn, useTokens } from '../../lib/auth/tokenStorage';
 import { meQuery } from '../../lib/session';
+import { LOGOUT_DIALOG } from '../LogoutDialog';
 import { homeFor, matchAppRoute } from '../routes';
 import { decideNavigation } from './navigationGuard';
 

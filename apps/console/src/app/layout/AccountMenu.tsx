@@ -17,9 +17,9 @@ import { VERSION } from '@portiere/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openDialog } from '../../components/dialogs/dialogRegistry';
-import { LOGOUT_DIALOG } from '../../components/dialogs/LogoutDialog';
 import { currentLocale, switchLanguage } from '../../lib/i18n/i18n';
 import { isTranslated, NAMED_LANGUAGES } from '../../lib/i18n/languages';
+import { LOGOUT_DIALOG } from '../LogoutDialog';
 
 export const SUPPORT_MAILTO = 'mailto:support@portiere.example';
 

@@ -17,9 +17,9 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { searchIn, yesNo } from '../../lib/list-filters.ts';
 import { page, paging } from '../../lib/paging.ts';
+import { allowedKinds } from '../members/allowed-kinds.ts';
 import { listMembers } from '../members/list.ts';
 import { countMembers } from '../members/seek.ts';
-import { allowedKinds } from '../members/service.ts';
 import { aroundTallies, lockTallies, ungroupTallies } from '../members/tallies.ts';
 import { releaseGroupProfiles } from '../profiles/counters.ts';
 

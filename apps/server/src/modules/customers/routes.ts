@@ -11,9 +11,9 @@ import {
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { scopedCustomer } from '../../lib/scoped-customer.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
-import { scopedCustomer } from './scope.ts';
 
 export const customerRoutes =
   (services: Services): FastifyPluginAsyncZod =>

@@ -6,11 +6,12 @@ import { auditChange, auditDetails, auditTarget } from '../../audit/context.ts';
 import type { AuthUser } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
 import { customers, staffUsers } from '../../db/schema/index.ts';
+import { assertEmail } from '../../lib/assert-email.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { searchIn, yesNo } from '../../lib/list-filters.ts';
 import { page } from '../../lib/paging.ts';
-import { assertEmail, type ManagerUsersService } from '../managerUsers/service.ts';
+import type { ManagerUsersService } from '../managerUsers/service.ts';
 
 type CustomerRow = typeof customers.$inferSelect;
 

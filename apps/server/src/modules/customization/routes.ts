@@ -16,9 +16,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { scopedCustomer } from '../../lib/scoped-customer.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
-import { scopedCustomer } from '../customers/scope.ts';
 import { logoFilesOf, MULTIPART_LIMITS, readLogoFiles } from './uploads.ts';
 
 const params = z.object({ id: z.string() });

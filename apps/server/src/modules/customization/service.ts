@@ -17,7 +17,8 @@ import type { Db } from '../../db/client.ts';
 import { customerImages, customers } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { effectiveSettings, type SettingsService } from '../settings/service.ts';
+import { effectiveSettings } from '../settings/effective.ts';
+import type { SettingsService } from '../settings/service.ts';
 import { type CheckedImage, checkLogo } from './image-check.ts';
 import type { LogoFiles } from './uploads.ts';
 

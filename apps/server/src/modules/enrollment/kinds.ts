@@ -4,7 +4,7 @@
  * credentials service applies when staff create one (allowedKinds).
  */
 import { type CredentialType, type CustomerSettings, ENROLLER_KINDS } from '@portiere/contracts';
-import { allowedKinds, type GroupRow } from '../members/service.ts';
+import { allowedKinds, type GroupRow } from '../members/allowed-kinds.ts';
 
 export function enrollableKinds(enroller: CustomerSettings['enroller'], group: GroupRow | null): CredentialType[] {
   const enabled = new Set<CredentialType>(

@@ -20,10 +20,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachment } from '../../lib/content-disposition.ts';
+import { scopedCustomer } from '../../lib/scoped-customer.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { assertLaEnabled } from '../../plugins/la-guard.ts';
 import type { Services } from '../../services.ts';
-import { scopedCustomer } from '../customers/scope.ts';
 import { readScriptUpload, type ScriptUpload } from './upload.ts';
 
 const customerParams = z.object({ id: z.string() });

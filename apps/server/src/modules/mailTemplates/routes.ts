@@ -8,9 +8,9 @@ import {
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { scopedCustomer } from '../../lib/scoped-customer.ts';
 import { currentUser, restrictTo } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
-import { scopedCustomer } from '../customers/scope.ts';
 
 const params = z.object({ id: z.string() });
 const templateParams = z.object({ id: z.string(), name: mailTemplateNameSchema });

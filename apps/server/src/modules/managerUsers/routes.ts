@@ -17,9 +17,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { scopedCustomer } from '../../lib/scoped-customer.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
-import { scopedCustomer } from '../customers/scope.ts';
 
 const customerParams = z.object({ id: z.string() });
 const userParams = z.object({ id: z.string(), userId: z.string() });

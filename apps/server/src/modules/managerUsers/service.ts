@@ -1,12 +1,10 @@
 /**
  * A customer's manager users (managerUsers contract): its staff accounts, which its reseller
  * creates, blocks, gives API keys and scopes, resets and re-addresses. Callers pass a customer
- * already scoped to the reseller (customers/scope.ts); every user is looked up within it.
+ * already scoped to the reseller (lib/scoped-customer.ts); every user is looked up within it.
  */
 import {
   EMAIL_CHANGE_TTL_S,
-  EMAIL_PATTERN,
-  type FieldError,
   fieldError,
   type ManagerUser,
   type ManagerUserCreate,
@@ -19,9 +17,10 @@ import { grantedScopes, newApiKey } from '../../auth/api-keys.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
 import { type customers, staffUsers } from '../../db/schema/index.ts';
+import { assertEmail } from '../../lib/assert-email.ts';
 import { newOpaqueToken, sha256 } from '../../lib/crypto.ts';
 import { orConflict } from '../../lib/db-errors.ts';
-import { AppError, validationError } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { generateLaPassword } from '../../lib/la-password.ts';
 import { likeOf } from '../../lib/like-pattern.ts';
@@ -43,14 +42,6 @@ const TEMPORARY_PASSWORD_LENGTH = 16;
 
 const notFound = () => new AppError(404, 'managerUserNotFound');
 const emailTaken = () => new AppError(409, 'emailExists');
-
-/** 400 on `field` unless `email` looks like an address (the members' pattern). */
-export function assertEmail(field: string, email: string): void {
-  const errors: Record<string, FieldError> = {};
-  if (!email) errors[field] = fieldError('required');
-  else if (!EMAIL_PATTERN.test(email)) errors[field] = fieldError('email');
-  if (Object.keys(errors).length) throw validationError(errors);
-}
 
 /** 400 unless an expiration is in the future (null: never). */
 function assertFuture(expiration: string | null | undefined, now: Date): void {

@@ -1,6 +1,5 @@
 /** Members of one customer: list, CRUD, block/unblock, bulk actions, enrolment mails. */
 import {
-  CREDENTIAL_TYPES,
   type CredentialType,
   ENROLLMENT_LINK_HOURS,
   type FieldError,
@@ -12,7 +11,6 @@ import {
 } from '@portiere/contracts';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { auditChange, auditEach, auditTarget } from '../../audit/context.ts';
-import type { SigningKeys } from '../../auth/keys.ts';
 import type { Db } from '../../db/client.ts';
 import { configurations, credentialKindMask, members } from '../../db/schema/index.ts';
 import { customerRow } from '../../lib/customer-row.ts';
@@ -21,31 +19,25 @@ import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { builtInMails, renderMemberMail } from '../../mail/member-mail.ts';
-import { issueLink } from '../enrollment/link.ts';
 import { releaseMembersLaCredentials } from '../laUsers/counters.ts';
 import type { SettingsService } from '../settings/service.ts';
+import { allowedKinds, type GroupRow } from './allowed-kinds.ts';
 import { listMembers } from './list.ts';
+import { memberTags } from './mail-tags.ts';
 import { type MemberRow, toMember } from './mapper.ts';
 import { aroundTallies, joinTallies, leaveTallies, lockTallies } from './tallies.ts';
-
-/** Kinds a configuration group does not govern: always allowed. */
-const UNGOVERNED: CredentialType[] = ['keypair', 'smartcard'];
-
-export type GroupRow = typeof configurations.$inferSelect;
-
-export function allowedKinds(group: GroupRow | null): CredentialType[] {
-  if (!group) return [...CREDENTIAL_TYPES];
-  const allowed = new Set<CredentialType>([...UNGOVERNED, ...(group.allowed as CredentialType[])]);
-  if (allowed.has('app') && group.appCredentialBiometry !== 'none') allowed.add('app_biometry');
-  return CREDENTIAL_TYPES.filter((t) => allowed.has(t));
-}
 
 export class MembersService {
   constructor(
     private readonly db: Db,
     private readonly settings: SettingsService,
     private readonly mailer: Mailer,
-    private readonly keys: SigningKeys,
+    /** Records a new enrolment link and answers its token: enrollment/link.ts's, handed in by services.ts. */
+    private readonly issueEnrollmentLink: (
+      customerId: string,
+      memberId: string,
+      at: Date,
+    ) => Promise<{ token: string }>,
     private readonly publicUrl: string,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -198,7 +190,7 @@ export class MembersService {
   private async sendEnrollment(customerId: string, row: MemberRow): Promise<void> {
     const { settings } = await this.settings.get(customerId);
     // Recorded in the request's transaction: a mail that does not go leaves no link behind.
-    const { token } = await issueLink(this.db, this.keys, customerId, row.id, this.now());
+    const { token } = await this.issueEnrollmentLink(customerId, row.id, this.now());
     const mail = renderMemberMail(settings, 'send_enrollment_link', {
       ...memberTags(row, settings.general.domain),
       enrollment_link: { link: `${this.publicUrl}/enroll/${token}` },
@@ -242,16 +234,6 @@ export class MembersService {
 
 /** Member columns that are counted classes or list orderings. */
 const TALLIED_FIELDS = ['groupId', 'username', 'lastName', 'email'] as const;
-
-export function memberTags(row: MemberRow, domain: string) {
-  return {
-    username: row.username,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    extra_info: row.extraInfo,
-    domain,
-  };
-}
 
 const detail = (row: MemberRow, group: GroupRow | null): MemberDetail => ({
   ...toMember(row, group),

@@ -15,7 +15,8 @@ import { page, paging } from '../../lib/paging.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { renderMemberMail } from '../../mail/member-mail.ts';
 import { memberWhere } from '../members/list-query.ts';
-import { type MembersService, memberTags } from '../members/service.ts';
+import { memberTags } from '../members/mail-tags.ts';
+import type { MembersService } from '../members/service.ts';
 import { aroundTallies } from '../members/tallies.ts';
 import type { SettingsService } from '../settings/service.ts';
 

@@ -2,9 +2,9 @@
 import { SETTINGS_SECTIONS, settingsResponseSchema } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { scopedCustomer } from '../../lib/scoped-customer.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
-import { scopedCustomer } from '../customers/scope.ts';
 
 const params = z.object({ id: z.string() });
 /** Sections are objects; their fields are checked by the service so errors carry field paths. */

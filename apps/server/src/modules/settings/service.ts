@@ -7,7 +7,6 @@
 import {
   type CustomerSettings,
   deepMerge,
-  defaultSettings,
   type FieldError,
   fieldError,
   MAIL_TEMPLATE_NAMES,
@@ -26,14 +25,9 @@ import type { Db } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
+import { effectiveSettings } from './effective.ts';
 
 type StoredSettings = Record<string, unknown>;
-
-export function effectiveSettings(stored: unknown, smsTokenSet = false): CustomerSettings {
-  const settings = deepMerge(defaultSettings(), stored ?? {});
-  settings.general.sms_api_token_set = smsTokenSet;
-  return settings;
-}
 
 export class SettingsService {
   constructor(

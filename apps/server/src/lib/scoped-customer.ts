@@ -3,11 +3,11 @@
  * customers it owns. Anything else answers 404, so ids of other tenants reveal nothing.
  */
 import { and, eq } from 'drizzle-orm';
-import type { AuthUser } from '../../auth/tokens.ts';
-import type { Db } from '../../db/client.ts';
-import { customers } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
-import { isUuid } from '../../lib/ids.ts';
+import type { AuthUser } from '../auth/tokens.ts';
+import type { Db } from '../db/client.ts';
+import { customers } from '../db/schema/index.ts';
+import { notFound } from './errors.ts';
+import { isUuid } from './ids.ts';
 
 export async function scopedCustomer(db: Db, user: AuthUser, customerId: string) {
   if (!isUuid(customerId)) throw notFound();

@@ -1,10 +1,10 @@
 import { DialogContentText } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { logout } from '../../lib/session';
-import { feedback } from '../feedback/feedbackStore';
-import { AppDialog } from './AppDialog';
-import { dialogName, dialogs } from './dialogRegistry';
+import { AppDialog } from '../components/dialogs/AppDialog';
+import { dialogName, dialogs } from '../components/dialogs/dialogRegistry';
+import { feedback } from '../components/feedback/feedbackStore';
+import { logout } from '../lib/session';
 
 export const LOGOUT_DIALOG = dialogName('logout');
 
