@@ -19,6 +19,7 @@ export * from './laScripts.ts';
 export * from './laUsers.ts';
 export * from './lists.ts';
 export * from './loginGroups.ts';
+export * from './logoSize.ts';
 export * from './mailTemplates.ts';
 export * from './managerUsers.ts';
 export * from './members.ts';

@@ -1,16 +1,16 @@
 /**
  * The checks of one uploaded logo (spec section 5), in the order a person fixes them: size of
  * the file, its type (from the content, never the name or the declared type), an SVG's safety,
- * then the pixel sizes of LOGO_RULES. Answers the image as it will be stored, or the one
+ * then the pixel sizes of LOGO_RULES (the contracts' logoSizeError, as in the console). Answers the image as it will be stored, or the one
  * message shown under its file.
  */
 import {
   type FieldError,
   fieldError,
   LOGO_MAX_BYTES,
-  LOGO_RULES,
   type LogoKind,
   type LogoMediaType,
+  logoSizeError,
 } from '@portiere/contracts';
 import { imageSize } from 'image-size';
 import { inspectSvg } from './svg-check.ts';
@@ -32,7 +32,7 @@ export function checkLogo(kind: LogoKind, bytes: Buffer): CheckedImage | FieldEr
   }
   const image = identify(bytes);
   if ('key' in image) return image;
-  return checkSize(kind, image) ?? image;
+  return logoSizeError(kind, image) ?? image;
 }
 
 /** PNG and JPEG by their magic bytes and header, else an SVG by parsing it as XML. */
@@ -63,18 +63,4 @@ function identify(bytes: Buffer): CheckedImage | FieldError {
   // A size-less SVG scales to anything, so no rule can hold for it.
   if (!svg.size) return fieldError('invalid');
   return { mediaType: 'image/svg+xml', ...svg.size };
-}
-
-function checkSize(kind: LogoKind, image: CheckedImage): FieldError | undefined {
-  const rules: Record<'width' | 'height', { max: number } | { exact: number }> = LOGO_RULES[kind];
-  for (const side of ['width', 'height'] as const) {
-    const rule = rules[side];
-    const actual = image[side];
-    const Side = side === 'width' ? 'Width' : 'Height';
-    if ('exact' in rule && actual !== rule.exact) {
-      return fieldError(`image${Side}Exact`, { required: rule.exact, actual });
-    }
-    if ('max' in rule && actual > rule.max) return fieldError(`image${Side}Max`, { required: rule.max, actual });
-  }
-  return undefined;
 }

@@ -7,6 +7,7 @@
  * refused rather than rewritten, so what is served is byte for byte what was checked.
  */
 import { createRequire } from 'node:module';
+import { svgSize } from '@portiere/contracts';
 import type { Element, Node, DOMParser as XmlParser } from '@xmldom/xmldom';
 
 /** The XML parser, loaded with the first SVG uploaded rather than at every start (about 1 MB of heap). */
@@ -64,7 +65,13 @@ export function inspectSvg(bytes: Buffer): SvgInspection {
     }
   }
   if (!isSafeTree(root)) return { kind: 'unsafe' };
-  return { kind: 'svg', size: svgSize(root) };
+  // The size rule is the contracts', the one the console measures a chosen file by.
+  const size = svgSize({
+    width: root.getAttribute('width'),
+    height: root.getAttribute('height'),
+    viewBox: root.getAttribute('viewBox'),
+  });
+  return { kind: 'svg', size };
 }
 
 /** Whether text that the parser refused would otherwise have been an SVG (for the message). */
@@ -110,40 +117,4 @@ function isSafeCss(text: string, isStyle: boolean): boolean {
     if (!target.startsWith('#')) return false;
   }
   return true;
-}
-
-/** Pixels from a width/height attribute: unitless or px only (%, em, mm... say nothing). */
-function pixels(value: string | null): number | null {
-  const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(px)?\s*$/.exec(value ?? '');
-  const n = m ? Number(m[1]) : Number.NaN;
-  return Number.isFinite(n) && n > 0 ? n : null;
-}
-
-function viewBox(value: string | null): { width: number; height: number } | null {
-  const parts = (value ?? '')
-    .trim()
-    .split(/[\s,]+/)
-    .map(Number);
-  if (parts.length !== 4 || parts.some((n) => !Number.isFinite(n))) return null;
-  const [, , width = 0, height = 0] = parts;
-  return width > 0 && height > 0 ? { width, height } : null;
-}
-
-/**
- * The size a browser gives the SVG as an image: its width and height, one of them and the
- * viewBox's proportions, or else the viewBox itself. Rounded to whole pixels.
- */
-export function svgSize(root: Element): { width: number; height: number } | null {
-  const w = pixels(root.getAttribute('width'));
-  const h = pixels(root.getAttribute('height'));
-  const box = viewBox(root.getAttribute('viewBox'));
-  const size =
-    w && h
-      ? { width: w, height: h }
-      : box && w
-        ? { width: w, height: (w * box.height) / box.width }
-        : box && h
-          ? { width: (h * box.width) / box.height, height: h }
-          : box;
-  return size ? { width: Math.round(size.width), height: Math.round(size.height) } : null;
 }

@@ -2,9 +2,11 @@ import {
   type FieldError,
   fieldError,
   LOGO_MAX_BYTES,
-  LOGO_RULES,
   type LogoKind,
   type LogoMediaType,
+  type LogoSize,
+  logoSizeError,
+  svgSize,
 } from '@portiere/contracts';
 
 /**
@@ -46,7 +48,7 @@ export function sniffType(bytes: Uint8Array): LogoMediaType | null {
   }
 }
 
-type Size = { width: number; height: number };
+type Size = LogoSize;
 const be16 = (b: Uint8Array, i: number) => ((b[i] ?? 0) << 8) | (b[i + 1] ?? 0);
 const be32 = (b: Uint8Array, i: number) => be16(b, i) * 65_536 + be16(b, i + 2);
 
@@ -98,55 +100,13 @@ function jpegSize(b: Uint8Array): Size | null {
   return null;
 }
 
-/** Pixels from a width/height attribute: unitless or px only (%, em, mm... say nothing). */
-function pixels(value: string | null): number | null {
-  const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(px)?\s*$/.exec(value ?? '');
-  const n = m ? Number(m[1]) : Number.NaN;
-  return Number.isFinite(n) && n > 0 ? n : null;
-}
-
-function viewBox(value: string | null): Size | null {
-  const parts = (value ?? '')
-    .trim()
-    .split(/[\s,]+/)
-    .map(Number);
-  if (parts.length !== 4 || parts.some((n) => !Number.isFinite(n))) return null;
-  const [, , width = 0, height = 0] = parts;
-  return width > 0 && height > 0 ? { width, height } : null;
-}
-
-/**
- * The size a browser gives the SVG as an image: its width and height, one of them and the
- * viewBox's proportions, or else the viewBox itself; rounded to whole pixels. Null when
- * nothing gives one (it scales to anything, so no rule can hold for it).
- */
-export function svgSize(root: Element): Size | null {
-  const w = pixels(root.getAttribute('width'));
-  const h = pixels(root.getAttribute('height'));
-  const box = viewBox(root.getAttribute('viewBox'));
-  const size =
-    w && h
-      ? { width: w, height: h }
-      : box && w
-        ? { width: w, height: (w * box.height) / box.width }
-        : box && h
-          ? { width: (h * box.width) / box.height, height: h }
-          : box;
-  return size ? { width: Math.round(size.width), height: Math.round(size.height) } : null;
-}
-
-/** The first broken LOGO_RULES side, with the required and actual pixels. */
-function sizeError(kind: LogoKind, size: Size): FieldError | null {
-  for (const side of ['width', 'height'] as const) {
-    const rule: { max: number } | { exact: number } = LOGO_RULES[kind][side];
-    const actual = size[side];
-    const Side = side === 'width' ? 'Width' : 'Height';
-    if ('exact' in rule && actual !== rule.exact) {
-      return fieldError(`image${Side}Exact`, { required: rule.exact, actual });
-    }
-    if ('max' in rule && actual > rule.max) return fieldError(`image${Side}Max`, { required: rule.max, actual });
-  }
-  return null;
+/** The SVG's size by the contracts' rule, the one the server measures it by. */
+function svgSizeOf(root: Element): Size | null {
+  return svgSize({
+    width: root.getAttribute('width'),
+    height: root.getAttribute('height'),
+    viewBox: root.getAttribute('viewBox'),
+  });
 }
 
 /** The server's checks in its order: file size, type by content, then the pixel sizes. */
@@ -164,12 +124,12 @@ export async function checkLogo(kind: LogoKind, file: File): Promise<CheckedLogo
       ? pngSize(bytes)
       : mediaType === 'image/jpeg'
         ? jpegSize(bytes)
-        : svgSize(parseSvg(new TextDecoder().decode(bytes)) as Element);
+        : svgSizeOf(parseSvg(new TextDecoder().decode(bytes)) as Element);
   // A PNG or JPEG without a readable size is no image; an SVG without one cannot be checked.
   if (!size?.width || !size.height) {
     return { ...checked, mediaType, error: fieldError(mediaType === 'image/svg+xml' ? 'invalid' : 'imageType') };
   }
-  return { ...checked, mediaType, ...size, error: sizeError(kind, size) };
+  return { ...checked, mediaType, ...size, error: logoSizeError(kind, size) };
 }
 
 /** The file as a data: URL, for the preview (the console's CSP allows data: images, not blob:). */
