@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases.ts';
 import { call, createMember, type Harness, post, signIn, startHarness } from '../../test/harness.ts';
 
-/** Configuration groups, role groups and the dashboard figures. */
-describe.each(testDatabases())('configurations, roles and dashboard on $name', (database) => {
+/** Configuration groups. */
+describe.each(testDatabases())('configuration groups on $name', (database) => {
   let h: Harness;
   let acme: string;
   let globex: string;
@@ -82,15 +82,12 @@ describe.each(testDatabases())('configurations, roles and dashboard on $name', (
     expect((await call(h.app, 'GET', `users/${m.id}/`, acme)).body.group).toBeNull();
   });
 
-  it('keeps groups and roles of other customers out of reach', async () => {
+  it('keeps groups of other customers out of reach', async () => {
     const g = (await post(h.app, 'groups/', { name: 'Globex only' }, globex)).body;
-    const r = (await post(h.app, 'roles/', { name: 'Globex role' }, globex)).body;
     const m = await member();
     expect((await call(h.app, 'GET', `groups/${g.id}/`, acme)).status).toBe(404);
     expect((await call(h.app, 'PATCH', `groups/${g.id}/`, acme, { name: 'mine' })).status).toBe(404);
     expect((await post(h.app, `groups/${g.id}/users/`, { ids: [m.id] }, acme)).status).toBe(404);
-    expect((await call(h.app, 'DELETE', `roles/${r.id}/`, acme)).status).toBe(404);
-    expect((await post(h.app, `roles/${r.id}/users/`, { ids: [m.id] }, acme)).status).toBe(404);
     // A foreign member id is skipped, not assigned.
     const own = (await post(h.app, 'groups/', { name: 'Mine' }, acme)).body;
     const gm = await member({}, globex);
@@ -101,70 +98,5 @@ describe.each(testDatabases())('configurations, roles and dashboard on $name', (
     expect((await call(h.app, 'GET', 'groups/', acme)).body.results.map((x: { name: string }) => x.name)).not.toContain(
       'Globex only',
     );
-  });
-
-  it('role groups list their authorised and unauthorised users', async () => {
-    const role = (await post(h.app, 'roles/', { name: 'Helpdesk', description: 'Can reset tokens' }, acme)).body;
-    expect(role).toMatchObject({ name: 'Helpdesk', users_count: 0 });
-    const a = await member({ username: 'role.alice' });
-    const b = await member({ username: 'role.bob' });
-    const gm = await member({}, globex);
-    expect((await post(h.app, `roles/${role.id}/users/`, { ids: [a.id, gm.id] }, acme)).body).toEqual({
-      done: 1,
-      skipped: 1,
-    });
-    expect((await post(h.app, `roles/${role.id}/users/`, { ids: [a.id] }, acme)).body).toEqual({ done: 0, skipped: 1 });
-    const authorised = await call(h.app, 'GET', `roles/${role.id}/users/?search=role.`, acme);
-    expect(authorised.body.results.map((x: { username: string }) => x.username)).toEqual(['role.alice']);
-    const unauthorised = await call(h.app, 'GET', `roles/${role.id}/users/?authorised=false&search=role.`, acme);
-    expect(unauthorised.body.results.map((x: { username: string }) => x.username)).toEqual(['role.bob']);
-    expect((await call(h.app, 'GET', `roles/${role.id}/`, acme)).body.users_count).toBe(1);
-    expect(
-      (await call(h.app, 'PATCH', `roles/${role.id}/`, acme, { description: 'Tokens and cards' })).body.description,
-    ).toBe('Tokens and cards');
-    expect((await call(h.app, 'DELETE', `roles/${role.id}/users/${a.id}/`, acme)).status).toBe(204);
-    expect((await call(h.app, 'GET', `roles/${role.id}/users/`, acme)).body.count).toBe(0);
-    expect((await call(h.app, 'DELETE', `roles/${role.id}/users/${b.id}/`, acme)).status).toBe(404);
-    expect((await call(h.app, 'DELETE', `roles/${role.id}/`, acme)).status).toBe(204);
-  });
-
-  it('the dashboard figures match the data, per customer, and a reseller sees each customer', async () => {
-    const before = (await call(h.app, 'GET', 'dashboard/', globex)).body.customers[0];
-    const one = await member({}, globex);
-    const two = await member({}, globex);
-    await post(
-      h.app,
-      `users/${one.id}/credentials/`,
-      { type: 'password', value: 'Dash-board-pass1', windows_login: true },
-      globex,
-    );
-    await post(h.app, `users/${one.id}/credentials/`, { type: 'mail' }, globex);
-    await post(
-      h.app,
-      `users/${two.id}/credentials/`,
-      { type: 'pin', value: '1234', is_web: false, windows_login: true },
-      globex,
-    );
-    await post(h.app, `users/${two.id}/block/`, {}, globex);
-    await post(h.app, `users/${two.id}/recovery-mode/`, {}, globex);
-    const after = (await call(h.app, 'GET', 'dashboard/', globex)).body.customers;
-    expect(after).toHaveLength(1);
-    const d = after[0];
-    expect(d.customer.name).toBe('Globex');
-    expect(d.users).toEqual({
-      total: before.users.total + 2,
-      enrolled: before.users.enrolled + 2,
-      blocked: before.users.blocked + 1,
-    });
-    expect(d.web_credentials.password).toBe((before.web_credentials.password ?? 0) + 1);
-    expect(d.web_credentials.mail).toBe((before.web_credentials.mail ?? 0) + 1);
-    expect(d.web_credentials.pin ?? 0).toBe(before.web_credentials.pin ?? 0);
-    expect(d.workstation_credentials.pin).toBe((before.workstation_credentials.pin ?? 0) + 1);
-    expect(d.recovery_modes.active).toBe(before.recovery_modes.active + 1);
-    expect(d.licenses).toMatchObject({ total: 100, used: d.users.total, remaining: 100 - d.users.total });
-    const reseller = (await signIn(h, 'partner@northwind.example')).access;
-    const all = (await call(h.app, 'GET', 'dashboard/', reseller)).body.customers;
-    expect(all.map((c: { customer: { name: string } }) => c.customer.name)).toEqual(['Acme', 'Globex']);
-    expect(all[1]).toEqual(d);
   });
 });
