@@ -1,47 +1,10 @@
 /**
- * What a member's sign-in proved, as an application reads it in the ID token: `amr` (RFC 8176
- * method references) for the kinds the member actually passed, and `acr`, multi-factor when the
- * kinds span two categories of factor (knowledge, possession), else single-factor.
- *
- * RFC 8176 has no value for a mailed code: it is a one-time password (`otp`), as TOTP, HOTP and
- * a recovery code are. The app's approval arrives on a second channel, the member's phone (`mca`).
+ * The authentication context classes the provider advertises, and how an authorization request
+ * asks for one. What a sign-in proved (amr, acr) is the sign-in engine's (signIn/factors.ts).
  */
-import { ACR_MULTI_FACTOR, ACR_SINGLE_FACTOR, type SignInKind } from '@portiere/contracts';
-
-const AMR: Record<SignInKind, string> = {
-  password: 'pwd',
-  pin: 'pin',
-  totp: 'otp',
-  hotp: 'otp',
-  mail: 'otp',
-  sms: 'sms',
-  app: 'mca',
-  recovery: 'otp',
-};
-
-const FACTOR: Record<SignInKind, 'knowledge' | 'possession'> = {
-  password: 'knowledge',
-  pin: 'knowledge',
-  totp: 'possession',
-  hotp: 'possession',
-  mail: 'possession',
-  sms: 'possession',
-  app: 'possession',
-  recovery: 'possession',
-};
+import { ACR_MULTI_FACTOR, ACR_SINGLE_FACTOR } from '@portiere/contracts';
 
 export const ACR_VALUES = [ACR_SINGLE_FACTOR, ACR_MULTI_FACTOR] as const;
-
-export function isMultiFactor(kinds: readonly SignInKind[]): boolean {
-  return new Set(kinds.map((k) => FACTOR[k])).size >= 2;
-}
-
-/** The login result's `amr` and `acr` for the kinds proved, in order (each value once). */
-export function authenticationOf(kinds: readonly SignInKind[]): { amr: string[]; acr: string } {
-  const multi = isMultiFactor(kinds);
-  const amr = [...new Set(kinds.map((k) => AMR[k]))];
-  return { amr: multi ? [...amr, 'mfa'] : amr, acr: multi ? ACR_MULTI_FACTOR : ACR_SINGLE_FACTOR };
-}
 
 /**
  * Whether an authorization request's `acr_values` accept only the multi-factor class: then a
