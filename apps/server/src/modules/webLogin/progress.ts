@@ -4,10 +4,10 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { oidcSignIns } from '../../db/schema/index.ts';
+import { webLogins } from '../../db/schema/index.ts';
 import type { Move, Progress, ProgressStore } from '../../signIn/progress.ts';
 
-export type WebLoginRow = typeof oidcSignIns.$inferSelect;
+export type WebLoginRow = typeof webLogins.$inferSelect;
 /** A row past identify: it walks a flow. */
 export type IdentifiedRow = WebLoginRow & { stages: NonNullable<WebLoginRow['stages']> };
 
@@ -37,20 +37,20 @@ export class WebLoginProgress implements ProgressStore {
 
   async countFailure(): Promise<number | null> {
     const [counted] = await this.db
-      .update(oidcSignIns)
-      .set({ failures: sql`${oidcSignIns.failures} + 1` })
-      .where(eq(oidcSignIns.uid, this.row.uid))
-      .returning({ failures: oidcSignIns.failures });
+      .update(webLogins)
+      .set({ failures: sql`${webLogins.failures} + 1` })
+      .where(eq(webLogins.uid, this.row.uid))
+      .returning({ failures: webLogins.failures });
     return counted?.failures ?? null;
   }
 
   async spend(reason: NonNullable<WebLoginRow['spent']>): Promise<void> {
-    await this.db.update(oidcSignIns).set({ spent: reason }).where(eq(oidcSignIns.uid, this.row.uid));
+    await this.db.update(webLogins).set({ spent: reason }).where(eq(webLogins.uid, this.row.uid));
   }
 
   async move(to: Move): Promise<boolean> {
     const [moved] = await this.db
-      .update(oidcSignIns)
+      .update(webLogins)
       .set({
         stage: to.stage,
         proved: to.proved,
@@ -58,18 +58,18 @@ export class WebLoginProgress implements ProgressStore {
         recovered: to.recovered,
         ...(to.finished ? { spent: 'done' as const } : {}),
       })
-      .where(and(eq(oidcSignIns.uid, this.row.uid), eq(oidcSignIns.stage, this.row.stage), isNull(oidcSignIns.spent)))
-      .returning({ uid: oidcSignIns.uid });
+      .where(and(eq(webLogins.uid, this.row.uid), eq(webLogins.stage, this.row.stage), isNull(webLogins.spent)))
+      .returning({ uid: webLogins.uid });
     return !!moved;
   }
 
   async claimSend(kind: 'mail' | 'sms' | 'app', now: Date): Promise<boolean> {
     const sentAt = this.row.sentAt;
     const [claimed] = await this.db
-      .update(oidcSignIns)
+      .update(webLogins)
       .set({ sentAt: { ...sentAt, [kind]: now.toISOString() } })
-      .where(and(eq(oidcSignIns.uid, this.row.uid), sql`${oidcSignIns.sentAt} = ${JSON.stringify(sentAt)}::jsonb`))
-      .returning({ uid: oidcSignIns.uid });
+      .where(and(eq(webLogins.uid, this.row.uid), sql`${webLogins.sentAt} = ${JSON.stringify(sentAt)}::jsonb`))
+      .returning({ uid: webLogins.uid });
     return !!claimed;
   }
 }

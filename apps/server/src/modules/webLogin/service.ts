@@ -31,7 +31,7 @@ import type { Interaction } from 'oidc-provider';
 import { auditAction, auditDetails } from '../../audit/context.ts';
 import { throttled } from '../../auth/login-service.ts';
 import type { Db } from '../../db/client.ts';
-import { oidcSignIns } from '../../db/schema/index.ts';
+import { webLogins } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requiresMultiFactor } from '../../oidc/authentication.ts';
 import type { OidcProvider } from '../../oidc/provider.ts';
@@ -85,7 +85,7 @@ export class WebLoginService {
     if (!interaction || interaction.result) throw expired();
     const app = await this.oidc.clients.application(String(interaction.params.client_id ?? ''));
     if (!app || app.type === 'machine') throw expired();
-    const [row] = await this.db.select().from(oidcSignIns).where(eq(oidcSignIns.uid, uid));
+    const [row] = await this.db.select().from(webLogins).where(eq(webLogins.uid, uid));
     if (row) {
       if (row.expiresAt <= this.now() || row.spent === 'done' || row.spent === 'aborted') throw expired();
       const spent = row.spent ? SPENT[row.spent] : undefined;
@@ -147,7 +147,7 @@ export class WebLoginService {
       recovered: false,
     };
     const [row] = await this.db
-      .insert(oidcSignIns)
+      .insert(webLogins)
       .values({
         uid: ctx.uid,
         customerId: ctx.app.customerId,
@@ -156,7 +156,7 @@ export class WebLoginService {
         createdAt: this.now(),
         ...progress,
       })
-      .onConflictDoUpdate({ target: oidcSignIns.uid, set: progress })
+      .onConflictDoUpdate({ target: webLogins.uid, set: progress })
       .returning();
     return this.answer(ctx, row ?? null);
   }
@@ -247,7 +247,7 @@ export class WebLoginService {
     interaction.result = { error: 'access_denied', error_description: 'End-User aborted interaction' };
     await interaction.save(ttl);
     const [row] = await this.db
-      .insert(oidcSignIns)
+      .insert(webLogins)
       .values({
         uid,
         customerId: app.customerId,
@@ -256,7 +256,7 @@ export class WebLoginService {
         createdAt: this.now(),
         spent: 'aborted',
       })
-      .onConflictDoUpdate({ target: oidcSignIns.uid, set: { spent: 'aborted' } })
+      .onConflictDoUpdate({ target: webLogins.uid, set: { spent: 'aborted' } })
       .returning();
     auditDetails({ application_id: app.id });
     if (row) await this.engine.aborted('web', row, ip);
