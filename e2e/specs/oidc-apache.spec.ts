@@ -9,7 +9,7 @@
 import crypto from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import { ACR_MULTI_FACTOR } from '../../packages/contracts/src/signin.ts';
+import { ACR_MULTI_FACTOR } from '../../packages/contracts/src/webLogin.ts';
 import { type Apache, freePort, startApache } from '../support/apache.ts';
 import { api } from '../support/api.ts';
 import { signIn } from '../support/auth.ts';

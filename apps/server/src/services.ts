@@ -17,7 +17,6 @@ import { AssistantSignIns } from './modules/assistant/signIn.ts';
 import { AuditService } from './modules/audit/service.ts';
 import { ConfigurationsService } from './modules/configurations/service.ts';
 import { CredentialsService } from './modules/credentials/service.ts';
-import { SignInChecks } from './modules/credentials/sign-in-checks.ts';
 import { CustomersService } from './modules/customers/service.ts';
 import { CustomizationService } from './modules/customization/service.ts';
 import { DashboardService } from './modules/dashboard/service.ts';
@@ -33,18 +32,21 @@ import { LaUsersService } from './modules/laUsers/service.ts';
 import { LoginGroupsService } from './modules/loginGroups/service.ts';
 import { MailTemplatesService } from './modules/mailTemplates/service.ts';
 import { ManagerUsersService } from './modules/managerUsers/service.ts';
-import { MemberSignInsService } from './modules/memberSignIns/service.ts';
 import { MembersService } from './modules/members/service.ts';
 import { ProfilesService } from './modules/profiles/service.ts';
 import { RecoveryService } from './modules/recovery/service.ts';
 import { RolesService } from './modules/roles/service.ts';
 import { SettingsService } from './modules/settings/service.ts';
 import { TemporaryCardsService } from './modules/temporaryCards/service.ts';
+import { WebLoginHistory } from './modules/webLogin/history.ts';
+import { WebLoginService } from './modules/webLogin/service.ts';
 import { WorkstationUsersService } from './modules/workstationUsers/service.ts';
-import { AppApprovals, hashDeviceTokens } from './oidc/interactions/approvals.ts';
-import { WebSignIns } from './oidc/interactions/service.ts';
 import { OidcProvider } from './oidc/provider.ts';
 import type { AppMetrics } from './plugins/metrics.ts';
+import { AppApprovals, hashDeviceTokens } from './signIn/appApprovals.ts';
+import { CredentialChecks } from './signIn/credentialChecks.ts';
+import { SignInEngine } from './signIn/engine.ts';
+import { SignInRecords } from './signIn/records.ts';
 
 export interface Services {
   db: Db;
@@ -93,13 +95,16 @@ export interface Services {
   /** The members' enrolment portal (enroll/), and the requests for a new link. */
   enrollment: EnrollmentService;
   linkRequests: LinkRequests;
-  /** The OpenID provider (web sign-in) and its sign-in pages' API. */
+  /** The OpenID provider of the web login. */
   oidc: OidcProvider;
-  webSignIns: WebSignIns;
+  /** The sign-in engine every sign-in channel drives (signIn/engine.ts). */
+  signIn: SignInEngine;
+  /** The web login: the API of its sign-in pages (signin/{uid}/...), over the engine. */
+  webLogin: WebLoginService;
   /** Sign-ins a member's app approves (device/approvals/). */
   appApprovals: AppApprovals;
-  /** Each member's web sign-ins (users/{id}/sign-ins/). */
-  memberSignIns: MemberSignInsService;
+  /** Each member's web login history (users/{id}/sign-ins/). */
+  webLoginHistory: WebLoginHistory;
 }
 
 export async function buildServices(
@@ -132,7 +137,7 @@ export async function buildServices(
   // The plain database: the sealer runs outside any request's transaction.
   const auditSealer = new AuditSealer(database.db, log);
   const credentials = new CredentialsService(db, box, members, settings, mailer, publicUrl, now);
-  const signInChecks = new SignInChecks(db, credentials, now, log);
+  const signInChecks = new CredentialChecks(db, credentials, now, log);
   const recovery = new RecoveryService(db, box, members, settings, mailer, now);
   const customization = new CustomizationService(db, settings, now);
   const oidc = new OidcProvider({
@@ -145,10 +150,20 @@ export async function buildServices(
     branding: (customerId) => customization.branding(customerId),
   });
   const appApprovals = new AppApprovals(db, box, now);
-  const memberSignIns = new MemberSignInsService(db, now);
   await hashDeviceTokens(db, box);
   const managerUsers = new ManagerUsersService(db, mailer, tokens, publicUrl, now);
   const laScripts = new LaScriptsService(db, now);
+  const signIn = new SignInEngine({
+    db,
+    checks: signInChecks,
+    approvals: appApprovals,
+    recovery,
+    settings,
+    // The staff sign-in's throttle (same table), keyed by channel, customer and member or username.
+    throttle: new LoginThrottle(db, now, (scope) => metrics?.lockout(scope)),
+    records: new SignInRecords(db, now),
+    now,
+  });
   return {
     db,
     database,
@@ -183,13 +198,7 @@ export async function buildServices(
     flows: new FlowsService(db),
     appRoles: new AppRolesService(db),
     assistant: new AssistantService(db, box, settings, laUsers),
-    // The staff sign-in's throttle (same table), keyed by customer and member username.
-    assistantSignIns: new AssistantSignIns(
-      db,
-      signInChecks,
-      new LoginThrottle(db, now, (scope) => metrics?.lockout(scope)),
-      now,
-    ),
+    assistantSignIns: new AssistantSignIns(db, signIn, now),
     audit: new AuditService(db, auditSealer),
     auditSealer,
     laApps: new LaAppsService(db),
@@ -202,19 +211,9 @@ export async function buildServices(
     enrollment: new EnrollmentService(db, keys, members, credentials, settings, now),
     linkRequests: new LinkRequests(db, keys, mailer, publicUrl, now, log),
     oidc,
+    signIn,
+    webLogin: new WebLoginService(db, oidc, signIn, settings, now),
     appApprovals,
-    memberSignIns,
-    webSignIns: new WebSignIns(
-      db,
-      oidc,
-      signInChecks,
-      appApprovals,
-      recovery,
-      settings,
-      // The staff sign-in's throttle (same table), keyed by customer and member or username.
-      new LoginThrottle(db, now, (scope) => metrics?.lockout(scope)),
-      memberSignIns,
-      now,
-    ),
+    webLoginHistory: new WebLoginHistory(db),
   };
 }

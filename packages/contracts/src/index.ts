@@ -29,6 +29,6 @@ export * from './recovery.ts';
 export * from './responses.ts';
 export * from './roles.ts';
 export * from './settings.ts';
-export * from './signin.ts';
 export * from './temporaryCards.ts';
+export * from './webLogin.ts';
 export * from './workstationUsers.ts';

@@ -1,5 +1,5 @@
 import { EnrollFlow } from '../flows/enroll/EnrollFlow';
-import { SignInFlow } from '../flows/signin/SignInFlow';
+import { SignInFlow } from '../flows/webLogin/SignInFlow';
 import { I18nProvider } from '../lib/i18n/I18nProvider';
 import { NotFoundPage } from './NotFoundPage';
 import { matchRoute } from './routes';

@@ -1,6 +1,6 @@
 /**
  * The members' pages are few, so the router is a path match: /enroll/<token> (the enrolment
- * link) and /signin/<uid> (the web sign-in the OpenID provider sends browsers to). The server
+ * link) and /signin/<uid> (the web login the OpenID provider sends browsers to). The server
  * sends index.html for exactly these prefixes (apps/server/src/plugins/portal.ts).
  */
 export type Route = { flow: 'enroll'; token: string } | { flow: 'signin'; uid: string } | { flow: 'notFound' };

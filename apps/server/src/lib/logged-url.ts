@@ -25,7 +25,7 @@ const SHOWN_PARAMS = new Set([
 /**
  * Paths that carry a secret segment: the app enrolment QR code, the members' enrolment link,
  * the login assistant's sign-in id (which answers for the sign-in in progress), a staff
- * user's email confirmation link (the console page its mail opens) and a web sign-in's
+ * user's email confirmation link (the console page its mail opens) and a web login's
  * interaction uid (its pages, their API and the provider's resume address).
  */
 export function maskSecretPaths(url: string): string {

@@ -19,7 +19,7 @@ import { sha256 } from '../lib/crypto.ts';
 const CLEANUP_EVERY_MS = 60_000;
 const CLEANUP_BATCH = 500;
 
-/** Web sign-in rows that live as long as their interaction, removed with the provider's own. */
+/** Web login rows that live as long as their interaction, removed with the provider's own. */
 const SWEPT_TABLES = ['oidc_payloads', 'oidc_sign_ins', 'app_approvals'] as const;
 
 /** Models whose id is a bearer secret: what presenting it gets is a token, a code or a session. */

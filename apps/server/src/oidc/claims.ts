@@ -1,6 +1,6 @@
 /**
  * The provider's accounts are members (findAccount). Claims: sub (the member's id) with the
- * sign-in's acr, amr and auth_time (authentication.ts), name,
+ * sign-in's acr, amr and auth_time (signIn/factors.ts), name,
  * email, phone_number and `roles`, the display names of the member's app roles for the client's
  * application (the app role of the application and the member's configuration group).
  *

@@ -13,7 +13,7 @@
 
 import { ACR_MULTI_FACTOR } from '@portiere/contracts';
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import { requiresMultiFactor } from './authentication.ts';
+import { requiresMultiFactor } from '../signIn/factors.ts';
 import { portiereOf } from './clients.ts';
 
 /** The library's interaction policy helpers (oidc-provider is imported when the provider is built). */

@@ -3,7 +3,7 @@
  * issuer PUBLIC_URL + OIDC_PATH, discovery at `${issuer}/.well-known/openid-configuration`, JWKS
  * from oidc_keys. Its clients are the applications (clients.ts), its accounts the members
  * (claims.ts), its storage the database (adapter.ts); it sends the browser to the portal's
- * `/signin/<uid>` to sign a member in (interactions/).
+ * `/signin/<uid>` to sign a member in (modules/webLogin).
  *
  * Lifetimes come from the client's customer's settings: ID and access tokens (and client
  * credentials tokens) general.id_token_duration; refresh tokens, grants and sessions
@@ -19,8 +19,8 @@ import type { Configuration, KoaContextWithOIDC, default as Provider } from 'oid
 import type { Db } from '../db/client.ts';
 import type { SecretBox } from '../lib/crypto.ts';
 import type { SettingsService } from '../modules/settings/service.ts';
+import { ACR_VALUES } from '../signIn/factors.ts';
 import { DatabaseAdapter, Sweeper } from './adapter.ts';
-import { ACR_VALUES } from './authentication.ts';
 import { findAccount, OIDC_CLAIMS } from './claims.ts';
 import {
   ClientAdapter,

@@ -1,6 +1,6 @@
 /**
  * Serves the built members' pages (apps/portal): index.html for the members' routes (the
- * enrolment link /enroll/<token>, later the web sign-in pages /signin/...), their hashed files
+ * enrolment link /enroll/<token>, later the web login pages /signin/...), their hashed files
  * under /portal/ (apart from the console's /assets/). Like the console: files precompressed at
  * build time, hashed ones cached for good, index.html always revalidated.
  */

@@ -1,7 +1,8 @@
 /**
- * Web sign-in (OpenID Connect, issue 16): the provider's own records (oidc-provider's models,
- * kept here so that every node sees them), its signing keys, the members' sign-ins in progress,
- * the approvals asked of a member's app, and the record of each sign-in.
+ * Web login (OpenID Connect, issue 16): the provider's own records (oidc-provider's models,
+ * kept here so that every node sees them), its signing keys, the members' web logins in
+ * progress, the approvals asked of a member's app, and the record of each sign-in (written by the
+ * sign-in engine for every channel that keeps one).
  */
 import type { CredentialType, SignInFailureReason, SignInKind } from '@portiere/contracts';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
@@ -56,11 +57,12 @@ export const oidcKeys = pgTable(
 export type SentAt = Partial<Record<'mail' | 'sms' | 'app', string>>;
 
 /**
- * A member's web sign-in in progress, one per provider interaction (its uid). The member is
+ * A member's web login in progress, one per provider interaction (its uid). The table keeps its
+ * first name, oidc_sign_ins: renaming it would be a migration on every install for no reader. The member is
  * null until identified, and for a username or card that names nobody: such a sign-in walks the
  * flow like any other and never succeeds.
  */
-export const oidcSignIns = pgTable(
+export const webLogins = pgTable(
   'oidc_sign_ins',
   {
     uid: text('uid').primaryKey(),
@@ -122,7 +124,7 @@ export const appApprovals = pgTable(
   ],
 );
 
-/** Each web sign-in's outcome, for the member's detail (users/{id}/sign-ins/). */
+/** Each recorded sign-in's outcome (the web login's today), for the member's detail (users/{id}/sign-ins/). */
 export const memberSignIns = pgTable(
   'member_sign_ins',
   {

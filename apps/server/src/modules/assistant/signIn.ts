@@ -1,54 +1,43 @@
 /**
- * The assistant's sign-in (contracts/assistant.ts): a member walks the customer's la flow, or
- * for a step-up the flow of one app's effective profile, stage by stage with their real
- * credentials, verified by the credentials module as any sign-in is (attempt counting, locks,
- * single use). Unknown usernames, blocked members and members without the kind asked for take
+ * The assistant's sign-in (contracts/assistant.ts), an adapter over the sign-in engine
+ * (signIn/engine.ts): a member walks the customer's la flow, or for a step-up the flow of one
+ * app's effective profile, stage by stage with their real credentials, checked by the engine as
+ * every sign-in is (attempt counting, locks, single use); at the end this file opens the session
+ * or unlocks the app. Unknown usernames, blocked members and members without the kind asked for take
  * the same path and get the same answers as a wrong value. Guessing is contained three ways:
  * the credential's own lock, the staff sign-in throttle keyed by customer and username, and the
  * sign-in itself, spent after ASSISTANT_SIGN_IN_MAX_FAILURES wrong answers.
  */
 import {
   ASSISTANT_SESSION_TTL_S,
-  ASSISTANT_SIGN_IN_MAX_FAILURES,
   ASSISTANT_SIGN_IN_TTL_S,
+  type ASSISTANT_VERIFIABLE_KINDS,
   type AssistantSignIn,
   type AssistantSignInStart,
   type AssistantVerify,
   type AssistantVerifyResult,
-  type CredentialType,
   fieldError,
 } from '@portiere/contracts';
 import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
-import {
-  auditAction,
-  auditDetails,
-  auditEach,
-  auditMemberActor,
-  auditOutcome,
-  auditTarget,
-} from '../../audit/context.ts';
+import { auditAction, auditDetails } from '../../audit/context.ts';
 import { throttled } from '../../auth/login-service.ts';
-import type { LoginThrottle } from '../../auth/throttle.ts';
 import type { Db } from '../../db/client.ts';
-import { assistantSessions, flows, laFlows } from '../../db/schema/index.ts';
+import { assistantSessions } from '../../db/schema/index.ts';
 import { newOpaqueToken, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertLaEnabled } from '../../plugins/la-guard.ts';
-import type { SignInChecks } from '../credentials/sign-in-checks.ts';
+import type { SignInEngine } from '../../signIn/engine.ts';
+import type { Flow } from '../../signIn/flows.ts';
+import { offers, type Progress, stageOf } from '../../signIn/progress.ts';
 import type { MemberRow } from '../members/mapper.ts';
 import { reachableApps } from './apps.ts';
+import { AssistantProgress, progressOf, type SignInRow } from './progress.ts';
 import { findSession } from './session.ts';
-
-type SignInRow = typeof assistantSessions.$inferSelect;
 
 /** Expired rows removed per sign-in start: enough to keep up, never a long statement. */
 const CLEANUP_BATCH = 100;
 
 const expired = () => new AppError(404, 'assistantSignInExpired');
-
-function stageOf(stages: CredentialType[][], index: number) {
-  return { index, count: stages.length, kinds: stages[index] ?? [] };
-}
 
 /** A wrong answer: its counts must be committed, so the route answers 401 login instead of throwing. */
 export interface Refused {
@@ -58,8 +47,7 @@ export interface Refused {
 export class AssistantSignIns {
   constructor(
     private readonly db: Db,
-    private readonly checks: SignInChecks,
-    private readonly throttle: LoginThrottle,
+    private readonly engine: SignInEngine,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -68,8 +56,8 @@ export class AssistantSignIns {
     await assertLaEnabled(this.db, customerId);
     await this.removeExpired();
     const username = input.username.trim().toLowerCase();
-    const member = await this.checks.byUsername(customerId, username);
-    let flow: { stages: CredentialType[][]; terminating: CredentialType[] } | null;
+    const { member } = await this.engine.find(customerId, { name: username, by: 'username' });
+    let flow: Flow | null;
     let stepUp: { appId: string; parentId: string } | null = null;
     if (input.app_id !== undefined) {
       // A step-up extends the session of the same member: its bearer token is the proof.
@@ -78,11 +66,10 @@ export class AssistantSignIns {
         throw new AppError(401, 'unauthenticated');
       const [reached] = await reachableApps(this.db, customerId, member, input.app_id);
       if (!reached) throw new AppError(404, 'laAppNotFound');
-      flow = reached.profile?.flowId ? await this.appFlow(customerId, reached.profile.flowId) : null;
+      flow = await this.engine.flows.byId(customerId, reached.profile?.flowId);
       stepUp = { appId: reached.app.id, parentId: session.id };
     } else {
-      const [row] = await this.db.select().from(laFlows).where(eq(laFlows.customerId, customerId));
-      flow = row ? { stages: row.stages, terminating: row.terminatingCredentials } : null;
+      flow = await this.engine.flows.loginAssistant(customerId);
     }
     if (!flow?.stages.length || flow.stages.some((s) => !s.length)) throw new AppError(422, 'laFlowNotSet');
     const { token, hash } = newOpaqueToken();
@@ -109,63 +96,35 @@ export class AssistantSignIns {
   async send(id: string, kind: 'mail' | 'sms'): Promise<void> {
     const row = await this.signIn(id);
     await assertLaEnabled(this.db, row.customerId);
-    this.assertInStage(row, kind);
-    const member = row.memberId ? await this.checks.byId(row.customerId, row.memberId) : null;
-    await this.checks.sendCode(member, kind);
+    const progress = this.inStage(row, kind);
+    await this.engine.send(progress, new AssistantProgress(this.db, row), 'assistant', kind);
   }
 
   async verify(id: string, input: AssistantVerify, ip: string): Promise<AssistantVerifyResult | Refused> {
     const row = await this.signIn(id);
     await assertLaEnabled(this.db, row.customerId);
-    this.assertInStage(row, input.kind);
-    const username = row.username ?? '';
-    const member = row.memberId ? await this.checks.byId(row.customerId, row.memberId) : null;
-    auditMemberActor(row.customerId, member?.id ?? null, member?.username ?? username);
-    auditTarget(member?.id ?? null, member?.username ?? username);
-    auditDetails({ kind: input.kind, stage: row.stage, ...(row.appId ? { app_id: row.appId } : {}) });
-
-    const { attempt, barredS } = await this.throttle.check(`assistant:${row.customerId}:${username}`, { ip });
-    if (barredS > 0) {
-      auditAction('assistant.sign_in_failure');
-      throw throttled(barredS);
+    const progress = this.inStage(row, input.kind);
+    if (row.appId) auditDetails({ app_id: row.appId });
+    const outcome = await this.engine.answer(progress, new AssistantProgress(this.db, row), {
+      channel: 'assistant',
+      ip,
+      kind: input.kind,
+      value: input.value,
+      target: { flow: { stages: progress.stages, terminating: progress.terminating } },
+    });
+    switch (outcome.type) {
+      case 'throttled':
+        throw throttled(outcome.retryAfterS);
+      case 'failure':
+        return { refused: 'login' };
+      case 'next':
+        return { done: false, stage: outcome.stage };
+      case 'success':
+        return row.appId && row.parentId ? this.unlock(row.parentId, row.appId) : this.openSession(outcome.member);
+      default:
+        // 'gone' (another answer moved it first); 'pending' is the app's, which the assistant does not offer.
+        throw expired();
     }
-
-    if (!(await this.checks.check(member, input.kind, input.value))) {
-      await this.throttle.failure(attempt);
-      // Spent after too many wrong answers; an atomic increment, so racing answers each count.
-      const [counted] = await this.db
-        .update(assistantSessions)
-        .set({ failures: sql`${assistantSessions.failures} + 1` })
-        .where(eq(assistantSessions.id, row.id))
-        .returning({ failures: assistantSessions.failures });
-      if ((counted?.failures ?? ASSISTANT_SIGN_IN_MAX_FAILURES) >= ASSISTANT_SIGN_IN_MAX_FAILURES)
-        await this.db.delete(assistantSessions).where(eq(assistantSessions.id, row.id));
-      auditAction('assistant.sign_in_failure');
-      auditOutcome('failure', 'login');
-      return { refused: 'login' };
-    }
-
-    const stages = row.stages ?? [];
-    const next = row.stage + 1;
-    const finished = next >= stages.length || (row.terminating ?? []).includes(input.kind);
-    if (!finished) {
-      const [moved] = await this.db
-        .update(assistantSessions)
-        .set({ stage: next })
-        .where(and(eq(assistantSessions.id, row.id), eq(assistantSessions.stage, row.stage)))
-        .returning({ id: assistantSessions.id });
-      if (!moved) throw expired();
-      // A stage passed is no event of its own: the sign-in's outcome is.
-      auditEach([]);
-      return { done: false, stage: stageOf(stages, next) };
-    }
-    const [spent] = await this.db
-      .delete(assistantSessions)
-      .where(eq(assistantSessions.id, row.id))
-      .returning({ id: assistantSessions.id });
-    if (!spent || !member) throw expired();
-    await this.throttle.clear(attempt);
-    return row.appId && row.parentId ? this.unlock(row.parentId, row.appId) : this.openSession(member);
   }
 
   /** Ends a session and the step-ups started from it. */
@@ -212,9 +171,11 @@ export class AssistantSignIns {
     };
   }
 
-  private assertInStage(row: SignInRow, kind: CredentialType): void {
-    const kinds = row.stages?.[row.stage] ?? [];
-    if (!kinds.includes(kind)) throw new AppError(400, 'validation', undefined, { kind: fieldError('invalid') });
+  /** The sign-in as the engine reads it, when its current stage offers `kind`; else 400 on the kind. */
+  private inStage(row: SignInRow, kind: (typeof ASSISTANT_VERIFIABLE_KINDS)[number]): Progress {
+    const progress = progressOf(row);
+    if (!offers(progress, kind)) throw new AppError(400, 'validation', undefined, { kind: fieldError('invalid') });
+    return progress;
   }
 
   /** A sign-in in progress by its id (the opaque token), else 404 assistantSignInExpired. */
@@ -231,14 +192,6 @@ export class AssistantSignIns {
       );
     if (!row) throw expired();
     return row;
-  }
-
-  private async appFlow(customerId: string, flowId: string) {
-    const [row] = await this.db
-      .select({ stages: flows.stages, terminating: flows.terminatingCredentials })
-      .from(flows)
-      .where(and(eq(flows.id, flowId), eq(flows.customerId, customerId)));
-    return row ?? null;
   }
 
   /** Sign-ins and sessions past their time, a bounded batch at a time (no timers). */

@@ -15,7 +15,7 @@ import { meQuery } from '../../../lib/session';
 import { useMember } from '../api/membersApi';
 import { CredentialsTab } from '../components/CredentialsTab';
 import { PersonalInfoTab } from '../components/PersonalInfoTab';
-import { SignInsPanel } from '../components/SignInsPanel';
+import { WebLoginPanel } from '../components/WebLoginPanel';
 
 const TABS = ['personal', 'recovery', 'credentials', 'web', 'workstation', 'loginAssistant', 'activity'] as const;
 type TabId = (typeof TABS)[number];
@@ -79,7 +79,7 @@ export default function MemberDetailPage() {
         <Tabs
           value={tab}
           onChange={(_, v: TabId) => {
-            // The web sign-ins and the activity are paged: each tab starts on its first page.
+            // The web login history and the activity are paged: each tab starts on its first page.
             resetPaging();
             setTab(v);
           }}
@@ -97,7 +97,7 @@ export default function MemberDetailPage() {
           {tab === 'web' && (
             <Stack spacing={3}>
               <CredentialsTab member={m} view="web" />
-              <SignInsPanel memberId={m.id} />
+              <WebLoginPanel memberId={m.id} />
             </Stack>
           )}
           {tab === 'workstation' && (

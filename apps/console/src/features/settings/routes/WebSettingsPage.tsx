@@ -5,7 +5,7 @@ import { EnrolmentCard } from '../components/web/EnrolmentCard';
 import { WebLoginCard } from '../components/web/WebLoginCard';
 
 /**
- * Web: the web sign-in's token lifetimes and single sign-on (general section), the PIN, TOTP and
+ * Web: the web login's token lifetimes and single sign-on (general section), the PIN, TOTP and
  * HOTP policies and the members' self-enrolment.
  */
 export default function WebSettingsPage() {

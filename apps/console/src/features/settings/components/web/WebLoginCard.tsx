@@ -3,7 +3,7 @@ import { readableDuration } from '../../lib/durations';
 import { FieldGroup, SettingsCard } from '../SettingsCard';
 import { SettingsField, SettingsSwitch } from '../SettingsField';
 
-/** Web login settings: how long the web sign-in's tokens last, and single sign-on between the customer's applications. */
+/** Web login settings: how long the web login's tokens last, and single sign-on between the customer's applications. */
 export function WebLoginCard() {
   const { t } = useTranslation();
   const readable = (value: unknown) => {

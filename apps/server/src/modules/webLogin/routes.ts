@@ -1,6 +1,6 @@
 /**
- * signin/{uid}/...: the calls of the portal's sign-in pages, and device/approvals/: the member's
- * app answering a sign-in. Public to the staff auth guard (the interaction's uid, random and
+ * The web login's calls: signin/{uid}/..., the portal's sign-in pages, and device/approvals/,
+ * the member's app answering a sign-in. Public to the staff auth guard (the interaction's uid, random and
  * short-lived, names the sign-in; the device token authenticates the device) and limited per
  * address, with room for the page's polling while an app approves.
  */
@@ -34,12 +34,12 @@ const UID =
   'finished one answers 404 signInExpired; a spent one the 403 that ended it.';
 
 /** `perAddress`: requests per address and minute on each route. */
-export const signInRoutes =
+export const webLoginRoutes =
   (services: Services, perAddress: number): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['signin'];
     const open = { auth: 'public', rateLimit: { max: perAddress, timeWindow: '1 minute' } } as const;
-    const s = services.webSignIns;
+    const s = services.webLogin;
 
     app.get(
       '/signin/:uid/',

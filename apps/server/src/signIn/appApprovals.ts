@@ -5,12 +5,12 @@
  * find it by), and the sign-in polls (verify/ with kind app) until an answer comes.
  */
 import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { appApprovals, applications, credentials } from '../../db/schema/index.ts';
-import type { SecretBox } from '../../lib/crypto.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import { isUuid } from '../../lib/ids.ts';
-import type { MemberRow } from '../../modules/members/mapper.ts';
+import type { Db } from '../db/client.ts';
+import { appApprovals, applications, credentials } from '../db/schema/index.ts';
+import type { SecretBox } from '../lib/crypto.ts';
+import { AppError, notFound } from '../lib/errors.ts';
+import { isUuid } from '../lib/ids.ts';
+import type { MemberRow } from '../modules/members/mapper.ts';
 
 export type Approval = typeof appApprovals.$inferSelect;
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/table/ListPage';
 import { useFirstPageOn, usePaging } from '../../../components/table/pagingStore';
 import { formatDateTime } from '../../../lib/format';
-import { type SignInOutcome, useMemberSignIns } from '../api/signInsApi';
+import { type SignInOutcome, useWebLoginHistory } from '../api/webLoginApi';
 
 const OUTCOMES: SignInOutcome[] = ['success', 'failure', 'abort'];
 const CHIP_COLOR = { success: 'success', failure: 'error', abort: 'default' } as const;
@@ -62,13 +62,13 @@ function columns(t: TFunction, language: string): GridColDef<MemberSignIn>[] {
   ];
 }
 
-/** The member's web sign-ins (Web tab): server-paged, newest first, filtered by outcome. */
-export function SignInsPanel({ memberId }: { memberId: string }) {
+/** The member's web login history (Web tab): server-paged, newest first, filtered by outcome. */
+export function WebLoginPanel({ memberId }: { memberId: string }) {
   const { t, i18n } = useTranslation();
   const [outcome, setOutcome] = useState<SignInOutcome | null>(null);
   useFirstPageOn(outcome ?? '');
   const { page, pageSize } = usePaging();
-  const list = useMemberSignIns(memberId, page, pageSize, outcome);
+  const list = useWebLoginHistory(memberId, page, pageSize, outcome);
   const cols = useMemo(() => columns(t, i18n.language), [t, i18n.language]);
   return (
     <Stack component="section" aria-labelledby="member-sign-ins" spacing={1}>

@@ -1,7 +1,7 @@
 /**
- * Web sign-in (OpenID Connect). The provider (oidc-provider) is mounted at OIDC_PATH under
- * PUBLIC_URL: issuer `${PUBLIC_URL}/oidc`, discovery `${issuer}/.well-known/openid-configuration`.
- * Its clients are the integrations' applications. When it needs the member, it sends the browser
+ * Web login (the spec's name; OpenID Connect): members sign in to the customers' applications.
+ * The provider (oidc-provider) is mounted at OIDC_PATH under PUBLIC_URL: issuer
+ * `${PUBLIC_URL}/oidc`, discovery `${issuer}/.well-known/openid-configuration`. Its clients are the integrations' applications. When it needs the member, it sends the browser
  * to the portal's `/signin/<uid>`, which drives the interaction through these public calls (no
  * bearer token; the uid, random and short-lived, names the interaction; the provider's own resume
  * cookie binds the end of it to the browser that started it):

@@ -15,7 +15,7 @@ import { StageStep } from './StageStep';
 import { type SignInFlowApi, useSignIn } from './useSignIn';
 
 /**
- * The web sign-in at /signin/<uid>: the provider sends the browser here when an application asks
+ * The web login at /signin/<uid>: the provider sends the browser here when an application asks
  * for a member. Who (a name or a temporary card), then the flow's stages one by one, then back to
  * the provider, which ends the sign-in with the application. Cancel goes back to the application.
  */

@@ -1,4 +1,4 @@
-/** users/{id}/sign-ins/: a member's web sign-ins, newest first (the member's detail, Web tab). */
+/** users/{id}/sign-ins/: a member's web login history, newest first (the member's detail, Web tab). */
 import { memberSignInListQuerySchema, memberSignInSchema, pagedListSchema } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import type { Services } from '../../services.ts';
 
 const idParams = z.object({ id: z.string() });
 
-export const memberSignInRoutes =
+export const webLoginHistoryRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
     restrictTo(app, 'CustomerUser');
@@ -26,6 +26,6 @@ export const memberSignInRoutes =
           response: { 200: pagedListSchema(memberSignInSchema) },
         },
       },
-      (req) => services.memberSignIns.list(customerOf(req), req.params.id, req.query),
+      (req) => services.webLoginHistory.list(customerOf(req), req.params.id, req.query),
     );
   };

@@ -1,4 +1,4 @@
-/** The web sign-in calls (contracts signin.ts), bound to one interaction uid. */
+/** The web login calls (contracts webLogin.ts), bound to one interaction uid. */
 import type {
   SIGNIN_SENT_KINDS,
   SignInKind,

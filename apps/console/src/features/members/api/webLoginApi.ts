@@ -6,8 +6,8 @@ import { membersKeys } from './membersApi';
 export type SignInOutcome = MemberSignIn['outcome'];
 const signInList = pagedListSchema(memberSignInSchema);
 
-/** A member's web sign-ins, newest first (written by the server as members sign in). */
-export const memberSignInsQuery = (memberId: string, page: number, pageSize: number, outcome: SignInOutcome | null) =>
+/** A member's web login history, newest first (written by the server as members sign in). */
+export const webLoginHistoryQuery = (memberId: string, page: number, pageSize: number, outcome: SignInOutcome | null) =>
   queryOptions({
     queryKey: [...membersKeys.detail(memberId), 'signIns', { page, pageSize, outcome }] as const,
     queryFn: () =>
@@ -20,5 +20,5 @@ export const memberSignInsQuery = (memberId: string, page: number, pageSize: num
     staleTime: 0,
   });
 
-export const useMemberSignIns = (memberId: string, page: number, pageSize: number, outcome: SignInOutcome | null) =>
-  useQuery(memberSignInsQuery(memberId, page, pageSize, outcome));
+export const useWebLoginHistory = (memberId: string, page: number, pageSize: number, outcome: SignInOutcome | null) =>
+  useQuery(webLoginHistoryQuery(memberId, page, pageSize, outcome));

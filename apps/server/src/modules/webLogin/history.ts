@@ -1,42 +1,17 @@
 /**
- * Members' web sign-ins (issue 16): each outcome of a sign-in through the OpenID provider, with
- * why it failed, for the member's detail (users/{id}/sign-ins/). The audit trail has its events.
+ * A member's web login history (issue 16): each outcome of a sign-in through the OpenID provider,
+ * with why it failed, for the member's detail (users/{id}/sign-ins/). The sign-in engine writes
+ * the records (signIn/records.ts); the audit trail has their events.
  */
-import type { MemberSignIn, SignInFailureReason, SignInKind } from '@portiere/contracts';
+import type { MemberSignIn } from '@portiere/contracts';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { applications, memberSignIns, members } from '../../db/schema/index.ts';
 import { customerRow } from '../../lib/customer-row.ts';
 import { page, paging } from '../../lib/paging.ts';
 
-export interface SignInRecord {
-  customerId: string;
-  memberId: string;
-  applicationId: string;
-  outcome: 'success' | 'failure' | 'abort';
-  reason?: SignInFailureReason | null;
-  kinds: SignInKind[];
-  ip: string | null;
-}
-
-export class MemberSignInsService {
-  constructor(
-    private readonly db: Db,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
-
-  async record(r: SignInRecord): Promise<void> {
-    await this.db.insert(memberSignIns).values({
-      customerId: r.customerId,
-      memberId: r.memberId,
-      applicationId: r.applicationId,
-      outcome: r.outcome,
-      reason: r.reason ?? null,
-      kinds: r.kinds,
-      ip: r.ip,
-      at: this.now(),
-    });
-  }
+export class WebLoginHistory {
+  constructor(private readonly db: Db) {}
 
   /** The member's sign-ins, newest first; another customer's member is 404. */
   async list(customerId: string, memberId: string, q: { page?: string; page_size?: string; outcome?: string }) {

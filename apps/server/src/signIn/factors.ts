@@ -1,7 +1,8 @@
 /**
- * What a member's sign-in proved, as an application reads it in the ID token: `amr` (RFC 8176
- * method references) for the kinds the member actually passed, and `acr`, multi-factor when the
- * kinds span two categories of factor (knowledge, possession), else single-factor.
+ * What a member's sign-in proved, as a channel hands it on (an ID token's claims, a RADIUS
+ * reply's attributes): `amr` (RFC 8176 method references) for the kinds the member actually
+ * passed, and `acr`, multi-factor when the kinds span two categories of factor (knowledge,
+ * possession), else single-factor.
  *
  * RFC 8176 has no value for a mailed code: it is a one-time password (`otp`), as TOTP, HOTP and
  * a recovery code are. The app's approval arrives on a second channel, the member's phone (`mca`).
@@ -30,23 +31,24 @@ const FACTOR: Record<SignInKind, 'knowledge' | 'possession'> = {
   recovery: 'possession',
 };
 
-export const ACR_VALUES = [ACR_SINGLE_FACTOR, ACR_MULTI_FACTOR] as const;
-
 export function isMultiFactor(kinds: readonly SignInKind[]): boolean {
   return new Set(kinds.map((k) => FACTOR[k])).size >= 2;
 }
 
-/** The login result's `amr` and `acr` for the kinds proved, in order (each value once). */
+/** The `amr` and `acr` of the kinds proved, in order (each value once). */
 export function authenticationOf(kinds: readonly SignInKind[]): { amr: string[]; acr: string } {
   const multi = isMultiFactor(kinds);
   const amr = [...new Set(kinds.map((k) => AMR[k]))];
   return { amr: multi ? [...amr, 'mfa'] : amr, acr: multi ? ACR_MULTI_FACTOR : ACR_SINGLE_FACTOR };
 }
 
+/** The authentication context classes a channel may advertise (the OpenID provider's discovery). */
+export const ACR_VALUES = [ACR_SINGLE_FACTOR, ACR_MULTI_FACTOR] as const;
+
 /**
- * Whether an authorization request's `acr_values` accept only the multi-factor class: then a
- * single-factor session is not enough, and a single-factor sign-in ends in an error. Values we do
- * not know are ignored, as acr_values are voluntary.
+ * Whether a request's `acr_values` accept only the multi-factor class: then a single-factor
+ * session is not enough, and a single-factor sign-in ends in an error. Values we do not know are
+ * ignored, as acr_values are voluntary.
  */
 export function requiresMultiFactor(acrValues: unknown): boolean {
   if (typeof acrValues !== 'string') return false;

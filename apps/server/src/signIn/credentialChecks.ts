@@ -1,21 +1,21 @@
 /**
- * What every sign-in of a member does with the member's credentials (the login assistant's and
- * the web sign-in's): find the member, pick the credentials a sign-in may check, check an answer
- * through CredentialsService.verify (attempt counting, locks, single use) and send mail or SMS
- * codes. Unknown members take the same path as known ones: a password or PIN costs one hash
+ * What the sign-in engine does with a member's credentials, whatever the channel: find the
+ * member, pick the credentials a sign-in may check, check an answer through
+ * CredentialsService.verify (password and PIN argon2id, TOTP, HOTP, mail and SMS codes; attempt
+ * counting, locks, single use) and send mail or SMS codes. Unknown members take the same path as known ones: a password or PIN costs one hash
  * verification either way, and a code "sent" to nobody answers like one sent.
  */
 import { type CredentialType, LOGIN_OTP_RESEND_S, LOGIN_OTP_TTL_S } from '@portiere/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { credentials, members } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
-import { isUuid } from '../../lib/ids.ts';
-import { dummyHash, verifyPassword } from '../../lib/passwords.ts';
-import type { MemberRow } from '../members/mapper.ts';
-import type { CredentialsService } from './service.ts';
+import type { Db } from '../db/client.ts';
+import { credentials, members } from '../db/schema/index.ts';
+import { AppError } from '../lib/errors.ts';
+import { isUuid } from '../lib/ids.ts';
+import { dummyHash, verifyPassword } from '../lib/passwords.ts';
+import type { CredentialsService } from '../modules/credentials/service.ts';
+import type { MemberRow } from '../modules/members/mapper.ts';
 
-export class SignInChecks {
+export class CredentialChecks {
   constructor(
     private readonly db: Db,
     private readonly credentials: CredentialsService,
@@ -102,5 +102,14 @@ export class SignInChecks {
       this.log.warn({ code: err.code, kind }, 'sign-in: the code could not be sent');
       return null;
     }
+  }
+
+  /** Whether the member holds credentials of `kind` and every one of them is locked. */
+  async lockedOnly(member: MemberRow, kind: CredentialType): Promise<boolean> {
+    const rows = await this.db
+      .select({ locked: credentials.locked })
+      .from(credentials)
+      .where(and(eq(credentials.memberId, member.id), eq(credentials.type, kind), eq(credentials.isActive, true)));
+    return rows.length > 0 && rows.every((r) => r.locked);
   }
 }

@@ -1,0 +1,64 @@
+/**
+ * The channels members sign in through, and what a channel's sign-in differs in. The engine
+ * (engine.ts) reads these rules; an adapter only names its channel. A new channel (workstation,
+ * RADIUS, SAML) adds its name and its row here, and takes the web's choices unless its protocol
+ * says otherwise: the login assistant's differ only because its answers were set before.
+ */
+import {
+  ASSISTANT_SIGN_IN_MAX_FAILURES,
+  type AuditAction,
+  SIGNIN_MAX_FAILURES,
+  SIGNIN_RESEND_S,
+  type SignInFailureReason,
+} from '@portiere/contracts';
+
+export type SignInChannel = 'web' | 'assistant';
+
+export interface ChannelRules {
+  /**
+   * The configuration group's switch that admits its members to the channel (web_login_enabled,
+   * workstation_login_enabled), and the refusal when it is off; null: every group may.
+   */
+  groupSwitch: { column: 'webLoginEnabled' | 'workstationLoginEnabled'; refusal: SignInFailureReason } | null;
+  /** Wrong answers a sign-in takes before it is spent. */
+  maxFailures: number;
+  /** A code or app request goes out at most once per this many seconds per kind and sign-in; null: only the credential's own limit. */
+  resendS: number | null;
+  /** The sign-in throttle's key: its prefix, and whether a known member counts by id (else by the name as typed). */
+  throttle: { prefix: string; byMember: boolean };
+  /**
+   * Refusals wait for a first right answer and then say why (blocked, the group's switch off,
+   * no flow), ending the sign-in. Without: a blocked member's answers are simply wrong.
+   */
+  explains: boolean;
+  /** Outcomes go to the member's sign-in record (users/{id}/sign-ins/). */
+  recorded: boolean;
+  audit: {
+    failure: AuditAction;
+    /** Set by the engine at a success, with the kinds passed; else the adapter names its success. */
+    success: AuditAction | null;
+    /** A failure's reason in the trail: the engine's (wrong_answer, locked...) or only the answer's 'login'. */
+    reasons: 'detailed' | 'login';
+  };
+}
+
+export const CHANNELS: Record<SignInChannel, ChannelRules> = {
+  web: {
+    groupSwitch: { column: 'webLoginEnabled', refusal: 'web_login_disabled' },
+    maxFailures: SIGNIN_MAX_FAILURES,
+    resendS: SIGNIN_RESEND_S,
+    throttle: { prefix: 'signin', byMember: true },
+    explains: true,
+    recorded: true,
+    audit: { failure: 'signin.failure', success: 'signin.success', reasons: 'detailed' },
+  },
+  assistant: {
+    groupSwitch: null,
+    maxFailures: ASSISTANT_SIGN_IN_MAX_FAILURES,
+    resendS: null,
+    throttle: { prefix: 'assistant', byMember: false },
+    explains: false,
+    recorded: false,
+    audit: { failure: 'assistant.sign_in_failure', success: null, reasons: 'login' },
+  },
+};

@@ -1,0 +1,322 @@
+/**
+ * The sign-in engine: every channel a member signs in through (the web login, the login
+ * assistant; next the workstation, RADIUS, SAML) drives it, and it knows nothing of HTTP or of
+ * the channel's protocol. It names the member (identify.ts), picks the flow that applies
+ * (flows.ts), checks each stage's answer against the member's real credential
+ * (credentialChecks.ts, app approvals, recovery codes standing in for the credentials recovery
+ * mode disabled), ends the flow at a terminating credential, and keeps guessing in check: the
+ * credential's own lock, the sign-in throttle (auth/throttle.ts) and the sign-in's own count of
+ * wrong answers. It writes the audit event's facts and the member's sign-in record.
+ *
+ * Against enumeration, unknown names and cards walk a flow like a member, and every wrong answer
+ * is the same failure whoever asked (a password or PIN costs one hash either way). Channels that
+ * explain refusals (channel.ts) say why (blocked, the group's switch off, no flow) only after a
+ * first right answer.
+ *
+ * A channel keeps its sign-ins in progress itself: it reads its row into a Progress, hands the
+ * engine a ProgressStore over it, and turns the typed outcome (outcome.ts) into its answer.
+ */
+import { type CredentialType, maskEmail, type SignInFailureReason, type SignInKind } from '@portiere/contracts';
+import { eq } from 'drizzle-orm';
+import { auditAction, auditDetails, auditEach, auditMemberActor, auditOutcome, auditTarget } from '../audit/context.ts';
+import type { LoginThrottle } from '../auth/throttle.ts';
+import type { Db } from '../db/client.ts';
+import { configurations } from '../db/schema/index.ts';
+import type { MemberRow } from '../modules/members/mapper.ts';
+import type { RecoveryService } from '../modules/recovery/service.ts';
+import type { SettingsService } from '../modules/settings/service.ts';
+import { APP_TYPES, type AppApprovals } from './appApprovals.ts';
+import { CHANNELS, type ChannelRules, type SignInChannel } from './channel.ts';
+import type { CredentialChecks } from './credentialChecks.ts';
+import { authenticationOf, isMultiFactor } from './factors.ts';
+import { type Flow, type FlowApp, SignInFlows } from './flows.ts';
+import { MemberLookup, type Who } from './identify.ts';
+import type { Outcome, SendOutcome } from './outcome.ts';
+import { type Progress, type ProgressStore, stageOf } from './progress.ts';
+import type { SignInRecord, SignInRecords } from './records.ts';
+import { RecoveryStandIn } from './recoveryStandIn.ts';
+
+/** What the sign-in leads into: an application (its app roles pick the flow), or a flow the channel chose. */
+export type Target = { application: FlowApp } | { flow: Flow | null };
+
+/** An answer to the current stage. */
+export interface Answer {
+  channel: SignInChannel;
+  ip: string;
+  kind: SignInKind;
+  /** The password, PIN or code; empty for `app` (asked until the phone answers). */
+  value: string;
+  target: Target;
+  /** The requester accepts only a multi-factor sign-in (an OpenID request's acr_values). */
+  multiFactor?: boolean;
+}
+
+/** A phone number with all but its country prefix and last two digits hidden. */
+const maskPhone = (phone: string) =>
+  `${phone.slice(0, 3)}${'*'.repeat(Math.max(0, phone.length - 5))}${phone.slice(-2)}`;
+
+export interface EngineDeps {
+  db: Db;
+  checks: CredentialChecks;
+  approvals: AppApprovals;
+  recovery: RecoveryService;
+  settings: SettingsService;
+  throttle: LoginThrottle;
+  records: SignInRecords;
+  now?: () => Date;
+}
+
+export class SignInEngine {
+  readonly flows: SignInFlows;
+  private readonly db: Db;
+  private readonly checks: CredentialChecks;
+  private readonly approvals: AppApprovals;
+  private readonly throttle: LoginThrottle;
+  private readonly records: SignInRecords;
+  private readonly lookup: MemberLookup;
+  private readonly standIn: RecoveryStandIn;
+  private readonly now: () => Date;
+
+  constructor(deps: EngineDeps) {
+    this.db = deps.db;
+    this.checks = deps.checks;
+    this.approvals = deps.approvals;
+    this.throttle = deps.throttle;
+    this.records = deps.records;
+    this.now = deps.now ?? (() => new Date());
+    this.flows = new SignInFlows(deps.db);
+    this.lookup = new MemberLookup(deps.db, deps.checks, deps.settings, this.now);
+    this.standIn = new RecoveryStandIn(deps.db, deps.recovery);
+  }
+
+  /** The member named (or null) and the name the sign-in shows and counts them by. */
+  find(customerId: string, who: Who) {
+    return this.lookup.find(customerId, who);
+  }
+
+  /**
+   * The flow someone walks into the target: the member's own, else the one shown to whoever the
+   * sign-in cannot tell apart; null when the target has no flow at all.
+   */
+  async flowFor(target: Target, member: MemberRow | null): Promise<Flow | null> {
+    if ('flow' in target) return target.flow;
+    const own = member ? await this.flows.forMember(target.application, member.groupId) : null;
+    return own ?? (await this.flows.fallback(target.application));
+  }
+
+  /** Who signs in, and the flow they walk (null: none). */
+  async identify(customerId: string, who: Who, target: Target) {
+    const { member, shown } = await this.find(customerId, who);
+    return { member, shown, flow: await this.flowFor(target, member) };
+  }
+
+  /** The sign-in's member, as it is now. */
+  member(progress: Pick<Progress, 'customerId' | 'memberId'>): Promise<MemberRow | null> {
+    return progress.memberId ? this.checks.byId(progress.customerId, progress.memberId) : Promise.resolve(null);
+  }
+
+  /**
+   * Sends a mail or SMS code, or asks the member's app, for the current stage (the caller checked
+   * that it offers the kind). Anyone gets the same answer: nothing goes to nobody, to a blocked
+   * member or for a missing credential.
+   */
+  async send(
+    progress: Progress,
+    store: ProgressStore,
+    channel: SignInChannel,
+    kind: 'mail' | 'sms' | 'app',
+  ): Promise<SendOutcome> {
+    const rules = CHANNELS[channel];
+    const now = this.now();
+    if (rules.resendS !== null) {
+      const last = progress.sentAt[kind];
+      const wait = last ? rules.resendS - Math.floor((now.getTime() - Date.parse(last)) / 1000) : 0;
+      if (wait > 0) return { type: 'tooSoon', retryAfterS: wait };
+      // Counted per sign-in before anything goes out, whoever the member is.
+      if (!(await store.claimSend(kind, now))) return { type: 'tooSoon', retryAfterS: null };
+    }
+    const member = await this.member(progress);
+    let target: string | null = null;
+    if (kind === 'app') {
+      if (member && !member.blocked && progress.applicationId) {
+        const stage = progress.stages[progress.stage] ?? [];
+        const types = APP_TYPES.filter((t) => stage.includes(t));
+        target = await this.approvals.request(member, progress.id, progress.applicationId, progress.expiresAt, types);
+      }
+    } else {
+      target = await this.checks.sendCode(member, kind);
+    }
+    // Where it went is said only once a first answer was right: before, it would tell who exists.
+    const shown =
+      !progress.answered || !target
+        ? ''
+        : kind === 'mail'
+          ? maskEmail(target)
+          : kind === 'sms'
+            ? maskPhone(target)
+            : target;
+    return { type: 'sent', shown, resendS: rules.resendS };
+  }
+
+  /** Checks an answer to the current stage (the caller checked that it offers the kind). */
+  async answer(progress: Progress, store: ProgressStore, answer: Answer): Promise<Outcome> {
+    const rules = CHANNELS[answer.channel];
+    const p = progress;
+    const member = await this.member(p);
+    const name = member?.username ?? p.username;
+    auditMemberActor(p.customerId, member?.id ?? null, name);
+    auditTarget(member?.id ?? null, name);
+    auditDetails({ kind: answer.kind, stage: p.stage });
+
+    const key =
+      member && rules.throttle.byMember ? member.id : rules.throttle.byMember ? `name:${p.username}` : p.username;
+    const { attempt, barredS } = await this.throttle.check(`${rules.throttle.prefix}:${p.customerId}:${key}`, {
+      ip: answer.ip,
+    });
+    if (barredS > 0) {
+      auditAction(rules.audit.failure);
+      return { type: 'throttled', retryAfterS: barredS };
+    }
+
+    const stageKinds = p.stages[p.stage] ?? [];
+    // Why a wrong answer was wrong, for the channels that keep it (the record, the trail).
+    const detailed = rules.recorded || rules.audit.reasons === 'detailed';
+    let ok: boolean;
+    let wrong: SignInFailureReason = 'wrong_answer';
+    if (answer.kind === 'app') {
+      const found = member ? await this.approvals.latest(p.id, member.id) : null;
+      const approval = found?.approval;
+      if (!found || !approval || (approval.status === 'pending' && approval.expiresAt > this.now())) {
+        // Still waiting (or nothing was asked): no answer yet, nothing to record.
+        auditEach([]);
+        return { type: 'pending' };
+      }
+      await this.approvals.spend(approval.id);
+      if (approval.status === 'denied') return this.refuse(rules, p, store, member, 'denied_on_app', answer.ip);
+      ok = approval.status === 'approved' && found.usable;
+      if (approval.status === 'pending') wrong = 'expired';
+    } else if (answer.kind === 'recovery') {
+      ok =
+        !!member && (await this.standIn.covers(member, stageKinds)) && (await this.standIn.use(member, answer.value));
+    } else {
+      ok = await this.checks.check(member, answer.kind, answer.value, { evenIfBlocked: rules.explains });
+      if (!ok && detailed && member && (await this.checks.lockedOnly(member, answer.kind))) wrong = 'locked';
+    }
+
+    if (!ok || !member) {
+      await this.throttle.failure(attempt);
+      const failures = (await store.countFailure()) ?? rules.maxFailures;
+      if (failures >= rules.maxFailures) {
+        await store.spend('too_many_failures');
+        wrong = 'too_many_failures';
+      }
+      await this.record(rules, p, member, 'failure', wrong, answer.ip);
+      auditAction(rules.audit.failure);
+      auditOutcome('failure', rules.audit.reasons === 'detailed' ? wrong : 'login');
+      return { type: 'failure', reason: wrong, told: false };
+    }
+
+    // A first right answer: now a refusal may say why.
+    if (rules.explains && !p.answered) {
+      const why = await this.barrier(rules, answer.target, member);
+      if (why) return this.refuse(rules, p, store, member, why, answer.ip);
+    }
+
+    const proved: SignInKind[] = [...p.proved, answer.kind];
+    const recovered = p.recovered || answer.kind === 'recovery';
+    let next = p.stage + 1;
+    let finished =
+      next >= p.stages.length || (answer.kind !== 'recovery' && p.terminating.includes(answer.kind as CredentialType));
+    // A recovery code stands in for every later stage recovery mode disabled as well.
+    while (!finished && recovered && (await this.standIn.covers(member, p.stages[next] ?? []))) {
+      proved.push('recovery');
+      next += 1;
+      finished = next >= p.stages.length;
+    }
+    if (!(await store.move({ stage: next, proved, recovered, finished }))) return { type: 'gone' };
+    if (!finished) {
+      // A stage passed is no event of its own: the sign-in's outcome is.
+      auditEach([]);
+      return { type: 'next', stage: stageOf(p.stages, next) };
+    }
+    await this.throttle.clear(attempt);
+    // A requester that asked for more than one factor gets a failure, never less.
+    if (answer.multiFactor && !isMultiFactor(proved)) {
+      await this.record(rules, { ...p, proved }, member, 'failure', 'mfa_required', answer.ip);
+      auditAction(rules.audit.failure);
+      auditOutcome('failure', 'mfa_required');
+      auditDetails({ kinds: proved });
+      return { type: 'failure', reason: 'mfa_required', told: true };
+    }
+    await this.record(rules, { ...p, proved }, member, 'success', null, answer.ip);
+    if (rules.audit.success) {
+      auditAction(rules.audit.success);
+      auditDetails({ kinds: proved });
+    }
+    return { type: 'success', member, facts: { kinds: proved, ...authenticationOf(proved), authTime: this.now() } };
+  }
+
+  /** The member gave up: the trail names them, and their record says so. */
+  async aborted(
+    channel: SignInChannel,
+    p: Pick<Progress, 'customerId' | 'applicationId' | 'memberId' | 'proved'> & { username: string | null },
+    ip: string,
+  ): Promise<void> {
+    const member = await this.member(p);
+    auditMemberActor(p.customerId, member?.id ?? null, member?.username ?? p.username);
+    auditTarget(member?.id ?? null, member?.username ?? p.username);
+    await this.record(CHANNELS[channel], p, member, 'abort', null, ip);
+  }
+
+  /** Why the member, whose answer was right, may still not sign in here; null when they may. */
+  private async barrier(rules: ChannelRules, target: Target, member: MemberRow): Promise<SignInFailureReason | null> {
+    if (member.blocked) return 'blocked';
+    const gate = rules.groupSwitch;
+    if (gate && member.groupId) {
+      const [group] = await this.db
+        .select({ on: configurations[gate.column] })
+        .from(configurations)
+        .where(eq(configurations.id, member.groupId));
+      if (group && !group.on) return gate.refusal;
+    }
+    const own = 'flow' in target ? target.flow : await this.flows.forMember(target.application, member.groupId);
+    if (!own) return 'no_flow';
+    return null;
+  }
+
+  /** Ends the sign-in with a refusal that says why. */
+  private async refuse(
+    rules: ChannelRules,
+    p: Progress,
+    store: ProgressStore,
+    member: MemberRow | null,
+    why: SignInFailureReason,
+    ip: string,
+  ): Promise<Outcome> {
+    await store.spend(why);
+    await this.record(rules, p, member, 'failure', why, ip);
+    auditAction(rules.audit.failure);
+    auditOutcome('failure', why);
+    return { type: 'failure', reason: why, told: true };
+  }
+
+  private async record(
+    rules: ChannelRules,
+    p: Pick<Progress, 'customerId' | 'applicationId' | 'proved'>,
+    member: MemberRow | null,
+    outcome: SignInRecord['outcome'],
+    reason: SignInFailureReason | null,
+    ip: string,
+  ): Promise<void> {
+    if (!rules.recorded || !member) return;
+    await this.records.record({
+      customerId: p.customerId,
+      memberId: member.id,
+      applicationId: p.applicationId,
+      outcome,
+      reason,
+      kinds: p.proved,
+      ip,
+    });
+  }
+}
