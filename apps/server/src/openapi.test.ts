@@ -1,7 +1,8 @@
 /**
  * The OpenAPI document a client generator reads (/api/docs/json): an independent linter
  * (Redocly, recommended rules, redocly.yaml) finds nothing in it, and it tells the truth about
- * the answers: operationIds, error answers, 204s, the export's media types, servers.
+ * the answers: operationIds, error answers, 204s, the export's media types, servers. It is
+ * OpenAPI 3.1 made from the contracts, and /api/docs/ shows it.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -45,6 +46,20 @@ describe('the OpenAPI document', () => {
     reseller = (await signIn(h, 'partner@northwind.example')).access;
   });
   afterAll(() => h?.close());
+
+  it('publishes an OpenAPI 3.1 document generated from the contracts', async () => {
+    const doc = (await h.app.inject({ url: '/api/docs/json' })).json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe('1.0.4');
+    const login = doc.paths['/api/v1/login/'].post;
+    expect(Object.keys(login.requestBody.content['application/json'].schema.properties).sort()).toEqual([
+      'otp',
+      'password',
+      'username',
+    ]);
+    expect(doc.paths['/api/v1/users/{id}/credentials/{cid}/test/']).toBeDefined();
+    expect((await h.app.inject({ url: '/api/docs/' })).statusCode).toBe(200);
+  });
 
   it('passes the Redocly linter with no error and no warning', async () => {
     const config = await loadConfig({ configPath: path.resolve(import.meta.dirname, '../redocly.yaml') });

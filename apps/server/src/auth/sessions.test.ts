@@ -1,5 +1,10 @@
-/** An access token stops working with its session and its account: on the very next request. */
+/**
+ * Sessions (tokens.ts): an access token stops working with its session and its account, on the
+ * very next request, and after its lifetime; refresh tokens rotate, idle out, and end their
+ * session when reused.
+ */
 import { eq, sql } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client.ts';
 import { staffUsers } from '../db/schema/index.ts';
@@ -13,6 +18,7 @@ describe.each(testDatabases())('sessions on $name', (database) => {
   });
   afterAll(() => h.close());
 
+  const acme = 'admin@acme.example';
   const works = async (access: string) => (await call(h.app, 'GET', 'me/', access)).status;
   let n = 0;
   /** A fresh account per test, so tests share nothing. */
@@ -161,5 +167,65 @@ describe.each(testDatabases())('sessions on $name', (database) => {
   it('answers 401 before looking at the body: no token, no validation details', async () => {
     const res = await post(h.app, 'users/', {});
     expect(res).toEqual({ status: 401, body: { code: 'unauthenticated', reason: 'Authentication is required.' } });
+  });
+
+  // Clock-moving tests last: the ones above sign in on a fresh clock.
+  it('refuses a token with a forged signature or none at all', async () => {
+    const { access } = await signIn(h, acme);
+    const [head, payload] = access.split('.');
+    const forged = `${head}.${payload}.${'A'.repeat(342)}`;
+    expect((await call(h.app, 'GET', 'me/', forged)).status).toBe(401);
+    expect((await call(h.app, 'GET', 'me/')).body.code).toBe('unauthenticated');
+  });
+
+  it('refuses an access token 15 minutes plus the 60 s tolerance after issue', async () => {
+    const { access } = await signIn(h, acme);
+    h.clock.advance(15 * 60 + 50);
+    expect((await call(h.app, 'GET', 'me/', access)).status).toBe(200);
+    h.clock.advance(20);
+    expect((await call(h.app, 'GET', 'me/', access)).status).toBe(401);
+  });
+
+  it('rotates refresh tokens and revokes the family when a spent one is reused', async () => {
+    const first = await signIn(h, acme);
+    const second = await post(h.app, 'login/refresh/', { refresh: first.refresh });
+    expect(second.status).toBe(200);
+    expect(second.body.refresh).not.toBe(first.refresh);
+    expect(decodeJwt(second.body.access).user_username).toBe(acme);
+    const reuse = await post(h.app, 'login/refresh/', { refresh: first.refresh });
+    expect(reuse.status).toBe(401);
+    // The thief's reuse also kills the legitimate newest token.
+    expect((await post(h.app, 'login/refresh/', { refresh: second.body.refresh })).status).toBe(401);
+  });
+
+  it('of two rotations of one token at once, one is answered and the other ends the session', async () => {
+    const { refresh } = await signIn(h, acme);
+    const both = await Promise.all([1, 2].map(() => post(h.app, 'login/refresh/', { refresh })));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 401]);
+    const winner = both.find((r) => r.status === 200);
+    expect((await post(h.app, 'login/refresh/', { refresh: winner?.body.refresh })).status).toBe(401);
+  });
+
+  it('expires a refresh token after 30 idle minutes and every session after 12 hours', async () => {
+    const idle = await signIn(h, acme);
+    h.clock.advance(31 * 60);
+    expect((await post(h.app, 'login/refresh/', { refresh: idle.refresh })).status).toBe(401);
+    let { refresh } = await signIn(h, acme);
+    for (let i = 0; i < 25; i++) {
+      h.clock.advance(29 * 60);
+      const r = await post(h.app, 'login/refresh/', { refresh });
+      if (r.status !== 200) {
+        expect(i).toBe(24); // 24 × 29 min < 12 h ≤ 25 × 29 min
+        return;
+      }
+      refresh = r.body.refresh;
+    }
+    throw new Error('the session outlived 12 hours');
+  });
+
+  it('logout revokes the session', async () => {
+    const { refresh } = await signIn(h, acme);
+    expect((await post(h.app, 'logout/', { refresh })).status).toBe(204);
+    expect((await post(h.app, 'login/refresh/', { refresh })).status).toBe(401);
   });
 });

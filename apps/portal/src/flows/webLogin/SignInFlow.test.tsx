@@ -4,6 +4,7 @@ import { type Call, fail, fakeApi, ok } from '../../test/fakeApi';
 import { branding, CUSTOMER_ID } from '../../test/fixtures';
 import { renderAt } from '../../test/render';
 import { atStage, done, next, RESUME, SIGNIN, signInState, stage, UID } from '../../test/signinFixtures';
+import { stubLocation } from '../../test/signinServer';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -19,12 +20,6 @@ function server(routes: Routes = {}) {
       ok(branding({ named_logo_url: '/api/v1/branding/c0ffee00/named-logo/x.png' })),
     ...routes,
   });
-}
-
-function stubLocation() {
-  const assign = vi.fn();
-  vi.stubGlobal('location', { ...window.location, assign, href: window.location.href });
-  return assign;
 }
 
 const body = (c: Call) => c.body;

@@ -2,37 +2,30 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, customers } from '../../db/schema/index.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { call, createMember, type Harness, post, signIn, startHarness } from '../../test/harness.ts';
+import { call, type Harness, post, signIn, startHarness } from '../../test/harness.ts';
+import {
+  createLaApp,
+  createLaCredential,
+  createLoginGroup,
+  loginGroupCounts,
+  unique,
+} from '../../test/login-assistant.ts';
 import { customerIdByName } from '../../test/tenant-fixtures.ts';
-
-const unique = () => Math.random().toString(36).slice(2, 8);
 
 describe.each(testDatabases())('login groups on $name', (database) => {
   let h: Harness;
   let acme: string;
   let globex: string;
-  let acmeId: string;
 
-  const group = async (token = acme, name = `LG ${unique()}`) =>
-    (await post(h.app, 'login-groups/', { name, description: 'Finance desks' }, token)).body;
-  const laApp = async (token = acme) =>
-    (await post(h.app, 'la-apps/', { name: `App_${unique()}`, kind: 'desktop', target: 'a.exe' }, token)).body;
-  const credential = async (loginGroupId: string, token = acme) => {
-    const member = await createMember(h, token);
-    return (
-      await post(h.app, 'la-users/', { memberId: member.id, loginGroupId, username: 'u', password: 'Secret-1' }, token)
-    ).body;
-  };
-  const counts = async (id: string) => {
-    const g = (await call(h.app, 'GET', `login-groups/${id}/`, acme)).body;
-    return { credentials: g.credentials_count, applications: g.applications_count };
-  };
+  const group = (token = acme, name?: string) => createLoginGroup(h, token, name);
+  const laApp = (token = acme) => createLaApp(h, token);
+  const credential = (loginGroupId: string, token = acme) => createLaCredential(h, token, loginGroupId);
+  const counts = (id: string) => loginGroupCounts(h, acme, id);
 
   beforeAll(async () => {
     h = await startHarness(database);
     acme = (await signIn(h, 'admin@acme.example')).access;
     globex = (await signIn(h, 'admin@globex.example')).access;
-    acmeId = await customerIdByName(h, 'Acme');
     const globexId = await customerIdByName(h, 'Globex');
     await h.app.services.db.update(customers).set({ laEnabled: true }).where(eq(customers.id, globexId));
   });
@@ -172,57 +165,6 @@ describe.each(testDatabases())('login groups on $name', (database) => {
     ];
     for (const res of await Promise.all(refusals)) expect(res.status).toBe(404);
     expect((await call(h.app, 'GET', `login-groups/${theirs.id}/`, globex)).body.applications_count).toBe(1);
-  });
-
-  it('answers 403 laDisabled on every login-assistant route while the customer has the feature off', async () => {
-    const g = await group();
-    const app = await laApp();
-    const cred = await credential(g.id);
-    await h.app.services.db.update(customers).set({ laEnabled: false }).where(eq(customers.id, acmeId));
-    try {
-      const x = '00000000-0000-4000-8000-000000000000';
-      const routes: [Parameters<typeof call>[1], string, unknown?][] = [
-        ['GET', 'la-apps/'],
-        ['POST', 'la-apps/', { name: 'N', kind: 'desktop', target: 'n.exe' }],
-        ['GET', `la-apps/${app.id}/`],
-        ['PATCH', `la-apps/${app.id}/`, { name: 'N' }],
-        ['DELETE', `la-apps/${app.id}/`],
-        ['GET', 'profiles/'],
-        ['POST', 'profiles/', { displayName: 'P', appId: app.id, groupId: x, steps: [] }],
-        ['GET', `profiles/${x}/`],
-        ['PATCH', `profiles/${x}/`, { displayName: 'P' }],
-        ['DELETE', `profiles/${x}/`],
-        ['GET', 'login-groups/'],
-        ['POST', 'login-groups/', { name: 'N' }],
-        ['GET', `login-groups/${g.id}/`],
-        ['PATCH', `login-groups/${g.id}/`, { name: 'N' }],
-        ['DELETE', `login-groups/${g.id}/`],
-        ['GET', `login-groups/${g.id}/applications/`],
-        ['POST', `login-groups/${g.id}/applications/`, { appIds: [app.id] }],
-        ['DELETE', `login-groups/${g.id}/applications/${app.id}/`],
-        ['GET', `login-groups/${g.id}/credentials/`],
-        ['GET', 'la-users/'],
-        ['POST', 'la-users/', { memberId: x, loginGroupId: g.id, username: 'u', password: 'p' }],
-        ['GET', `la-users/${cred.id}/`],
-        ['PATCH', `la-users/${cred.id}/`, { username: 'v' }],
-        ['DELETE', `la-users/${cred.id}/`],
-        ['GET', 'la-flow/'],
-        ['PUT', 'la-flow/', { stages: [['password']] }],
-      ];
-      for (const [method, url, payload] of routes) {
-        const res = await call(h.app, method, url, acme, payload);
-        expect({ method, url, status: res.status, code: res.body?.code }).toEqual({
-          method,
-          url,
-          status: 403,
-          code: 'laDisabled',
-        });
-      }
-    } finally {
-      await h.app.services.db.update(customers).set({ laEnabled: true }).where(eq(customers.id, acmeId));
-    }
-    expect((await call(h.app, 'GET', `la-users/${cred.id}/`, acme)).body.username).toBe('u');
-    expect(await counts(g.id)).toEqual({ credentials: 1, applications: 0 });
   });
 
   it('is for customer users only', async () => {

@@ -10,8 +10,10 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configurations, credentialKindMask, members } from '../../db/schema/index.ts';
 import { CSV_BOM, csvLine } from '../../lib/csv.ts';
+import { acmeAndGlobex } from '../../test/acme-and-globex.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { call, type Harness, signIn, startHarness } from '../../test/harness.ts';
+import { createThirtyMembers } from '../../test/thirty-members.ts';
 import { exportBatch } from './export.ts';
 
 const BATCH = 3;
@@ -239,5 +241,68 @@ describe.each(testDatabases())('members export on $name', (database) => {
     expect(plan).toMatch(/Index Scan( Backward)? using members_customer_\w+_idx on members/);
     expect(plan).toMatch(/Index Cond: .*ROW\(/);
     expect(plan).not.toMatch(/Sort/);
+  });
+});
+
+/** The export at its own batch size (1,000 rows), of thirty members and of more than two batches. */
+describe.each(testDatabases())('members export in 1,000-row batches on $name', (database) => {
+  const s = acmeAndGlobex(database);
+  beforeAll(() => createThirtyMembers(s.h, s.acme));
+
+  it('exports the filtered members as CSV, JSON and XLSX', async () => {
+    const csv = await s.h.app.inject({
+      url: '/api/v1/users/export/?format=csv&file_name=acme-users&search=verdi&ordering=username',
+      headers: { authorization: `Bearer ${s.acme}` },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="acme-users.csv"');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'username,first_name,last_name,email,phone_number,group,blocked,enrolled,enrolled_at,created_at,credential_types',
+    );
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l.split(',')[0])
+        .sort(),
+    ).toEqual(['member00', 'member01', 'member02']);
+    const json = await s.h.app.inject({
+      url: '/api/v1/users/export/?format=json&file_name=x&search=verdi',
+      headers: { authorization: `Bearer ${s.acme}` },
+    });
+    expect(JSON.parse(json.body)).toHaveLength(3);
+    const xlsx = await s.h.app.inject({
+      url: '/api/v1/users/export/?format=xlsx&file_name=x&search=verdi',
+      headers: { authorization: `Bearer ${s.acme}` },
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.getWorksheet('Users');
+    expect(sheet?.rowCount).toBe(4);
+    expect(sheet?.getRow(1).getCell(1).value).toBe('username');
+    const bad = await s.h.app.inject({
+      url: '/api/v1/users/export/?format=pdf&file_name=x',
+      headers: { authorization: `Bearer ${s.acme}` },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('exports every member across the 1,000-row batches', async () => {
+    const me = await call(s.h.app, 'GET', 'me/', s.acme);
+    const { members } = await import('../../db/schema/index.ts');
+    const rows = Array.from({ length: 2100 }, (_, i) => ({ customerId: me.body.customer.id, username: `bulk${i}` }));
+    for (let i = 0; i < rows.length; i += 700) await s.h.app.services.db.insert(members).values(rows.slice(i, i + 700));
+    const csv = await s.h.app.inject({
+      url: '/api/v1/users/export/?format=csv&file_name=all&search=bulk',
+      headers: { authorization: `Bearer ${s.acme}` },
+    });
+    const names = new Set(
+      csv.body
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((l) => l.split(',')[0]),
+    );
+    expect(names.size).toBe(2100);
   });
 });

@@ -1,8 +1,8 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configurations } from '../../db/schema/index.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { call, type Harness, post, signIn, startHarness } from '../../test/harness.ts';
+import { createThirtyMembers } from '../../test/thirty-members.ts';
 
 describe.each(testDatabases())('members on $name', (database) => {
   let h: Harness;
@@ -29,21 +29,7 @@ describe.each(testDatabases())('members on $name', (database) => {
     globexGroup = gx?.id ?? '';
     globexMember = (await post(h.app, 'users/', { username: 'g.one', email: 'g.one@globex.example' }, globex)).body.id;
     // 30 Acme members for paging, search and filters.
-    for (let i = 0; i < 30; i++) {
-      const res = await post(
-        h.app,
-        'users/',
-        {
-          username: `member${String(i).padStart(2, '0')}`,
-          first_name: i % 2 ? 'Giulia' : 'Marco',
-          last_name: i < 3 ? 'Verdi' : 'Rossi',
-          email: `member${i}@acme.example`,
-          group_id: i % 3 === 0 ? officeGroup : null,
-        },
-        acme,
-      );
-      expect(res.status).toBe(201);
-    }
+    await createThirtyMembers(h, acme, officeGroup);
   });
   afterAll(() => h.close());
 
@@ -267,62 +253,5 @@ describe.each(testDatabases())('members on $name', (database) => {
     const deleted = await post(h.app, 'users/bulk/', { action: 'delete', ids: [ids[2], globexMember] }, acme);
     expect(deleted.body).toEqual({ done: 1, skipped: 1 });
     expect((await call(h.app, 'GET', `users/${globexMember}/`, globex)).status).toBe(200);
-  });
-
-  it('exports the filtered members as CSV, JSON and XLSX', async () => {
-    const csv = await h.app.inject({
-      url: '/api/v1/users/export/?format=csv&file_name=acme-users&search=verdi&ordering=username',
-      headers: { authorization: `Bearer ${acme}` },
-    });
-    expect(csv.statusCode).toBe(200);
-    expect(csv.headers['content-disposition']).toBe('attachment; filename="acme-users.csv"');
-    const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe(
-      'username,first_name,last_name,email,phone_number,group,blocked,enrolled,enrolled_at,created_at,credential_types',
-    );
-    expect(
-      lines
-        .slice(1)
-        .map((l) => l.split(',')[0])
-        .sort(),
-    ).toEqual(['member00', 'member01', 'member02']);
-    const json = await h.app.inject({
-      url: '/api/v1/users/export/?format=json&file_name=x&search=verdi',
-      headers: { authorization: `Bearer ${acme}` },
-    });
-    expect(JSON.parse(json.body)).toHaveLength(3);
-    const xlsx = await h.app.inject({
-      url: '/api/v1/users/export/?format=xlsx&file_name=x&search=verdi',
-      headers: { authorization: `Bearer ${acme}` },
-    });
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    const sheet = wb.getWorksheet('Users');
-    expect(sheet?.rowCount).toBe(4);
-    expect(sheet?.getRow(1).getCell(1).value).toBe('username');
-    const bad = await h.app.inject({
-      url: '/api/v1/users/export/?format=pdf&file_name=x',
-      headers: { authorization: `Bearer ${acme}` },
-    });
-    expect(bad.statusCode).toBe(400);
-  });
-
-  it('exports every member across the 1,000-row batches', async () => {
-    const me = await call(h.app, 'GET', 'me/', acme);
-    const { members } = await import('../../db/schema/index.ts');
-    const rows = Array.from({ length: 2100 }, (_, i) => ({ customerId: me.body.customer.id, username: `bulk${i}` }));
-    for (let i = 0; i < rows.length; i += 700) await h.app.services.db.insert(members).values(rows.slice(i, i + 700));
-    const csv = await h.app.inject({
-      url: '/api/v1/users/export/?format=csv&file_name=all&search=bulk',
-      headers: { authorization: `Bearer ${acme}` },
-    });
-    const names = new Set(
-      csv.body
-        .trim()
-        .split('\r\n')
-        .slice(1)
-        .map((l) => l.split(',')[0]),
-    );
-    expect(names.size).toBe(2100);
   });
 });
