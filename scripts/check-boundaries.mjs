@@ -2,8 +2,9 @@
 // The console (apps/console/src): a feature imports no other feature, components/ and lib/
 // import no feature (nor app/), lib/ imports no component; only app/ composes features.
 // The members' pages (apps/portal/src): the same rules with flows/ for features/; besides, they
-// import no code outside their src/ but React and the contracts, and the contracts only as types
-// (a value import would put the contracts' schemas, and zod, in the members' bundle).
+// import no code outside their src/ but React, openapi-fetch (their API client, typed by the
+// contracts' generated endpoints) and the contracts, and the contracts only as types (a value
+// import would put the contracts' schemas, and zod, in the members' bundle).
 // Run by `npm test`'s lint step; `node scripts/check-boundaries.mjs` checks both and prints each
 // crossing import, exiting 1 when there is one; `node scripts/check-boundaries.mjs <srcDir>`
 // checks one source tree with the console's rules.
@@ -50,7 +51,7 @@ export function importsOf(text) {
 }
 
 /** Packages the members' pages may use (their tests, which do not ship, use what they need). */
-const PORTAL_PACKAGES = /^(react|react-dom|@portiere\/contracts)(\/|$)/;
+const PORTAL_PACKAGES = /^(react|react-dom|openapi-fetch|@portiere\/contracts)(\/|$)/;
 const isTestFile = (rel) => /\.test\.tsx?$/.test(rel) || rel.split(path.sep)[0] === 'test';
 // import { x } from '@portiere/contracts' (not `import type`), export { x } from '@portiere/contracts'
 const CONTRACT_VALUE_IMPORT =
@@ -82,7 +83,7 @@ export function checkBoundaries(srcDir, { app = 'console' } = {}) {
           violations.push({
             file: rel,
             specifier,
-            rule: "the members' pages use no package but React and the contracts",
+            rule: "the members' pages use no package but React, openapi-fetch and the contracts",
           });
         }
         continue;
