@@ -3,9 +3,10 @@
  * The pages come from the console's own route table, so a new route is checked without editing
  * this file (a new path parameter fails loudly until PARAMS says how to fill it from the demo data).
  */
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { APP_ROUTES, type AppRoute } from '../../apps/console/src/app/routes.ts';
 import type { UserType } from '../../packages/contracts/src/index.ts';
+import { type Api, apiWith, ok } from '../support/api.ts';
 import { signIn } from '../support/auth.ts';
 import { expectNoAxeViolations, waitForLoaded } from '../support/axe.ts';
 
@@ -15,48 +16,48 @@ const OPERATOR: Record<UserType, string> = {
   ResellerUser: 'partner@northwind.example',
 };
 
-type Api = (path: string, init?: { method?: string; data?: unknown }) => Promise<unknown>;
-type Listed = { results: { id: string; la_enabled?: boolean }[] };
-
-async function firstId(api: Api, list: string, pick: (r: Listed['results'][number]) => boolean = () => true) {
-  const { results } = (await api(list)) as Listed;
-  const found = results.find(pick);
-  if (!found) throw new Error(`the demo data has nothing in ${list}`);
+/** The first id a list of the demo data holds (that `pick` accepts). */
+function firstId<T extends { id: string }>(
+  list: { results: T[] },
+  where: string,
+  pick: (r: T) => boolean = () => true,
+) {
+  const found = list.results.find(pick);
+  if (!found) throw new Error(`the demo data has nothing in ${where}`);
   return found.id;
 }
 
+/** A list's first page of one row. */
+const ONE = { params: { query: { page_size: 1 } } };
+
 /** How each path parameter is filled from the demo data (keyed by route path). */
 const PARAMS: Record<string, (api: Api) => Promise<string>> = {
-  '/customer-view/:id': (api) => firstId(api, 'customers/'),
+  '/customer-view/:id': async (api) => firstId(await ok(api.GET('/api/v1/customers/')), 'customers/'),
   // The scripts page is for customers with the login assistant only.
-  '/customer-view/script/:id': (api) => firstId(api, 'customers/', (c) => c.la_enabled === true),
-  '/users/:id': (api) => firstId(api, 'users/?page_size=1'),
-  '/groups/:id': (api) => firstId(api, 'groups/?page_size=1'),
+  '/customer-view/script/:id': async (api) =>
+    firstId(await ok(api.GET('/api/v1/customers/')), 'customers/', (c) => c.la_enabled === true),
+  '/users/:id': async (api) => firstId(await ok(api.GET('/api/v1/users/', ONE)), 'users/'),
+  '/groups/:id': async (api) => firstId(await ok(api.GET('/api/v1/groups/', ONE)), 'groups/'),
   '/roles/:id': async (api) => {
     // The demo has no role: make one (idempotent enough: any existing role serves).
-    const { results } = (await api('roles/?page_size=1')) as Listed;
+    const { results } = await ok(api.GET('/api/v1/roles/', ONE));
     if (results[0]) return results[0].id;
     return (
-      (await api('roles/', {
-        method: 'POST',
-        data: { name: 'Accessibility reviewers', description: 'Read-only' },
-      })) as Listed['results'][number]
+      await ok(api.POST('/api/v1/roles/', { body: { name: 'Accessibility reviewers', description: 'Read-only' } }))
     ).id;
   },
   // The demo seeds an application (Intranet) for each customer.
-  '/applications/:id': (api) => firstId(api, 'applications/?page_size=1'),
+  '/applications/:id': async (api) => firstId(await ok(api.GET('/api/v1/applications/', ONE)), 'applications/'),
   // A login group of the demo customer (made when it has none yet); its lists answer {count, items}.
   '/login-groups/:id': async (api) => {
-    const { items } = (await api('login-groups/?page_size=1')) as { items: { id: string }[] };
+    const { items } = await ok(api.GET('/api/v1/login-groups/', ONE));
     if (items[0]) return items[0].id;
-    const made = (await api('login-groups/', {
-      method: 'POST',
-      data: { name: 'Accessibility group', description: 'Checked by axe' },
-    })) as { id: string };
+    const made = await ok(
+      api.POST('/api/v1/login-groups/', { body: { name: 'Accessibility group', description: 'Checked by axe' } }),
+    );
     return made.id;
   },
 };
-
 interface Session {
   storageState: Awaited<ReturnType<Awaited<ReturnType<Browser['newContext']>>['storageState']>>;
   accessToken: string;
@@ -80,18 +81,6 @@ function sessionFor(browser: Browser, baseURL: string, username: string): Promis
     sessions.set(username, s);
   }
   return s;
-}
-
-function apiOf(request: APIRequestContext, accessToken: string): Api {
-  return async (path, init = {}) => {
-    const res = await request.fetch(`/api/v1/${path}`, {
-      method: init.method ?? 'GET',
-      data: init.data,
-      headers: { authorization: `Bearer ${accessToken}` },
-    });
-    expect(res.ok(), `${init.method ?? 'GET'} ${path}: ${res.status()}`).toBe(true);
-    return res.json();
-  };
 }
 
 async function fillParams(route: AppRoute, api: Api): Promise<string> {
@@ -185,7 +174,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
         const context = await browser.newContext({ baseURL, storageState: session.storageState });
         try {
           const page = await context.newPage();
-          const path = await fillParams(route, apiOf(context.request, session.accessToken));
+          const path = await fillParams(route, apiWith({ Authorization: `Bearer ${session.accessToken}` }));
           const dialogs = await checkPage(page, path);
           test.info().annotations.push({ type: 'dialogs checked', description: String(dialogs) });
         } finally {

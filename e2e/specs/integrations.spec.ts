@@ -3,7 +3,7 @@
  * stages and the terminating-credential rule (spec 5), app roles; in English and in Italian.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { api } from '../support/api.ts';
+import { apiOf, ok } from '../support/api.ts';
 import { EN, signIn } from '../support/auth.ts';
 
 /** A name unique to this run, valid as an application name (spec 5). */
@@ -123,7 +123,7 @@ test.describe('integrations in English', () => {
     const appName = unique('Roles_app');
     const role = unique('Reviewers');
     await signIn(page, 'admin@acme.example');
-    await api(page, 'POST', 'applications/', { name: appName, type: 'machine' });
+    await ok((await apiOf(page)).POST('/api/v1/applications/', { body: { name: appName, type: 'machine' } }));
     await page.goto('/appRoles');
     await expect(page.getByRole('gridcell', { name: 'Employee', exact: true })).toBeVisible();
 

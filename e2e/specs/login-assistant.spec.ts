@@ -5,7 +5,7 @@
  * A customer without the login assistant sees none of it.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { api } from '../support/api.ts';
+import { apiOf, customerIdOf, ok } from '../support/api.ts';
 import { signIn } from '../support/auth.ts';
 
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
@@ -81,15 +81,22 @@ interface Member {
 async function loginGroupLifecycle(page: Page, lang: 'en' | 'it') {
   const L = LABELS[lang];
   // Passwords typed by staff: the customer must not force generated ones.
-  const me = await api<{ customer: { id: string } }>(page, 'GET', 'me/');
-  await api(page, 'PATCH', `customers/${me.customer.id}/settings/`, { la: { force_password_generation: false } });
-  const app = await api<{ id: string; name: string }>(page, 'POST', 'la-apps/', {
-    name: unique(`Ledger ${lang}`),
-    kind: 'desktop',
-    target: `ledger-${Date.now().toString(36)}.exe`,
-  });
-  const { results } = await api<{ results: Member[] }>(page, 'GET', 'users/?page_size=1&search=member');
-  const member = results[0] ?? (await api<{ results: Member[] }>(page, 'GET', 'users/?page_size=1')).results[0];
+  const api = await apiOf(page);
+  const id = await customerIdOf(api);
+  await ok(
+    api.PATCH('/api/v1/customers/{id}/settings/', {
+      params: { path: { id } },
+      body: { la: { force_password_generation: false } },
+    }),
+  );
+  const app = await ok(
+    api.POST('/api/v1/la-apps/', {
+      body: { name: unique(`Ledger ${lang}`), kind: 'desktop', target: `ledger-${Date.now().toString(36)}.exe` },
+    }),
+  );
+  const { results } = await ok(api.GET('/api/v1/users/', { params: { query: { page_size: 1, search: 'member' } } }));
+  const member: Member | undefined =
+    results[0] ?? (await ok(api.GET('/api/v1/users/', { params: { query: { page_size: 1 } } }))).results[0];
   if (!member) throw new Error('the demo has no member');
   const memberName = member.full_name || member.username;
   const groupName = unique(`Finance ${lang}`);
@@ -137,7 +144,9 @@ async function loginGroupLifecycle(page: Page, lang: 'en' | 'it') {
   await expect(edit.getByText(L.hidden)).toBeVisible();
   for (const input of await edit.locator('input').all()) expect(await input.inputValue()).not.toBe(password);
   await edit.getByRole('button', { name: L.cancel }).click();
-  const stored = await api<{ items: Record<string, unknown>[] }>(page, 'GET', `la-users/?member_id=${member.id}`);
+  const stored = await ok(
+    (await apiOf(page)).GET('/api/v1/la-users/', { params: { query: { member_id: member.id } } }),
+  );
   expect(JSON.stringify(stored)).not.toContain(password);
 
   // Not deletable while it holds them: the refusal names the counts.

@@ -11,7 +11,7 @@ import { expect, type Page, test } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { ACR_MULTI_FACTOR } from '../../packages/contracts/src/webLogin.ts';
 import { type Apache, freePort, startApache } from '../support/apache.ts';
-import { api } from '../support/api.ts';
+import { apiOf, customerIdOf, ok } from '../support/api.ts';
 import { signIn } from '../support/auth.ts';
 import { E2E_PORT } from '../support/ports.ts';
 
@@ -48,49 +48,51 @@ test.beforeAll(async ({ browser }) => {
   admin = await browser.newPage({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
   const page = admin;
   await signIn(page, 'admin@acme.example');
-  customerId = (await api<{ customer: { id: string } }>(page, 'GET', 'me/')).customer.id;
-  const { settings } = await api<{ settings: { general: { enable_sso: boolean } } }>(
-    page,
-    'GET',
-    `customers/${customerId}/settings/`,
-  );
+  const api = await apiOf(page);
+  customerId = await customerIdOf(api);
+  const customer = { path: { id: customerId } };
+  const { settings } = await ok(api.GET('/api/v1/customers/{id}/settings/', { params: customer }));
   ssoBefore = settings.general.enable_sso;
-  await api(page, 'PATCH', `customers/${customerId}/settings/`, { general: { enable_sso: true } });
-  const group = await api<{ id: string }>(page, 'POST', 'groups/', {
-    name: unique('Apache_shop'),
-    web_login_enabled: true,
-    allowed: ['password', 'totp'],
-  });
-  const flow = await api<{ id: string }>(page, 'POST', 'flows/', {
-    name: unique('Apache_password_TOTP'),
-    stages: [['password'], ['totp']],
-  });
-  const application = await api<{ id: string; clientId: string; clientSecret: string }>(page, 'POST', 'applications/', {
-    name: unique('Apache_shop'),
-    type: 'web',
-    redirectUri,
-    // The provider accepts it as post_logout_redirect_uri.
-    redirectUriSuccessLoginFlow: signedOut,
-  });
-  await api(page, 'POST', 'app-roles/', {
-    displayName: 'Customer',
-    applicationId: application.id,
-    groupId: group.id,
-    flowId: flow.id,
-  });
+  await ok(
+    api.PATCH('/api/v1/customers/{id}/settings/', { params: customer, body: { general: { enable_sso: true } } }),
+  );
+  const group = await ok(
+    api.POST('/api/v1/groups/', {
+      body: { name: unique('Apache_shop'), web_login_enabled: true, allowed: ['password', 'totp'] },
+    }),
+  );
+  const flow = await ok(
+    api.POST('/api/v1/flows/', { body: { name: unique('Apache_password_TOTP'), stages: [['password'], ['totp']] } }),
+  );
+  const application = await ok(
+    api.POST('/api/v1/applications/', {
+      body: {
+        name: unique('Apache_shop'),
+        type: 'web',
+        redirectUri,
+        // The provider accepts it as post_logout_redirect_uri.
+        redirectUriSuccessLoginFlow: signedOut,
+      },
+    }),
+  );
+  await ok(
+    api.POST('/api/v1/app-roles/', {
+      body: { displayName: 'Customer', applicationId: application.id, groupId: group.id, flowId: flow.id },
+    }),
+  );
   const username = `eva.apache.${Date.now().toString(36)}@acme.example`;
-  member = await api(page, 'POST', 'users/', {
-    username,
-    email: username,
-    first_name: 'Eva',
-    last_name: 'Apache',
-    group_id: group.id,
-  });
+  member = await ok(
+    api.POST('/api/v1/users/', {
+      body: { username, email: username, first_name: 'Eva', last_name: 'Apache', group_id: group.id },
+    }),
+  );
   password = `Correct horse ${Date.now().toString(36)}`;
-  await api(page, 'POST', `users/${member.id}/credentials/`, { type: 'password', value: password });
-  const totp = await api<{ enrollment: { otpauth_uri: string } }>(page, 'POST', `users/${member.id}/credentials/`, {
-    type: 'totp',
-  });
+  const credentials = { path: { id: member.id } };
+  await ok(
+    api.POST('/api/v1/users/{id}/credentials/', { params: credentials, body: { type: 'password', value: password } }),
+  );
+  const totp = await ok(api.POST('/api/v1/users/{id}/credentials/', { params: credentials, body: { type: 'totp' } }));
+  if (!totp.enrollment?.otpauth_uri) throw new Error('no otpauth URI for the TOTP credential');
   otpauthUri = totp.enrollment.otpauth_uri;
 
   apache = await startApache(
@@ -127,7 +129,12 @@ OIDCPassClaimsAs environment
 test.afterAll(async () => {
   await apache?.stop();
   if (customerId) {
-    await api(admin, 'PATCH', `customers/${customerId}/settings/`, { general: { enable_sso: ssoBefore } });
+    await ok(
+      (await apiOf(admin)).PATCH('/api/v1/customers/{id}/settings/', {
+        params: { path: { id: customerId } },
+        body: { general: { enable_sso: ssoBefore } },
+      }),
+    );
   }
   await admin?.close();
 });

@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { api } from '../support/api.ts';
+import { apiOf, apiWith, ok } from '../support/api.ts';
 import { signIn } from '../support/auth.ts';
 import { type Mail, mailsTo } from '../support/mailbox.ts';
 
@@ -137,7 +137,9 @@ interface CustomerRow {
   la_enabled: boolean;
 }
 async function customerNamed(page: Page, name: string): Promise<CustomerRow> {
-  const { results } = await api<{ results: CustomerRow[] }>(page, 'GET', 'customers/?page_size=100');
+  const { results } = await ok(
+    (await apiOf(page)).GET('/api/v1/customers/', { params: { query: { page_size: 100 } } }),
+  );
   const found = results.find((c) => c.name === name);
   if (!found) throw new Error(`no customer named ${name}`);
   return found;
@@ -202,14 +204,17 @@ for (const lang of ['en', 'it'] as const) {
       expect(mail.text).toMatch(/Temporary password: \S{8,}/);
 
       // The reseller's totals count it.
-      const { totals } = await api<{ totals: { customers: number } }>(page, 'GET', 'dashboard/');
+      const dashboard = await ok((await apiOf(page)).GET('/api/v1/dashboard/'));
+      if (!dashboard.totals || !('customers' in dashboard.totals))
+        throw new Error('no reseller totals on the dashboard');
+      const { totals } = dashboard;
       await page.goto('/dashboard');
       const section = page.getByRole('region', { name: L.totals });
       await expect(section.getByTestId('dash-totals-customers')).toHaveText(String(totals.customers));
       await expect(page.getByRole('heading', { name })).toBeVisible();
     });
 
-    test('an API key is reset, shown once, and answers with its scopes', async ({ page, baseURL }) => {
+    test('an API key is reset, shown once, and answers with its scopes', async ({ page }) => {
       await signIn(page, RESELLER, undefined, L.signIn);
       const { name, manager } = await createCustomer(page, lang);
       await openManagerUsers(page, lang, name);
@@ -274,12 +279,12 @@ for (const lang of ['en', 'it'] as const) {
       await expect(again).toBeHidden();
 
       // The key alone (no session) lists the customer's members.
-      const res = await fetch(`${baseURL}/api/v1/users/`, { headers: { 'X-API-Key': key } });
+      const byKey = apiWith({ 'X-API-Key': key });
+      const { data: body, response: res } = await byKey.GET('/api/v1/users/');
       expect(res.status).toBe(200);
-      const body = (await res.json()) as { count: number; results: unknown[] };
-      expect(body.count).toBe(0);
+      expect(body?.count).toBe(0);
       // A call outside its scopes is refused.
-      const audit = await fetch(`${baseURL}/api/v1/audit/`, { headers: { 'X-API-Key': key } });
+      const { response: audit } = await byKey.GET('/api/v1/audit/');
       expect(audit.status).toBe(403);
     });
 

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import * as oidc from 'openid-client';
 import * as OTPAuth from 'otpauth';
-import { accessToken, api } from '../support/api.ts';
+import { apiOf, customerIdOf, multipart, ok } from '../support/api.ts';
 import { IT as IT_SIGN_IN, signIn } from '../support/auth.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { png } from '../support/png.ts';
@@ -71,50 +71,58 @@ interface Setup {
  * whose app role for a new SPA gives the flow password → TOTP; the member's password and TOTP.
  */
 async function setUp(page: Page, lang: string): Promise<Setup> {
-  const me = await api<{ customer: { id: string } }>(page, 'GET', 'me/');
-  await api(page, 'PATCH', `customers/${me.customer.id}/settings/`, {
-    general: { primary_color: PRIMARY, login_page_text: LOGIN_TEXT },
-  });
-  const upload = await page.request.post(`/api/v1/customers/${me.customer.id}/logo/upload/`, {
-    headers: { Authorization: `Bearer ${await accessToken(page)}` },
-    multipart: { logo: { name: 'logo.png', mimeType: 'image/png', buffer: png(64, 64) } },
-  });
-  expect(upload.ok(), `logo upload: ${upload.status()}`).toBe(true);
+  const api = await apiOf(page);
+  const customer = { path: { id: await customerIdOf(api) } };
+  await ok(
+    api.PATCH('/api/v1/customers/{id}/settings/', {
+      params: customer,
+      body: { general: { primary_color: PRIMARY, login_page_text: LOGIN_TEXT } },
+    }),
+  );
+  const logo = new File([new Uint8Array(png(64, 64))], 'logo.png', { type: 'image/png' });
+  await ok(
+    api.POST('/api/v1/customers/{id}/logo/upload/', {
+      params: customer,
+      ...multipart({ logo }),
+    }),
+  );
 
-  const group = await api<{ id: string }>(page, 'POST', 'groups/', {
-    name: unique(`Web_${lang}`),
-    web_login_enabled: true,
-    allowed: ['password', 'totp'],
-  });
-  const flow = await api<{ id: string }>(page, 'POST', 'flows/', {
-    name: unique(`Password_TOTP_${lang}`),
-    stages: [['password'], ['totp']],
-  });
-  const application = await api<Setup['application']>(page, 'POST', 'applications/', {
-    name: unique(`Shop_${lang}`),
-    type: 'spa',
-    redirectUri: redirectUri(),
-    redirectUriAbortLoginFlow: abortUri(),
-  });
-  await api(page, 'POST', 'app-roles/', {
-    displayName: 'Customer',
-    applicationId: application.id,
-    groupId: group.id,
-    flowId: flow.id,
-  });
+  const group = await ok(
+    api.POST('/api/v1/groups/', {
+      body: { name: unique(`Web_${lang}`), web_login_enabled: true, allowed: ['password', 'totp'] },
+    }),
+  );
+  const flow = await ok(
+    api.POST('/api/v1/flows/', { body: { name: unique(`Password_TOTP_${lang}`), stages: [['password'], ['totp']] } }),
+  );
+  const application = await ok(
+    api.POST('/api/v1/applications/', {
+      body: {
+        name: unique(`Shop_${lang}`),
+        type: 'spa',
+        redirectUri: redirectUri(),
+        redirectUriAbortLoginFlow: abortUri(),
+      },
+    }),
+  );
+  await ok(
+    api.POST('/api/v1/app-roles/', {
+      body: { displayName: 'Customer', applicationId: application.id, groupId: group.id, flowId: flow.id },
+    }),
+  );
   const username = `eva.web.${lang}.${Date.now().toString(36)}@acme.example`;
-  const member = await api<Setup['member']>(page, 'POST', 'users/', {
-    username,
-    email: username,
-    first_name: 'Eva',
-    last_name: 'Web',
-    group_id: group.id,
-  });
+  const member = await ok(
+    api.POST('/api/v1/users/', {
+      body: { username, email: username, first_name: 'Eva', last_name: 'Web', group_id: group.id },
+    }),
+  );
   const password = `Correct horse ${Date.now().toString(36)}`;
-  await api(page, 'POST', `users/${member.id}/credentials/`, { type: 'password', value: password });
-  const totp = await api<{ enrollment: { otpauth_uri: string } }>(page, 'POST', `users/${member.id}/credentials/`, {
-    type: 'totp',
-  });
+  const credentials = { path: { id: member.id } };
+  await ok(
+    api.POST('/api/v1/users/{id}/credentials/', { params: credentials, body: { type: 'password', value: password } }),
+  );
+  const totp = await ok(api.POST('/api/v1/users/{id}/credentials/', { params: credentials, body: { type: 'totp' } }));
+  if (!totp.enrollment?.otpauth_uri) throw new Error('no otpauth URI for the TOTP credential');
   return { application, member, password, otpauthUri: totp.enrollment.otpauth_uri };
 }
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { api } from '../support/api.ts';
+import { apiOf, ok } from '../support/api.ts';
 import { signIn } from '../support/auth.ts';
 import { mailsTo } from '../support/mailbox.ts';
 
@@ -12,16 +12,12 @@ interface WsUser {
   recovery_mode: boolean;
   group: string | null;
 }
-interface Member {
-  id: string;
-  username: string;
-  email: string;
-  allowed_credential_types: string[];
-}
 
 /** Workstation users of the demo customer matching `pick`, skipping the first `skip` matches. */
 async function pickMember(page: Page, pick: (u: WsUser) => boolean, skip = 0): Promise<WsUser> {
-  const list = await api<{ results: WsUser[] }>(page, 'GET', 'workstation-users/?page_size=100');
+  const list = await ok(
+    (await apiOf(page)).GET('/api/v1/workstation-users/', { params: { query: { page_size: 100 } } }),
+  );
   const found = list.results.filter(pick)[skip];
   if (!found) throw new Error('no demo member fits');
   return found;
@@ -95,10 +91,8 @@ test('temporary cards: create, filter, pair to a member, unpair and delete', asy
   await dialog.getByRole('button', { name: 'Pair' }).click();
   await expect(page.getByText('Card 90000001 paired.')).toBeVisible();
   await expect(panel.getByTestId('temporary-card-code')).toHaveText('90000001');
-  const card = await api<{ cardCode: string; expiration_date: string } | null>(
-    page,
-    'GET',
-    `users/${member.id}/temporary-card/`,
+  const card = await ok(
+    (await apiOf(page)).GET('/api/v1/users/{id}/temporary-card/', { params: { path: { id: member.id } } }),
   );
   expect(card?.cardCode).toBe('90000001');
   expect(new Date(card?.expiration_date ?? 0).getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
@@ -119,7 +113,9 @@ test('temporary cards: create, filter, pair to a member, unpair and delete', asy
   await page.getByRole('button', { name: 'Unpair card 90000001' }).click();
   await page.getByRole('dialog', { name: 'Disassociate' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Card 90000001 unpaired.')).toBeVisible();
-  await expect(await api(page, 'GET', `users/${member.id}/temporary-card/`)).toBeNull();
+  await expect(
+    await ok((await apiOf(page)).GET('/api/v1/users/{id}/temporary-card/', { params: { path: { id: member.id } } })),
+  ).toBeNull();
   await page.getByRole('button', { name: 'Filters' }).click();
   await page.getByRole('button', { name: 'Reset' }).click();
   await page.keyboard.press('Escape');
@@ -136,7 +132,7 @@ test('temporary cards: create, filter, pair to a member, unpair and delete', asy
 test('recovery mode: activated for a member, the mailed code is the one shown, then deactivated', async ({ page }) => {
   await signIn(page, 'admin@acme.example');
   const ws = await pickMember(page, (u) => !u.recovery_mode, 3);
-  const member = (await api<{ results: Member[] }>(page, 'GET', `users/?search=${encodeURIComponent(ws.username)}`))
+  const member = (await ok((await apiOf(page)).GET('/api/v1/users/', { params: { query: { search: ws.username } } })))
     .results[0];
   if (!member) throw new Error('member not found');
   const before = (await mailsTo(member.email)).length;
@@ -169,7 +165,9 @@ test('recovery mode: activated for a member, the mailed code is the one shown, t
   await page.getByRole('dialog', { name: 'Disassociate' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Recovery mode ended.')).toBeVisible();
   await expect(row).toBeHidden();
-  expect(await api(page, 'GET', `users/${member.id}/recovery-mode/`)).toBeNull();
+  expect(
+    await ok((await apiOf(page)).GET('/api/v1/users/{id}/recovery-mode/', { params: { path: { id: member.id } } })),
+  ).toBeNull();
 });
 
 test('a configuration that forbids SMS takes SMS away from the credential choices of its member', async ({ page }) => {
@@ -177,10 +175,11 @@ test('a configuration that forbids SMS takes SMS away from the credential choice
   test.slow();
   await signIn(page, 'admin@acme.example');
   // A member whose configuration allows SMS and who has no SMS credential yet (so SMS is offered).
-  const list = await api<{ results: WsUser[] }>(page, 'GET', 'workstation-users/?page_size=50');
+  const api = await apiOf(page);
+  const list = await ok(api.GET('/api/v1/workstation-users/', { params: { query: { page_size: 50 } } }));
   let ws: WsUser | undefined;
   for (const candidate of list.results.slice(5)) {
-    const m = await api<Member & { credential_types: string[] }>(page, 'GET', `users/${candidate.id}/`);
+    const m = await ok(api.GET('/api/v1/users/{id}/', { params: { path: { id: candidate.id } } }));
     if (m.allowed_credential_types.includes('sms') && !m.credential_types.includes('sms')) {
       ws = candidate;
       break;
@@ -220,7 +219,7 @@ test('a configuration that forbids SMS takes SMS away from the credential choice
   await expect(page.getByRole('gridcell', { name: ws.username, exact: true })).toBeVisible();
   await expect(page.getByText('Associated users (1)')).toBeVisible();
 
-  const after = await api<Member>(page, 'GET', `users/${ws.id}/`);
+  const after = await ok(api.GET('/api/v1/users/{id}/', { params: { path: { id: ws.id } } }));
   expect(after.allowed_credential_types).not.toContain('sms');
   expect(after.allowed_credential_types).toContain('mail');
   // The member page offers the member's credential kinds: SMS is gone, the others stay.
@@ -273,16 +272,10 @@ test('roles: a role group is created, a user authorised from the Users tab and r
 
 test('the dashboard shows the figures of the data', async ({ page }) => {
   await signIn(page, 'admin@acme.example');
-  const dash = await api<{
-    customers: {
-      users: { total: number; enrolled: number; blocked: number };
-      recovery_modes: { active: number };
-      licenses: { remaining: number };
-      web_credentials: Record<string, number>;
-    }[];
-  }>(page, 'GET', 'dashboard/');
-  const blocked = await api<{ count: number }>(page, 'GET', 'users/?blocked=true&page_size=1');
-  const all = await api<{ count: number }>(page, 'GET', 'users/?page_size=1');
+  const api = await apiOf(page);
+  const dash = await ok(api.GET('/api/v1/dashboard/'));
+  const blocked = await ok(api.GET('/api/v1/users/', { params: { query: { blocked: true, page_size: 1 } } }));
+  const all = await ok(api.GET('/api/v1/users/', { params: { query: { page_size: 1 } } }));
   const acme = dash.customers[0];
   if (!acme) throw new Error('no dashboard entry');
   expect(acme.users.total).toBe(all.count);
@@ -300,11 +293,7 @@ test('the dashboard shows the figures of the data', async ({ page }) => {
 
 test('a reseller sees one dashboard section per customer', async ({ page }) => {
   await signIn(page, 'partner@northwind.example');
-  const dash = await api<{ customers: { customer: { name: string }; users: { total: number } }[] }>(
-    page,
-    'GET',
-    'dashboard/',
-  );
+  const dash = await ok((await apiOf(page)).GET('/api/v1/dashboard/'));
   expect(dash.customers.length).toBeGreaterThan(1);
   await page.goto('/dashboard');
   for (const c of dash.customers) {

@@ -11,7 +11,7 @@
  * - `DELETE customers/{id}/scripts/{scriptId}/` → 204.
  */
 import { z } from 'zod';
-import { dayParam } from './lists.ts';
+import { dayParam, integerParam } from './lists.ts';
 
 /** Largest accepted script, in bytes. */
 export const SCRIPT_MAX_BYTES = 2 * 1024 * 1024;
@@ -37,8 +37,8 @@ export const laScriptSchema = z.object({
 export type LaScript = z.infer<typeof laScriptSchema>;
 
 export const laScriptListQuerySchema = z.object({
-  page: z.string().optional(),
-  page_size: z.string().optional(),
+  page: integerParam(),
+  page_size: integerParam(),
   search: z.string().max(200).optional(),
   /** Days the scripts were uploaded (uploaded_before inclusive). */
   uploaded_after: dayParam,

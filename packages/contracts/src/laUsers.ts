@@ -8,7 +8,7 @@
  * password (a sent one is refused); autologon off refuses credentials with autologon.
  */
 import { z } from 'zod';
-import { pagingQuerySchema } from './lists.ts';
+import { pagingQuerySchema, yesNoParam } from './lists.ts';
 
 export const LA_PASSWORD_MAX = 200;
 /** Length of a server-generated password. */
@@ -54,6 +54,6 @@ export const laUserListQuerySchema = pagingQuerySchema.extend({
   search: z.string().max(200).optional(),
   member_id: z.string().max(100).optional(),
   login_group_id: z.string().max(100).optional(),
-  autologon: z.enum(['true', 'false']).optional(),
+  autologon: yesNoParam,
 });
 export type LaUserListQuery = z.infer<typeof laUserListQuerySchema>;

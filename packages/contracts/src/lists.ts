@@ -1,8 +1,24 @@
 /** The list, paging and bulk shapes every area shares (spec section 3, "Other data"). */
 import { z } from 'zod';
 
+/**
+ * A query string carries text, which the services read themselves (normalizePage, 'true' and
+ * 'false', comma lists); the OpenAPI document, and the clients typed from it, say what clients
+ * send instead: a whole number, a boolean, a list (comma-separated: style form, explode false).
+ */
+export const integerParam = () => z.string().optional().meta({ type: 'integer' });
+const booleanMeta = { type: 'boolean', enum: undefined } as const;
+export const commaListParam = (maxLength?: number) =>
+  (maxLength ? z.string().max(maxLength) : z.string()).optional().meta({
+    type: 'array',
+    items: { type: 'string' },
+    style: 'form',
+    explode: false,
+    maxLength: undefined,
+  });
+
 /** Paging parameters of every list: strings as they come in the query (normalizePage/normalizePageSize). */
-export const pagingQuerySchema = z.object({ page: z.string().optional(), page_size: z.string().optional() });
+export const pagingQuerySchema = z.object({ page: integerParam(), page_size: integerParam() });
 
 /** Workstation-style list: `{count, results, next_page}`. */
 export const pagedListSchema = <T extends z.ZodType>(item: T) =>
@@ -27,7 +43,7 @@ export const bulkResultSchema = z.object({ done: z.number().int(), skipped: z.nu
 export type BulkResult = z.infer<typeof bulkResultSchema>;
 
 /** A yes/no list filter as it comes in the query: 'true' or 'false'; absent filters nothing. */
-export const yesNoParam = z.enum(['true', 'false']).optional();
+export const yesNoParam = z.enum(['true', 'false']).optional().meta(booleanMeta);
 /** A day (YYYY-MM-DD) bounding a list filter; "before" days are inclusive. */
 export const dayParam = z.iso.date().optional();
 /** A free-text search of a list (case-insensitive, anywhere in the names it says). */

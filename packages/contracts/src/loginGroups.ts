@@ -5,7 +5,7 @@
  * (spec 4): DELETE answers 409 loginGroupInUse.
  */
 import { z } from 'zod';
-import { pagingQuerySchema } from './lists.ts';
+import { pagingQuerySchema, yesNoParam } from './lists.ts';
 import { patchOf } from './patch.ts';
 
 export const loginGroupInputSchema = z.object({
@@ -31,7 +31,7 @@ export const loginGroupListQuerySchema = pagingQuerySchema.extend({
   /** Name or description contains, ignoring case. */
   search: z.string().max(200).optional(),
   /** 'true': only groups with no credentials and no applications (deletable); 'false': only the others. */
-  empty: z.enum(['true', 'false']).optional(),
+  empty: yesNoParam,
   /** Only the groups that contain this app. */
   app_id: z.string().max(100).optional(),
 });

@@ -18,6 +18,7 @@
  *   tokens and API key stop working at once.
  */
 import { z } from 'zod';
+import { integerParam } from './lists.ts';
 
 /**
  * What an API key may do. A route that declares none of these is closed to API keys (403);
@@ -60,8 +61,8 @@ export const managerUserSchema = z.object({
 export type ManagerUser = z.infer<typeof managerUserSchema>;
 
 export const managerUserListQuerySchema = z.object({
-  page: z.string().optional(),
-  page_size: z.string().optional(),
+  page: integerParam(),
+  page_size: integerParam(),
   search: z.string().max(200).optional(),
 });
 

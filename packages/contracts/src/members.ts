@@ -1,7 +1,7 @@
 /** Members (the spec's "users" of a customer) and their validation (spec sections 3 and 5). */
 import { z } from 'zod';
 import { type FieldError, fieldError } from './errors.ts';
-import { pagingQuerySchema } from './lists.ts';
+import { commaListParam, pagingQuerySchema, yesNoParam } from './lists.ts';
 import { patchOf } from './patch.ts';
 import { fileSchema } from './responses.ts';
 
@@ -222,13 +222,13 @@ export const memberListQuerySchema = pagingQuerySchema.extend({
     .optional(),
   search: z.string().max(200).optional(),
   /** Comma-separated configuration group ids; `none` for members without a group. */
-  group: z.string().max(2000).optional(),
-  enrolled: z.enum(['true', 'false']).optional(),
-  blocked: z.enum(['true', 'false']).optional(),
+  group: commaListParam(2000),
+  enrolled: yesNoParam,
+  blocked: yesNoParam,
   created_after: z.string().date().optional(),
   created_before: z.string().date().optional(),
   /** Comma-separated credential types: members having any of them. */
-  credential_types: z.string().optional(),
+  credential_types: commaListParam(),
 });
 export type MemberListQuery = z.infer<typeof memberListQuerySchema>;
 

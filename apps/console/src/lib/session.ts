@@ -1,6 +1,6 @@
 import { type Me, meSchema, TOKEN_REFRESH_MARGIN_S, type TokenPair } from '@portiere/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './api/client';
+import { api, publicApi } from './api/client';
 import { areaKeys } from './api/queryKeys';
 import { decodeClaims } from './auth/jwt';
 import { clearTokens, getTokens, setTokens } from './auth/tokenStorage';
@@ -14,7 +14,7 @@ export const authKeys = { ...areaKeys('auth'), me: () => ['auth', 'me'] as const
 export const meQuery = () =>
   queryOptions({
     queryKey: authKeys.me(),
-    queryFn: () => api.get('me/', { schema: meSchema }),
+    queryFn: () => api.get('/api/v1/me/', { schema: meSchema }),
     staleTime: 5 * 60_000,
   });
 
@@ -40,11 +40,10 @@ export async function logout(): Promise<void> {
   if (!tokens?.refreshToken) return;
   const claims = decodeClaims(tokens.accessToken);
   const fresh = claims && claims.exp - Date.now() / 1000 > TOKEN_REFRESH_MARGIN_S;
-  await api
-    .post(
-      'logout/',
-      { refresh: tokens.refreshToken },
-      { auth: false, bearer: fresh ? (tokens.accessToken ?? undefined) : undefined },
-    )
+  await publicApi
+    .post('/api/v1/logout/', {
+      body: { refresh: tokens.refreshToken },
+      headers: fresh && tokens.accessToken ? { Authorization: `Bearer ${tokens.accessToken}` } : {},
+    })
     .catch(() => undefined);
 }

@@ -1,6 +1,6 @@
 import type { Branding } from '@portiere/contracts';
 import { useEffect, useState } from 'react';
-import { request, seg } from './api';
+import { answer, client } from './api';
 import { applyBranding } from './branding';
 
 /**
@@ -12,7 +12,9 @@ export function useBranding(customerId: string | null): Branding | null {
   useEffect(() => {
     if (!customerId) return;
     const abort = new AbortController();
-    request<Branding>('GET', `branding/${seg(customerId)}/`, undefined, abort.signal).then(
+    answer<Branding>(
+      client.GET('/api/v1/branding/{customerId}/', { params: { path: { customerId } }, signal: abort.signal }),
+    ).then(
       (b) => {
         applyBranding(document.documentElement, b.colors);
         setBranding(b);

@@ -122,9 +122,27 @@ const transform: Transform = (input) => {
   return { ...out, schema: { ...out.schema, ...access, ...upload } };
 };
 
-/** Adds the components the routes reference (ApiError) and drops the ones nothing references. */
+interface Parameter {
+  schema?: Record<string, unknown>;
+}
+interface DocumentShape {
+  components?: { schemas?: Record<string, unknown> };
+  paths?: Record<string, Record<string, { parameters?: Parameter[] }>>;
+}
+
+/**
+ * Adds the components the routes reference (ApiError) and drops the ones nothing references.
+ * A query list's serialization (style, explode: lists.ts commaListParam) is the parameter's,
+ * where @fastify/swagger copies it; its schema keeps only the schema.
+ */
 const transformObject: TransformObject = (documentObject) => {
-  const doc = jsonSchemaTransformObject(documentObject) as { components?: { schemas?: Record<string, unknown> } };
+  const doc = jsonSchemaTransformObject(documentObject) as DocumentShape;
+  for (const operations of Object.values(doc.paths ?? {}))
+    for (const operation of Object.values(operations))
+      for (const parameter of operation.parameters ?? []) {
+        delete parameter.schema?.style;
+        delete parameter.schema?.explode;
+      }
   const schemas = doc.components?.schemas ?? {};
   const text = JSON.stringify(doc);
   for (const name of Object.keys(schemas)) if (!text.includes(`"#/components/schemas/${name}"`)) delete schemas[name];

@@ -32,14 +32,16 @@ describe('answers checked against the contract', () => {
 
   it('answers data that matches its schema', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, office));
-    await expect(api.get('groups/g1/', { schema: configurationSchema })).resolves.toEqual(office);
+    await expect(
+      api.get('/api/v1/groups/{id}/', { params: { path: { id: 'g1' } }, schema: configurationSchema }),
+    ).resolves.toEqual(office);
   });
 
   it('fails a drifted answer, naming the call and the fields, and the test setup hears of it', async () => {
     // The server renamed a field: the console must not go on with undefined counts.
     const { members_count: _gone, ...drifted } = { ...office, users_count: 3 };
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { count: 1, next_page: null, results: [drifted] }));
-    const call = api.get('groups/', { schema: pagedListSchema(configurationSchema) });
+    const call = api.get('/api/v1/groups/', { schema: pagedListSchema(configurationSchema) });
     await expect(call).rejects.toBeInstanceOf(AnswerMismatchError);
     await expect(call).rejects.toThrow(/GET groups\/ .*results\.0\.members_count/);
     // The setup fails any test that saw a mismatch; this one provoked it on purpose.

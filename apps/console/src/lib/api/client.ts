@@ -1,36 +1,122 @@
+/**
+ * The console's API client: openapi-fetch typed by the endpoints the server's OpenAPI document
+ * declares (@portiere/contracts/openapi), so method, path, path parameters, query and body of
+ * every call are checked against the route. Middleware adds what every call needs: the bearer
+ * token (refreshed first when it is about to expire), JSON, and a network failure as an
+ * ApiError of status 0. The answer is the contract's zod type: outside production builds every
+ * answer is checked against the schema the call names.
+ */
+import type { paths } from '@portiere/contracts/openapi';
+import createClient, { type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
 import type { z } from 'zod';
 import { ApiError, toErrorBody } from './apiError';
 import { API_BASE, endSession, getAccessToken } from './tokenRefresh';
 
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+/** The API's paths that have a method, e.g. ApiPath<'get'> is every path one can GET. */
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type ApiPath<M extends Method> = {
+  [P in keyof paths]: paths[P] extends Record<M, infer Op> ? ([Op] extends [never] ? never : P) : never;
+}[keyof paths];
 
-export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
-  body?: unknown;
-  /**
-   * The contract schema of the answer (from @portiere/contracts). Outside production builds every
-   * answer is checked against it, so a console that drifted from the server fails its tests.
-   */
-  schema?: S;
-  query?: Record<string, QueryValue>;
-  /** false for the sign-in calls, which must never trigger a refresh. */
-  auth?: boolean;
-  /** Explicit bearer token for calls made with auth: false (logout). */
-  bearer?: string;
-  signal?: AbortSignal;
+/** The query a GET of `P` takes, as the route declares it. */
+export type QueryOf<P extends ApiPath<'get'>> = NonNullable<
+  paths[P]['get'] extends { parameters: { query?: infer Q } } ? Q : never
+>;
+/** The JSON body a `M` of `P` takes, as the route declares it. */
+export type BodyOf<P extends keyof paths, M extends Method> = paths[P][M] extends {
+  requestBody?: { content: { 'application/json': infer B } };
 }
+  ? B
+  : never;
 
-export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
-  const url = `${API_BASE}${path.replace(/^\//, '')}`;
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) {
-    if (v === undefined || v === null || v === '') continue;
-    if (Array.isArray(v)) for (const item of v) params.append(k, String(item));
-    else params.append(k, String(v));
+/**
+ * openapi-fetch builds a Request for the middleware; this one is sent as fetch(url, init) with
+ * the body as serialized. A real Request would read a FormData upload into a stream (the
+ * browser sets the multipart boundary from the FormData itself), and the tests' fetch
+ * stand-ins read url and init.
+ */
+class OutgoingRequest {
+  readonly url: string;
+  readonly method: string;
+  readonly headers: Headers;
+  readonly body: BodyInit | null | undefined;
+  readonly signal: AbortSignal | null | undefined;
+
+  constructor(url: string, init: RequestInit = {}) {
+    this.url = url;
+    this.method = init.method ?? 'GET';
+    this.headers = new Headers(init.headers);
+    this.body = init.body;
+    this.signal = init.signal;
   }
-  const qs = params.toString();
-  return qs ? `${url}?${qs}` : url;
 }
+
+// Looked up at each call: tests stub the global fetch after this module has loaded.
+const send = (request: Request) =>
+  globalThis.fetch(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: request.signal,
+  });
+
+/**
+ * The query string: empty values left out, lists comma-separated (the document's style form,
+ * explode false: the only arrays in the API's queries).
+ */
+function querySerializer(query: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length) params.append(name, value.join(','));
+    } else params.append(name, String(value));
+  }
+  return params.toString();
+}
+
+/** fetch failed (server unreachable, connection reset): an ApiError of status 0. */
+const networkFailure: Middleware = {
+  onError: ({ error }) => new ApiError(0, null, error instanceof Error ? error.message : 'Network error'),
+};
+
+/** Signed-in calls: a usable access token (refreshed first when needed); a 401 ends the session. */
+const bearerToken: Middleware = {
+  async onRequest({ request }) {
+    const token = await getAccessToken();
+    if (token) request.headers.set('Authorization', `Bearer ${token}`);
+  },
+  async onResponse({ request, response }) {
+    // A signed-in call refused as unauthenticated means the session is gone (revoked or expired).
+    if (response.status === 401 && request.headers.has('Authorization'))
+      endSession(
+        new ApiError(
+          401,
+          toErrorBody(
+            await response
+              .clone()
+              .json()
+              .catch(() => null),
+          ),
+        ),
+      );
+  },
+};
+
+const clientOptions = {
+  baseUrl: API_BASE.replace(/\/api\/v1\/$/, ''),
+  Request: OutgoingRequest as unknown as typeof Request,
+  fetch: send,
+  headers: { Accept: 'application/json' },
+  querySerializer,
+};
+
+/** The calls of a signed-in user. */
+export const client = createClient<paths>(clientOptions);
+client.use(bearerToken, networkFailure);
+/** The sign-in calls: no bearer unless one is given, and never a token refresh. */
+export const publicClient = createClient<paths>(clientOptions);
+publicClient.use(networkFailure);
 
 /** What a call answers: the schema's type, or nothing for calls without a schema. */
 export type Answer<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -84,58 +170,93 @@ export function checkAnswer<S extends z.ZodType | undefined>(
   return data as Answer<S>;
 }
 
-/** fetch without a timeout; any 2xx is a success, anything else an ApiError with the body. */
-export async function request<S extends z.ZodType | undefined = undefined>(
-  method: string,
-  path: string,
-  options: RequestOptions<S> = {},
-): Promise<Answer<S>> {
-  const { body, query, auth = true, signal, bearer, schema } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = auth ? await getAccessToken() : (bearer ?? null);
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+/** What a call adds to openapi-fetch's options: the contract schema of its answer. */
+interface Answered<S> {
+  /**
+   * The contract schema of the answer (from @portiere/contracts). Outside production builds every
+   * answer is checked against it, so a console that drifted from the server fails its tests.
+   */
+  schema?: S;
+}
+/** openapi-fetch's options of a call of `M` to `P` (params, body, signal). */
+export type Init<P extends keyof paths, M extends Method> = NonNullable<MaybeOptionalInit<paths[P], M>>;
+/** The options of a call: required when the route has a required parameter or body. */
+type Args<P extends keyof paths, M extends Method, S> =
+  undefined extends MaybeOptionalInit<paths[P], M>
+    ? [init?: Init<P, M> & Answered<S>]
+    : [init: Init<P, M> & Answered<S>];
+type Call<M extends Method> = <P extends ApiPath<M>, S extends z.ZodType | undefined = undefined>(
+  path: P,
+  ...init: Args<P, M, S>
+) => Promise<Answer<S>>;
+type Read = <P extends ApiPath<'get'>, S extends z.ZodType>(
+  path: P,
+  init: Init<P, 'get'> & { schema: S },
+) => Promise<z.output<S>>;
 
-  let res: Response;
-  try {
-    res = await fetch(buildUrl(path, query), {
-      method,
-      headers,
-      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-      signal,
-    });
-  } catch (e) {
-    throw new ApiError(0, null, e instanceof Error ? e.message : 'Network error');
-  }
-  const text = await res.text();
-  let data: unknown = null;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = text;
-    }
-  }
-  if (res.status >= 200 && res.status < 300) return checkAnswer(method, path, schema as S, data);
-  const err = new ApiError(res.status, toErrorBody(data));
-  // A signed-in call refused as unauthenticated means the session is gone (revoked or expired).
-  if (res.status === 401 && token && auth) endSession(err);
-  throw err;
+/** The form fields a multipart upload to `P` takes, files as Files (the document types them as binary strings). */
+export type FormOf<P extends ApiPath<'post'>> = paths[P]['post'] extends {
+  requestBody?: { content: { 'multipart/form-data': infer F } };
+}
+  ? { [K in keyof F]: NonNullable<F[K]> extends string ? string | File : F[K] }
+  : never;
+type Upload = <P extends ApiPath<'post'>, S extends z.ZodType>(
+  path: P,
+  init: Omit<Init<P, 'post'>, 'body'> & { form: FormOf<P>; schema: S },
+) => Promise<z.output<S>>;
+
+type Api = {
+  get: Read;
+  post: Call<'post'>;
+  put: Call<'put'>;
+  patch: Call<'patch'>;
+  delete: Call<'delete'>;
+  /** A multipart/form-data POST, fields in the order given (the browser sets the boundary). */
+  upload: Upload;
+};
+
+function formData(fields: Record<string, string | File>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields))
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, value, value.name);
+  return form;
 }
 
-type ReadOptions<S extends z.ZodType> = Omit<RequestOptions<S>, 'body' | 'schema'> & { schema: S };
-type WriteOptions<S extends z.ZodType | undefined> = Omit<RequestOptions<S>, 'body'>;
+/** openapi-fetch's request as the typed methods above call it (their types are checked where they are called). */
+export type Untyped = (
+  method: string,
+  path: string,
+  init: object,
+) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
-/** Reads name the contract schema of their answer; writes do when they answer something. */
-export const api = {
-  get: <S extends z.ZodType>(path: string, options: ReadOptions<S>) => request<S>('GET', path, options),
-  post: <S extends z.ZodType | undefined = undefined>(path: string, body?: unknown, options?: WriteOptions<S>) =>
-    request<S>('POST', path, { ...options, body }),
-  patch: <S extends z.ZodType | undefined = undefined>(path: string, body?: unknown, options?: WriteOptions<S>) =>
-    request<S>('PATCH', path, { ...options, body }),
-  put: <S extends z.ZodType | undefined = undefined>(path: string, body?: unknown, options?: WriteOptions<S>) =>
-    request<S>('PUT', path, { ...options, body }),
-  delete: <S extends z.ZodType | undefined = undefined>(path: string, options?: WriteOptions<S>) =>
-    request<S>('DELETE', path, options),
-};
+/** Any 2xx is a success, anything else an ApiError with the body. */
+function typedApi(on: typeof client): Api {
+  const call =
+    (method: Method) =>
+    async (path: string, init: Answered<z.ZodType> & Record<string, unknown> = {}): Promise<unknown> => {
+      const { schema, ...options } = init;
+      const METHOD = method.toUpperCase() as Uppercase<Method>;
+      const { data, error, response } = await (on.request as Untyped)(METHOD, path, options);
+      const where = path.replace(/^\/api\/v1\//, '');
+      if (response.ok) return checkAnswer(METHOD, where, schema, data ?? null);
+      throw new ApiError(response.status, toErrorBody(error));
+    };
+  return {
+    get: call('get') as Read,
+    post: call('post') as Call<'post'>,
+    put: call('put') as Call<'put'>,
+    patch: call('patch') as Call<'patch'>,
+    delete: call('delete') as Call<'delete'>,
+    upload: ((path: string, { form, ...init }: { form: Record<string, string | File> }) =>
+      call('post')(path, { ...init, body: formData(form) })) as Upload,
+  };
+}
+
+/**
+ * Reads name the contract schema of their answer; writes do when they answer something:
+ * `api.get('/api/v1/groups/{id}/', { params: { path: { id } }, schema: configurationSchema })`.
+ */
+export const api = typedApi(client);
+/** The sign-in calls (login, change of password, e-mail confirmation, logout with its own bearer). */
+export const publicApi = typedApi(publicClient);

@@ -1,6 +1,5 @@
 import { ApiError, toErrorBody } from './apiError';
-import { buildUrl, type QueryValue } from './client';
-import { getAccessToken } from './tokenRefresh';
+import { type ApiPath, client, type Init, type Untyped } from './client';
 
 /**
  * File name from a content-disposition header, else the fallback. The RFC 6266 `filename*`
@@ -21,15 +20,19 @@ export function fileNameFrom(disposition: string | null, fallback: string): stri
 }
 
 /**
- * Fetches a file answer (an export) with the bearer token (refreshed first like every call)
- * and saves it through a temporary object URL, under the server's file name. Returns that name.
+ * Fetches a file answer (an export, a script) through the API client (its bearer token
+ * refreshed first like every call) and saves it through a temporary object URL, under the
+ * server's file name. Returns that name.
  */
-export async function downloadFile(path: string, query: Record<string, QueryValue>, fallbackName: string) {
-  const token = await getAccessToken();
-  const res = await fetch(buildUrl(path, query), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+export async function downloadFile<P extends ApiPath<'get'>>(path: P, init: Init<P, 'get'>, fallbackName: string) {
+  const request = client.request as Untyped;
+  // The answer is a file, read as it comes; the client's Accept: application/json is not sent.
+  const { error, response: res } = await request('GET', path, {
+    ...init,
+    headers: { Accept: null },
+    parseAs: 'stream',
   });
-  if (!res.ok) throw new ApiError(res.status, toErrorBody(await res.json().catch(() => null)));
+  if (!res.ok) throw new ApiError(res.status, toErrorBody(error));
   const blob = await res.blob();
   const name = fileNameFrom(res.headers.get('content-disposition'), fallbackName);
   const url = URL.createObjectURL(blob);

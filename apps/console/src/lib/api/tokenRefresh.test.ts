@@ -51,8 +51,8 @@ describe('authenticated requests', () => {
     });
 
   const authHeader = (call: number) => {
-    const headers = (fetchMock.mock.calls[call]?.[1]?.headers ?? {}) as Record<string, string>;
-    return headers.Authorization;
+    const headers = new Headers(fetchMock.mock.calls[call]?.[1]?.headers);
+    return headers.get('Authorization') ?? undefined;
   };
 
   beforeEach(() => {
@@ -68,7 +68,7 @@ describe('authenticated requests', () => {
   it('sends requests unauthenticated without a refresh token', async () => {
     setTokens({ accessToken: null, refreshToken: null });
     fetchMock.mockResolvedValueOnce(json(200, { ok: 1 }));
-    await api.get('me/', anything);
+    await api.get('/api/v1/me/', anything);
     expect(authHeader(0)).toBeUndefined();
   });
 
@@ -76,7 +76,7 @@ describe('authenticated requests', () => {
     const access = token(Date.now() / 1000 + 600);
     setTokens({ accessToken: access, refreshToken: 'R1' });
     fetchMock.mockResolvedValueOnce(json(200, {}));
-    await api.get('me/', anything);
+    await api.get('/api/v1/me/', anything);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(authHeader(0)).toBe(`Bearer ${access}`);
   });
@@ -87,7 +87,11 @@ describe('authenticated requests', () => {
     fetchMock.mockImplementation(async (url) =>
       String(url).endsWith('login/refresh/') ? json(200, { access: fresh, refresh: 'R2' }) : json(200, {}),
     );
-    await Promise.all([api.get('a/', anything), api.get('b/', anything), api.get('c/', anything)]);
+    await Promise.all([
+      api.get('/api/v1/me/', anything),
+      api.get('/api/v1/dashboard/', anything),
+      api.get('/api/v1/downloads/', anything),
+    ]);
     const refreshCalls = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('login/refresh/'));
     expect(refreshCalls).toHaveLength(1);
     expect(JSON.parse(String(refreshCalls[0]?.[1]?.body))).toEqual({ refresh: 'R1' });
@@ -99,7 +103,7 @@ describe('authenticated requests', () => {
     for (const status of [401, 422]) {
       setTokens({ accessToken: null, refreshToken: 'R1' });
       fetchMock.mockResolvedValueOnce(json(status, { reason: 'no', code: 'sessionExpired' }));
-      await expect(api.get('me/', anything)).rejects.toMatchObject({ status });
+      await expect(api.get('/api/v1/me/', anything)).rejects.toMatchObject({ status });
       expect(getTokens()).toBeNull();
     }
     expect(ended).toHaveBeenCalledTimes(2);
@@ -108,7 +112,7 @@ describe('authenticated requests', () => {
   it('surfaces errors as ApiError with status and body', async () => {
     setTokens({ accessToken: null, refreshToken: null });
     fetchMock.mockResolvedValueOnce(json(400, { reason: 'Bad', code: 'validation', details: {} }));
-    await expect(api.post('x/', {})).rejects.toMatchObject({
+    await expect(api.post('/api/v1/users/bulk/', { body: { action: 'block', ids: ['m1'] } })).rejects.toMatchObject({
       name: 'ApiError',
       status: 400,
       body: { reason: 'Bad', code: 'validation' },

@@ -6,28 +6,35 @@ import type {
   EnrollmentCredential,
   EnrollmentSession,
 } from '@portiere/contracts';
-import { request, seg } from '../../lib/api';
+import { answer, client } from '../../lib/api';
 
 export type EnrollApi = ReturnType<typeof enrollApi>;
 
 export function enrollApi(token: string) {
-  const base = `enroll/${seg(token)}/`;
-  const credential = (id: string) => `${base}credentials/${seg(id)}/`;
+  const link = { path: { token } };
+  const credential = (id: string) => ({ path: { token, id } });
   return {
-    session: (signal?: AbortSignal) => request<EnrollmentSession>('GET', base, undefined, signal),
-    start: (body: EnrollCredential) => request<EnrollCredentialStarted>('POST', `${base}credentials/`, body),
+    session: (signal?: AbortSignal): Promise<EnrollmentSession> =>
+      answer(client.GET('/api/v1/enroll/{token}/', { params: link, signal })),
+    start: (body: EnrollCredential): Promise<EnrollCredentialStarted> =>
+      answer(client.POST('/api/v1/enroll/{token}/credentials/', { params: link, body })),
     /** The answer's shape is not fixed by the contract beyond what the start answers: sent_to when there. */
-    sendAgain: (id: string) => request<Partial<EnrollCredentialStarted> | undefined>('POST', `${credential(id)}send/`),
-    confirm: (id: string, value: string) =>
-      request<EnrollConfirmResult>('POST', `${credential(id)}confirm/`, { value }),
-    credential: (id: string, signal?: AbortSignal) =>
-      request<EnrollmentCredential>('GET', credential(id), undefined, signal),
-    drop: (id: string) => request<unknown>('DELETE', credential(id)),
-    complete: () => request<{ redirect_url: string | null }>('POST', `${base}complete/`),
+    sendAgain: (id: string): Promise<Partial<EnrollCredentialStarted> | undefined> =>
+      answer(client.POST('/api/v1/enroll/{token}/credentials/{id}/send/', { params: credential(id) })),
+    confirm: (id: string, value: string): Promise<EnrollConfirmResult> =>
+      answer(
+        client.POST('/api/v1/enroll/{token}/credentials/{id}/confirm/', { params: credential(id), body: { value } }),
+      ),
+    credential: (id: string, signal?: AbortSignal): Promise<EnrollmentCredential> =>
+      answer(client.GET('/api/v1/enroll/{token}/credentials/{id}/', { params: credential(id), signal })),
+    drop: (id: string): Promise<unknown> =>
+      answer(client.DELETE('/api/v1/enroll/{token}/credentials/{id}/', { params: credential(id) })),
+    complete: (): Promise<{ redirect_url: string | null }> =>
+      answer(client.POST('/api/v1/enroll/{token}/complete/', { params: link })),
   };
 }
 
 /** Asks the operators for a new link (always 202: the answer says nothing about the link). */
-export function requestNewLink(token: string) {
-  return request<unknown>('POST', 'enroll/request-link/', { token });
+export function requestNewLink(token: string): Promise<unknown> {
+  return answer(client.POST('/api/v1/enroll/request-link/', { body: { token } }));
 }

@@ -7,20 +7,24 @@ import type {
   SignInState,
   SignInStepResult,
 } from '@portiere/contracts';
-import { request, seg } from '../../lib/api';
+import { answer, client } from '../../lib/api';
 
 export type SentKind = (typeof SIGNIN_SENT_KINDS)[number];
 export type SignInApi = ReturnType<typeof signInApi>;
 
 export function signInApi(uid: string) {
-  const base = `signin/${seg(uid)}/`;
+  const params = { path: { uid } };
   return {
-    state: (signal?: AbortSignal) => request<SignInState>('GET', base, undefined, signal),
-    identify: (username: string) => request<SignInState>('POST', `${base}identify/`, { username }),
-    card: (cardCode: string) => request<SignInState>('POST', `${base}card/`, { cardCode }),
-    send: (kind: SentKind) => request<SignInSent>('POST', `${base}send/`, { kind }),
-    verify: (kind: SignInKind, value: string, signal?: AbortSignal) =>
-      request<SignInStepResult>('POST', `${base}verify/`, { kind, value }, signal),
-    abort: () => request<SignInRedirect>('POST', `${base}abort/`),
+    state: (signal?: AbortSignal): Promise<SignInState> =>
+      answer(client.GET('/api/v1/signin/{uid}/', { params, signal })),
+    identify: (username: string): Promise<SignInState> =>
+      answer(client.POST('/api/v1/signin/{uid}/identify/', { params, body: { username } })),
+    card: (cardCode: string): Promise<SignInState> =>
+      answer(client.POST('/api/v1/signin/{uid}/card/', { params, body: { cardCode } })),
+    send: (kind: SentKind): Promise<SignInSent> =>
+      answer(client.POST('/api/v1/signin/{uid}/send/', { params, body: { kind } })),
+    verify: (kind: SignInKind, value: string, signal?: AbortSignal): Promise<SignInStepResult> =>
+      answer(client.POST('/api/v1/signin/{uid}/verify/', { params, body: { kind, value }, signal })),
+    abort: (): Promise<SignInRedirect> => answer(client.POST('/api/v1/signin/{uid}/abort/', { params })),
   };
 }

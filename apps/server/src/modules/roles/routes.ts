@@ -10,6 +10,7 @@ import {
   roleListQuerySchema,
   rolePatchSchema,
   roleSchema,
+  yesNoParam,
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -83,7 +84,7 @@ export const roleRoutes =
           summary: 'Authorised (or unauthorised) users',
           params: idParams,
           querystring: pagingQuerySchema.extend({
-            authorised: z.enum(['true', 'false']).optional(),
+            authorised: yesNoParam,
             search: z.string().max(200).optional(),
           }),
           response: { 200: pagedListSchema(memberSchema) },

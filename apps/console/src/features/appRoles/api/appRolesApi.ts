@@ -22,21 +22,24 @@ export const appRolesKeys = {
   choices: (kind: 'applications' | 'groups' | 'flows') => ['appRoles', 'choices', kind] as const,
 };
 
-const one = (id: string) => `app-roles/${encodeURIComponent(id)}/`;
 const ALL = { page_size: 500 };
 
 export const appRolesQuery = (page: number, pageSize: number, q: AppRoleQuery) =>
   queryOptions({
     queryKey: appRolesKeys.list({ page, pageSize, ...q }),
     queryFn: () =>
-      api.get('app-roles/', { schema: pagedListSchema(appRoleSchema), query: { page, page_size: pageSize, ...q } }),
+      api.get('/api/v1/app-roles/', {
+        params: { query: { page, page_size: pageSize, ...q } },
+        schema: pagedListSchema(appRoleSchema),
+      }),
     placeholderData: keepPreviousData,
   });
 
 const choices = {
-  applications: () => api.get('applications/', { schema: pagedListSchema(applicationSchema), query: ALL }),
-  groups: () => api.get('groups/', { schema: pagedListSchema(configurationSchema), query: ALL }),
-  flows: () => api.get('flows/', { schema: pagedListSchema(flowSchema), query: ALL }),
+  applications: () =>
+    api.get('/api/v1/applications/', { params: { query: ALL }, schema: pagedListSchema(applicationSchema) }),
+  groups: () => api.get('/api/v1/groups/', { params: { query: ALL }, schema: pagedListSchema(configurationSchema) }),
+  flows: () => api.get('/api/v1/flows/', { params: { query: ALL }, schema: pagedListSchema(flowSchema) }),
 };
 
 /** Id and name of every application, configuration group and flow of the customer. */
@@ -60,10 +63,14 @@ export const useSaveAppRole = (ui: MutationUi<AppRole, SaveAppRole> = {}) =>
   useApiMutation({
     mutationFn: ({ id, input }: SaveAppRole) =>
       id
-        ? api.patch(one(id), input, { schema: appRoleSchema })
-        : api.post('app-roles/', input, { schema: appRoleSchema }),
+        ? api.patch('/api/v1/app-roles/{id}/', { params: { path: { id } }, body: input, schema: appRoleSchema })
+        : api.post('/api/v1/app-roles/', { body: input, schema: appRoleSchema }),
     invalidates: 'appRoles',
     ...ui,
   });
 export const useDeleteAppRole = (ui: MutationUi<void, AppRole> = {}) =>
-  useApiMutation({ mutationFn: (r: AppRole) => api.delete(one(r.id)), invalidates: 'appRoles', ...ui });
+  useApiMutation({
+    mutationFn: (r: AppRole) => api.delete('/api/v1/app-roles/{id}/', { params: { path: { id: r.id } } }),
+    invalidates: 'appRoles',
+    ...ui,
+  });

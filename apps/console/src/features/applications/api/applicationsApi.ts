@@ -20,32 +20,33 @@ export const applicationsKeys = {
   flowOptions: () => ['applications', 'flowOptions'] as const,
 };
 
-const one = (id: string) => `applications/${encodeURIComponent(id)}/`;
 const list = pagedListSchema(applicationSchema);
 
 export const applicationsQuery = (page: number, pageSize: number, q: ApplicationQuery) =>
   queryOptions({
     queryKey: applicationsKeys.list({ page, pageSize, ...q }),
-    queryFn: () => api.get('applications/', { schema: list, query: { page, page_size: pageSize, ...q } }),
+    queryFn: () =>
+      api.get('/api/v1/applications/', { params: { query: { page, page_size: pageSize, ...q } }, schema: list }),
     placeholderData: keepPreviousData,
   });
 export const applicationQuery = (id: string) =>
   queryOptions({
     queryKey: applicationsKeys.detail(id),
-    queryFn: () => api.get(one(id), { schema: applicationSchema }),
+    queryFn: () => api.get('/api/v1/applications/{id}/', { params: { path: { id } }, schema: applicationSchema }),
   });
 /** Every application of the customer, for the base application choice. */
 export const applicationOptionsQuery = () =>
   queryOptions({
     queryKey: applicationsKeys.options(),
-    queryFn: () => api.get('applications/', { schema: list, query: { page_size: 500 } }),
+    queryFn: () => api.get('/api/v1/applications/', { params: { query: { page_size: 500 } }, schema: list }),
     staleTime: 60_000,
   });
 /** Every flow, for the default flow choice (kept under this area: flows writes refresh it via SHOWN_IN). */
 export const flowOptionsQuery = () =>
   queryOptions({
     queryKey: applicationsKeys.flowOptions(),
-    queryFn: () => api.get('flows/', { schema: pagedListSchema(flowSchema), query: { page_size: 500 } }),
+    queryFn: () =>
+      api.get('/api/v1/flows/', { params: { query: { page_size: 500 } }, schema: pagedListSchema(flowSchema) }),
     staleTime: 60_000,
   });
 
@@ -57,7 +58,8 @@ export const useFlowOptions = (enabled = true) => useQuery({ ...flowOptionsQuery
 
 export const useCreateApplication = (ui: MutationUi<ApplicationWithSecret, ApplicationInput> = {}) =>
   useApiMutation({
-    mutationFn: (input: ApplicationInput) => api.post('applications/', input, { schema: applicationWithSecretSchema }),
+    mutationFn: (input: ApplicationInput) =>
+      api.post('/api/v1/applications/', { body: input, schema: applicationWithSecretSchema }),
     invalidates: 'applications',
     ...ui,
   });
@@ -67,16 +69,25 @@ export interface UpdateApplication {
 }
 export const useUpdateApplication = (ui: MutationUi<Application, UpdateApplication> = {}) =>
   useApiMutation({
-    mutationFn: ({ id, input }: UpdateApplication) => api.patch(one(id), input, { schema: applicationSchema }),
+    mutationFn: ({ id, input }: UpdateApplication) =>
+      api.patch('/api/v1/applications/{id}/', { params: { path: { id } }, body: input, schema: applicationSchema }),
     invalidates: 'applications',
     ...ui,
   });
 /** A new secret replaces the old one at once; the answer is the only time it is seen. */
 export const useRegenerateSecret = (ui: MutationUi<ApplicationWithSecret, Application> = {}) =>
   useApiMutation({
-    mutationFn: (a: Application) => api.post(`${one(a.id)}secret/`, {}, { schema: applicationWithSecretSchema }),
+    mutationFn: (a: Application) =>
+      api.post('/api/v1/applications/{id}/secret/', {
+        params: { path: { id: a.id } },
+        schema: applicationWithSecretSchema,
+      }),
     invalidates: 'applications',
     ...ui,
   });
 export const useDeleteApplication = (ui: MutationUi<void, Application> = {}) =>
-  useApiMutation({ mutationFn: (a: Application) => api.delete(one(a.id)), invalidates: 'applications', ...ui });
+  useApiMutation({
+    mutationFn: (a: Application) => api.delete('/api/v1/applications/{id}/', { params: { path: { id: a.id } } }),
+    invalidates: 'applications',
+    ...ui,
+  });

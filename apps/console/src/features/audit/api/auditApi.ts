@@ -21,7 +21,11 @@ export const auditKeys = areaKeys('audit');
 export const auditEventsQuery = (page: number, pageSize: number, query: AuditQuery) =>
   queryOptions({
     queryKey: auditKeys.list({ page, pageSize, ...query }),
-    queryFn: () => api.get('audit/', { schema: auditListSchema, query: { page, page_size: pageSize, ...query } }),
+    queryFn: () =>
+      api.get('/api/v1/audit/', {
+        params: { query: { page, page_size: pageSize, ...query } },
+        schema: auditListSchema,
+      }),
     placeholderData: keepPreviousData,
     // Every action elsewhere adds events: a page shown again reads them afresh.
     staleTime: 0,
@@ -33,7 +37,7 @@ export const useAuditEvents = (page: number, pageSize: number, query: AuditQuery
 /** Re-computes every chain the caller sees; run on demand (it reads the whole trail). */
 export const useVerifyAudit = (ui: MutationUi<AuditVerify, void> = {}) =>
   useApiMutation({
-    mutationFn: () => api.get('audit/verify/', { schema: auditVerifySchema }),
+    mutationFn: () => api.get('/api/v1/audit/verify/', { schema: auditVerifySchema }),
     ...ui,
   });
 
@@ -45,6 +49,6 @@ export interface AuditExportRequest {
 export const useExportAudit = (ui: MutationUi<string, AuditExportRequest> = {}) =>
   useApiMutation({
     mutationFn: ({ format, query }: AuditExportRequest) =>
-      downloadFile('audit/export/', { ...query, format }, `audit.${format}`),
+      downloadFile('/api/v1/audit/export/', { params: { query: { ...query, format } } }, `audit.${format}`),
     ...ui,
   });

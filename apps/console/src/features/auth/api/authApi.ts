@@ -1,19 +1,13 @@
-import {
-  type changePasswordRequestSchema,
-  type LoginRequest,
-  type LoginResponse,
-  loginResponseSchema,
-} from '@portiere/contracts';
-import type { z } from 'zod';
+import { type LoginRequest, type LoginResponse, loginResponseSchema } from '@portiere/contracts';
 import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
-import { api } from '../../../lib/api/client';
+import { type BodyOf, publicApi } from '../../../lib/api/client';
 
-export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+export type ChangePasswordRequest = BodyOf<'/api/v1/login/change-password/', 'post'>;
 
 /** Sign-in calls go out without a bearer and never trigger a token refresh. */
-export const login = (body: LoginRequest) => api.post('login/', body, { auth: false, schema: loginResponseSchema });
+export const login = (body: LoginRequest) => publicApi.post('/api/v1/login/', { body, schema: loginResponseSchema });
 export const changePassword = (body: ChangePasswordRequest) =>
-  api.post('login/change-password/', body, { auth: false, schema: loginResponseSchema });
+  publicApi.post('/api/v1/login/change-password/', { body, schema: loginResponseSchema });
 
 export const useLogin = (ui: MutationUi<LoginResponse, LoginRequest> = {}) =>
   useApiMutation({ mutationFn: login, ...ui });

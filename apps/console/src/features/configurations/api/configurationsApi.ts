@@ -8,7 +8,7 @@ import {
 } from '@portiere/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
-import { api } from '../../../lib/api/client';
+import { api, type QueryOf } from '../../../lib/api/client';
 import { areaKeys } from '../../../lib/api/queryKeys';
 import type { ConfigurationInput } from '../lib/configurationForm';
 
@@ -19,31 +19,32 @@ export const configurationsKeys = {
     ['configurations', 'detail', id, 'members', paging] as const,
 };
 
-const one = (id: string) => `groups/${encodeURIComponent(id)}/`;
-
 /** The list's filters (groups/: search, web_login, workstation_login, biometry). */
-export type ConfigurationQuery = Record<string, string>;
+export type ConfigurationQuery = Omit<QueryOf<'/api/v1/groups/'>, 'page' | 'page_size'>;
 
 export const configurationsQuery = (page: number, pageSize: number, query: ConfigurationQuery = {}) =>
   queryOptions({
     queryKey: configurationsKeys.list({ page, pageSize, ...query }),
     queryFn: () =>
-      api.get('groups/', {
+      api.get('/api/v1/groups/', {
+        params: { query: { ...query, page, page_size: pageSize } },
         schema: pagedListSchema(configurationSchema),
-        query: { ...query, page, page_size: pageSize },
       }),
     placeholderData: keepPreviousData,
   });
 export const configurationQuery = (id: string) =>
   queryOptions({
     queryKey: configurationsKeys.detail(id),
-    queryFn: () => api.get(one(id), { schema: configurationSchema }),
+    queryFn: () => api.get('/api/v1/groups/{id}/', { params: { path: { id } }, schema: configurationSchema }),
   });
 export const configurationMembersQuery = (id: string, page: number, pageSize: number) =>
   queryOptions({
     queryKey: configurationsKeys.members(id, { page, pageSize }),
     queryFn: () =>
-      api.get(`${one(id)}users/`, { schema: pagedListSchema(memberSchema), query: { page, page_size: pageSize } }),
+      api.get('/api/v1/groups/{id}/users/', {
+        params: { path: { id }, query: { page, page_size: pageSize } },
+        schema: pagedListSchema(memberSchema),
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -62,25 +63,30 @@ export const useSaveConfiguration = (ui: MutationUi<Configuration, SaveConfigura
   useApiMutation({
     mutationFn: ({ id, input }: SaveConfiguration) =>
       id
-        ? api.patch(one(id), input, { schema: configurationSchema })
-        : api.post('groups/', input, { schema: configurationSchema }),
+        ? api.patch('/api/v1/groups/{id}/', { params: { path: { id } }, body: input, schema: configurationSchema })
+        : api.post('/api/v1/groups/', { body: input, schema: configurationSchema }),
     invalidates: 'configurations',
     ...ui,
   });
 export const useDeleteConfiguration = (ui: MutationUi<void, Configuration> = {}) =>
-  useApiMutation({ mutationFn: (c: Configuration) => api.delete(one(c.id)), invalidates: 'configurations', ...ui });
+  useApiMutation({
+    mutationFn: (c: Configuration) => api.delete('/api/v1/groups/{id}/', { params: { path: { id: c.id } } }),
+    invalidates: 'configurations',
+    ...ui,
+  });
 
 /** Moving members into a configuration changes both areas. */
 export const useAddConfigurationMembers = (id: string, ui: MutationUi<BulkResult, string[]> = {}) =>
   useApiMutation({
-    mutationFn: (ids: string[]) => api.post(`${one(id)}users/`, { ids }, { schema: bulkResultSchema }),
+    mutationFn: (ids: string[]) =>
+      api.post('/api/v1/groups/{id}/users/', { params: { path: { id } }, body: { ids }, schema: bulkResultSchema }),
     invalidates: ['configurations', 'members'],
     ...ui,
   });
 export const useRemoveConfigurationMember = (id: string, ui: MutationUi<void, { id: string; username: string }> = {}) =>
   useApiMutation({
     mutationFn: (member: { id: string; username: string }) =>
-      api.delete(`${one(id)}users/${encodeURIComponent(member.id)}/`),
+      api.delete('/api/v1/groups/{id}/users/{uid}/', { params: { path: { id, uid: member.id } } }),
     invalidates: ['configurations', 'members'],
     ...ui,
   });

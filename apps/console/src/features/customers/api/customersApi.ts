@@ -7,22 +7,22 @@ import {
 } from '@portiere/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
-import { api } from '../../../lib/api/client';
+import { api, type QueryOf } from '../../../lib/api/client';
 import { areaKeys } from '../../../lib/api/queryKeys';
 
 /** Query keys of the customers area. */
 export const customersKeys = areaKeys('customers');
 
 /** The list's filters (customers/: search, la_enabled). */
-export type CustomerQuery = Record<string, string>;
+export type CustomerQuery = Omit<QueryOf<'/api/v1/customers/'>, 'page' | 'page_size'>;
 
 export const customersQuery = (page: number, pageSize: number, query: CustomerQuery = {}) =>
   queryOptions({
     queryKey: customersKeys.list({ page, pageSize, ...query }),
     queryFn: () =>
-      api.get('customers/', {
+      api.get('/api/v1/customers/', {
+        params: { query: { ...query, page, page_size: pageSize } },
         schema: pagedListSchema(customerSchema),
-        query: { ...query, page, page_size: pageSize },
       }),
     placeholderData: keepPreviousData,
   });
@@ -37,10 +37,14 @@ export const useCustomers = (page: number, pageSize: number, query: CustomerQuer
 export type SaveCustomer = { id?: undefined; input: CustomerCreate } | { id: string; input: CustomerUpdate };
 export const useSaveCustomer = (ui: MutationUi<Customer, SaveCustomer> = {}) =>
   useApiMutation({
-    mutationFn: ({ id, input }: SaveCustomer) =>
-      id
-        ? api.patch(`customers/${encodeURIComponent(id)}/`, input, { schema: customerSchema })
-        : api.post('customers/', input, { schema: customerSchema }),
+    mutationFn: (save: SaveCustomer) =>
+      save.id !== undefined
+        ? api.patch('/api/v1/customers/{id}/', {
+            params: { path: { id: save.id } },
+            body: save.input,
+            schema: customerSchema,
+          })
+        : api.post('/api/v1/customers/', { body: save.input, schema: customerSchema }),
     invalidates: 'customers',
     ...ui,
   });

@@ -9,7 +9,7 @@ export const dashboardKeys = areaKeys('dashboard');
 export const dashboardQuery = () =>
   queryOptions({
     queryKey: dashboardKeys.all,
-    queryFn: () => api.get('dashboard/', { schema: dashboardSchema }),
+    queryFn: () => api.get('/api/v1/dashboard/', { schema: dashboardSchema }),
     staleTime: 0,
   });
 export const useDashboard = () => useQuery(dashboardQuery());

@@ -11,13 +11,14 @@ export const downloadsKeys = areaKeys('downloads');
 export const downloadsQuery = () =>
   queryOptions({
     queryKey: downloadsKeys.all,
-    queryFn: () => api.get('downloads/', { schema: downloadsSchema }),
+    queryFn: () => api.get('/api/v1/downloads/', { schema: downloadsSchema }),
   });
 export const useDownloads = () => useQuery(downloadsQuery());
 
 /** Saves one of the customer's scripts under its name (an authenticated fetch, like the exports). */
 export const useDownloadScript = (ui: MutationUi<string, LaScript> = {}) =>
   useApiMutation({
-    mutationFn: (s: LaScript) => downloadFile(`downloads/scripts/${encodeURIComponent(s.id)}/`, {}, s.name),
+    mutationFn: (s: LaScript) =>
+      downloadFile('/api/v1/downloads/scripts/{scriptId}/', { params: { path: { scriptId: s.id } } }, s.name),
     ...ui,
   });

@@ -8,13 +8,14 @@ import type { FlowQuery } from '../lib/flowQuery';
 /** Query keys of the flows area. */
 export const flowsKeys = areaKeys('flows');
 
-const one = (id: string) => `flows/${encodeURIComponent(id)}/`;
-
 export const flowsQuery = (page: number, pageSize: number, q: FlowQuery) =>
   queryOptions({
     queryKey: flowsKeys.list({ page, pageSize, ...q }),
     queryFn: () =>
-      api.get('flows/', { schema: pagedListSchema(flowSchema), query: { page, page_size: pageSize, ...q } }),
+      api.get('/api/v1/flows/', {
+        params: { query: { page, page_size: pageSize, ...q } },
+        schema: pagedListSchema(flowSchema),
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -28,9 +29,15 @@ export interface SaveFlow {
 export const useSaveFlow = (ui: MutationUi<Flow, SaveFlow> = {}) =>
   useApiMutation({
     mutationFn: ({ id, input }: SaveFlow) =>
-      id ? api.patch(one(id), input, { schema: flowSchema }) : api.post('flows/', input, { schema: flowSchema }),
+      id
+        ? api.patch('/api/v1/flows/{id}/', { params: { path: { id } }, body: input, schema: flowSchema })
+        : api.post('/api/v1/flows/', { body: input, schema: flowSchema }),
     invalidates: 'flows',
     ...ui,
   });
 export const useDeleteFlow = (ui: MutationUi<void, Flow> = {}) =>
-  useApiMutation({ mutationFn: (f: Flow) => api.delete(one(f.id)), invalidates: 'flows', ...ui });
+  useApiMutation({
+    mutationFn: (f: Flow) => api.delete('/api/v1/flows/{id}/', { params: { path: { id: f.id } } }),
+    invalidates: 'flows',
+    ...ui,
+  });

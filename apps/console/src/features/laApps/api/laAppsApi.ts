@@ -2,7 +2,6 @@ import {
   itemsListSchema,
   type LaApp,
   type LaAppInput,
-  type LaAppListQuery,
   type LaAppPatch,
   laAppSchema,
   MAX_PAGE_SIZE,
@@ -10,7 +9,7 @@ import {
 } from '@portiere/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
-import { api } from '../../../lib/api/client';
+import { api, type QueryOf } from '../../../lib/api/client';
 import { areaKeys } from '../../../lib/api/queryKeys';
 
 /** Query keys of the login assistant's apps; an app's profiles (the default-profile choice) are read here too. */
@@ -19,14 +18,16 @@ export const laAppsKeys = {
   profilesOf: (appId: string) => ['laApps', 'profilesOf', appId] as const,
 };
 
-const one = (id: string) => `la-apps/${encodeURIComponent(id)}/`;
-export type LaAppQuery = Omit<LaAppListQuery, 'page' | 'page_size'>;
+export type LaAppQuery = Omit<QueryOf<'/api/v1/la-apps/'>, 'page' | 'page_size'>;
 
 export const laAppsQuery = (page: number, pageSize: number, q: LaAppQuery) =>
   queryOptions({
     queryKey: laAppsKeys.list({ page, pageSize, ...q }),
     queryFn: () =>
-      api.get('la-apps/', { schema: itemsListSchema(laAppSchema), query: { page, page_size: pageSize, ...q } }),
+      api.get('/api/v1/la-apps/', {
+        params: { query: { page, page_size: pageSize, ...q } },
+        schema: itemsListSchema(laAppSchema),
+      }),
     placeholderData: keepPreviousData,
   });
 export const useLaApps = (page: number, pageSize: number, q: LaAppQuery) => useQuery(laAppsQuery(page, pageSize, q));
@@ -37,9 +38,9 @@ export const useAppProfiles = (appId: string | undefined) =>
     queryKey: laAppsKeys.profilesOf(appId ?? ''),
     queryFn: async () =>
       (
-        await api.get('profiles/', {
+        await api.get('/api/v1/profiles/', {
+          params: { query: { app_id: appId, page_size: MAX_PAGE_SIZE } },
           schema: itemsListSchema(profileSchema),
-          query: { app_id: appId, page_size: MAX_PAGE_SIZE },
         })
       ).items.map((p) => ({ id: p.id, name: p.displayName })),
     enabled: Boolean(appId),
@@ -49,10 +50,20 @@ export const useAppProfiles = (appId: string | undefined) =>
 export type SaveLaApp = { id?: undefined; input: LaAppInput } | { id: string; input: LaAppPatch };
 export const useSaveLaApp = (ui: MutationUi<LaApp, SaveLaApp> = {}) =>
   useApiMutation({
-    mutationFn: ({ id, input }: SaveLaApp) =>
-      id ? api.patch(one(id), input, { schema: laAppSchema }) : api.post('la-apps/', input, { schema: laAppSchema }),
+    mutationFn: (save: SaveLaApp) =>
+      save.id !== undefined
+        ? api.patch('/api/v1/la-apps/{id}/', {
+            params: { path: { id: save.id } },
+            body: save.input,
+            schema: laAppSchema,
+          })
+        : api.post('/api/v1/la-apps/', { body: save.input, schema: laAppSchema }),
     invalidates: 'laApps',
     ...ui,
   });
 export const useDeleteLaApp = (ui: MutationUi<void, LaApp> = {}) =>
-  useApiMutation({ mutationFn: (a: LaApp) => api.delete(one(a.id)), invalidates: 'laApps', ...ui });
+  useApiMutation({
+    mutationFn: (a: LaApp) => api.delete('/api/v1/la-apps/{id}/', { params: { path: { id: a.id } } }),
+    invalidates: 'laApps',
+    ...ui,
+  });

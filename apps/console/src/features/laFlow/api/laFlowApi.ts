@@ -8,13 +8,13 @@ import { areaKeys } from '../../../lib/api/queryKeys';
 export const laFlowKeys = { ...areaKeys('laFlow'), current: () => ['laFlow', 'current'] as const };
 
 export const useLaFlow = () =>
-  useQuery({ queryKey: laFlowKeys.current(), queryFn: () => api.get('la-flow/', { schema: laFlowSchema }) });
+  useQuery({ queryKey: laFlowKeys.current(), queryFn: () => api.get('/api/v1/la-flow/', { schema: laFlowSchema }) });
 
 /** PUT: the answer is the saved flow; it replaces the cached one. */
 export function useSaveLaFlow(ui: MutationUi<LaFlow, LaFlowInput> = {}) {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: (input: LaFlowInput) => api.put('la-flow/', input, { schema: laFlowSchema }),
+    mutationFn: (input: LaFlowInput) => api.put('/api/v1/la-flow/', { body: input, schema: laFlowSchema }),
     ...ui,
     onSuccess: (saved, input) => {
       queryClient.setQueryData(laFlowKeys.current(), saved);

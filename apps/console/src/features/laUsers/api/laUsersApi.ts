@@ -2,7 +2,6 @@ import {
   itemsListSchema,
   type LaUser,
   type LaUserInput,
-  type LaUserListQuery,
   type LaUserPatch,
   laUserSchema,
   loginGroupSchema,
@@ -11,7 +10,7 @@ import {
 } from '@portiere/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
-import { api } from '../../../lib/api/client';
+import { api, type QueryOf } from '../../../lib/api/client';
 import { areaKeys } from '../../../lib/api/queryKeys';
 
 /**
@@ -25,14 +24,16 @@ export const laUsersKeys = {
   laSettings: (customerId: string) => ['laUsers', 'laSettings', customerId] as const,
 };
 
-const one = (id: string) => `la-users/${encodeURIComponent(id)}/`;
-export type LaUserQuery = Omit<LaUserListQuery, 'page' | 'page_size'>;
+export type LaUserQuery = Omit<QueryOf<'/api/v1/la-users/'>, 'page' | 'page_size'>;
 
 export const laUsersQuery = (page: number, pageSize: number, q: LaUserQuery) =>
   queryOptions({
     queryKey: laUsersKeys.list({ page, pageSize, ...q }),
     queryFn: () =>
-      api.get('la-users/', { schema: itemsListSchema(laUserSchema), query: { page, page_size: pageSize, ...q } }),
+      api.get('/api/v1/la-users/', {
+        params: { query: { page, page_size: pageSize, ...q } },
+        schema: itemsListSchema(laUserSchema),
+      }),
     placeholderData: keepPreviousData,
   });
 export const useLaUsers = (page: number, pageSize: number, q: LaUserQuery) => useQuery(laUsersQuery(page, pageSize, q));
@@ -43,9 +44,9 @@ export const useLaLoginGroupChoices = () =>
     queryKey: laUsersKeys.loginGroups(),
     queryFn: async () =>
       (
-        await api.get('login-groups/', {
+        await api.get('/api/v1/login-groups/', {
+          params: { query: { page_size: MAX_PAGE_SIZE } },
           schema: itemsListSchema(loginGroupSchema),
-          query: { page_size: MAX_PAGE_SIZE },
         })
       ).items.map((g) => ({ id: g.id, name: g.name })),
     staleTime: 60_000,
@@ -56,15 +57,19 @@ export const useLaSettings = (customerId: string) =>
   useQuery({
     queryKey: laUsersKeys.laSettings(customerId),
     queryFn: async () =>
-      (await api.get(`customers/${encodeURIComponent(customerId)}/settings/`, { schema: settingsResponseSchema }))
-        .settings.la,
+      (
+        await api.get('/api/v1/customers/{id}/settings/', {
+          params: { path: { id: customerId } },
+          schema: settingsResponseSchema,
+        })
+      ).settings.la,
     enabled: Boolean(customerId),
     staleTime: 60_000,
   });
 
 export const useCreateLaUser = (ui: MutationUi<LaUser, LaUserInput> = {}) =>
   useApiMutation({
-    mutationFn: (input: LaUserInput) => api.post('la-users/', input, { schema: laUserSchema }),
+    mutationFn: (input: LaUserInput) => api.post('/api/v1/la-users/', { body: input, schema: laUserSchema }),
     invalidates: 'laUsers',
     ...ui,
   });
@@ -74,9 +79,14 @@ export interface UpdateLaUser {
 }
 export const useUpdateLaUser = (ui: MutationUi<LaUser, UpdateLaUser> = {}) =>
   useApiMutation({
-    mutationFn: ({ id, patch }: UpdateLaUser) => api.patch(one(id), patch, { schema: laUserSchema }),
+    mutationFn: ({ id, patch }: UpdateLaUser) =>
+      api.patch('/api/v1/la-users/{id}/', { params: { path: { id } }, body: patch, schema: laUserSchema }),
     invalidates: 'laUsers',
     ...ui,
   });
 export const useDeleteLaUser = (ui: MutationUi<void, LaUser> = {}) =>
-  useApiMutation({ mutationFn: (u: LaUser) => api.delete(one(u.id)), invalidates: 'laUsers', ...ui });
+  useApiMutation({
+    mutationFn: (u: LaUser) => api.delete('/api/v1/la-users/{id}/', { params: { path: { id: u.id } } }),
+    invalidates: 'laUsers',
+    ...ui,
+  });

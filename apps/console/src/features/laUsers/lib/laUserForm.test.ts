@@ -66,7 +66,7 @@ describe('la user form', () => {
   it('queries the applied filters', () => {
     expect(laUserQueryOf({ login_group_id: 'lg1', autologon: true }, '')).toEqual({
       login_group_id: 'lg1',
-      autologon: 'true',
+      autologon: true,
     });
     expect(laUserQueryOf({ login_group_id: null, autologon: null }, ' ma ')).toEqual({ search: 'ma' });
   });

@@ -104,6 +104,6 @@ export function laUserQueryOf(applied: FilterValues, search: string): LaUserQuer
   if (search.trim()) q.search = search.trim();
   const group = applied.login_group_id;
   if (typeof group === 'string' && group) q.login_group_id = group;
-  if (applied.autologon === true) q.autologon = 'true';
+  if (applied.autologon === true) q.autologon = true;
   return q;
 }

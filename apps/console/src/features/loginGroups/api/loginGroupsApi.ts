@@ -3,7 +3,6 @@ import {
   type LaApp,
   type LoginGroup,
   type LoginGroupInput,
-  type LoginGroupListQuery,
   type LoginGroupPatch,
   laAppSchema,
   loginGroupAppsResultSchema,
@@ -12,7 +11,7 @@ import {
 } from '@portiere/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
-import { api } from '../../../lib/api/client';
+import { api, type QueryOf } from '../../../lib/api/client';
 import { areaKeys } from '../../../lib/api/queryKeys';
 
 /** Query keys of the login groups area; a group's apps and the apps it could add are read here too. */
@@ -22,17 +21,15 @@ export const loginGroupsKeys = {
   candidates: (groupId: string) => ['loginGroups', 'candidates', groupId] as const,
 };
 
-const one = (id: string) => `login-groups/${encodeURIComponent(id)}/`;
-const appsOf = (id: string) => `${one(id)}applications/`;
-export type LoginGroupQuery = Omit<LoginGroupListQuery, 'page' | 'page_size'>;
+export type LoginGroupQuery = Omit<QueryOf<'/api/v1/login-groups/'>, 'page' | 'page_size'>;
 
 export const loginGroupsQuery = (page: number, pageSize: number, q: LoginGroupQuery) =>
   queryOptions({
     queryKey: loginGroupsKeys.list({ page, pageSize, ...q }),
     queryFn: () =>
-      api.get('login-groups/', {
+      api.get('/api/v1/login-groups/', {
+        params: { query: { page, page_size: pageSize, ...q } },
         schema: itemsListSchema(loginGroupSchema),
-        query: { page, page_size: pageSize, ...q },
       }),
     placeholderData: keepPreviousData,
   });
@@ -42,7 +39,7 @@ export const useLoginGroups = (page: number, pageSize: number, q: LoginGroupQuer
 export const useLoginGroup = (id: string) =>
   useQuery({
     queryKey: loginGroupsKeys.detail(id),
-    queryFn: () => api.get(one(id), { schema: loginGroupSchema }),
+    queryFn: () => api.get('/api/v1/login-groups/{id}/', { params: { path: { id } }, schema: loginGroupSchema }),
     retry: false,
   });
 
@@ -51,9 +48,9 @@ export const useLoginGroupApps = (groupId: string, page: number, pageSize: numbe
   useQuery({
     queryKey: loginGroupsKeys.apps(groupId, { page, pageSize }),
     queryFn: () =>
-      api.get('la-apps/', {
+      api.get('/api/v1/la-apps/', {
+        params: { query: { login_group_id: groupId, page, page_size: pageSize } },
         schema: itemsListSchema(laAppSchema),
-        query: { login_group_id: groupId, page, page_size: pageSize },
       }),
     placeholderData: keepPreviousData,
   });
@@ -64,9 +61,9 @@ export const useLoginGroupCandidates = (groupId: string, enabled: boolean) =>
     queryKey: loginGroupsKeys.candidates(groupId),
     queryFn: async () =>
       (
-        await api.get('la-apps/', {
+        await api.get('/api/v1/la-apps/', {
+          params: { query: { not_in_login_group_id: groupId, page_size: MAX_PAGE_SIZE } },
           schema: itemsListSchema(laAppSchema),
-          query: { not_in_login_group_id: groupId, page_size: MAX_PAGE_SIZE },
         })
       ).items,
     enabled,
@@ -74,7 +71,8 @@ export const useLoginGroupCandidates = (groupId: string, enabled: boolean) =>
 
 export const useCreateLoginGroup = (ui: MutationUi<LoginGroup, LoginGroupInput> = {}) =>
   useApiMutation({
-    mutationFn: (input: LoginGroupInput) => api.post('login-groups/', input, { schema: loginGroupSchema }),
+    mutationFn: (input: LoginGroupInput) =>
+      api.post('/api/v1/login-groups/', { body: input, schema: loginGroupSchema }),
     invalidates: 'loginGroups',
     ...ui,
   });
@@ -84,12 +82,17 @@ export interface UpdateLoginGroup {
 }
 export const useUpdateLoginGroup = (ui: MutationUi<LoginGroup, UpdateLoginGroup> = {}) =>
   useApiMutation({
-    mutationFn: ({ id, patch }: UpdateLoginGroup) => api.patch(one(id), patch, { schema: loginGroupSchema }),
+    mutationFn: ({ id, patch }: UpdateLoginGroup) =>
+      api.patch('/api/v1/login-groups/{id}/', { params: { path: { id } }, body: patch, schema: loginGroupSchema }),
     invalidates: 'loginGroups',
     ...ui,
   });
 export const useDeleteLoginGroup = (ui: MutationUi<void, LoginGroup> = {}) =>
-  useApiMutation({ mutationFn: (g: LoginGroup) => api.delete(one(g.id)), invalidates: 'loginGroups', ...ui });
+  useApiMutation({
+    mutationFn: (g: LoginGroup) => api.delete('/api/v1/login-groups/{id}/', { params: { path: { id: g.id } } }),
+    invalidates: 'loginGroups',
+    ...ui,
+  });
 
 export interface AddGroupApps {
   groupId: string;
@@ -98,7 +101,11 @@ export interface AddGroupApps {
 export const useAddLoginGroupApps = (ui: MutationUi<{ added: number }, AddGroupApps> = {}) =>
   useApiMutation({
     mutationFn: ({ groupId, appIds }: AddGroupApps) =>
-      api.post(appsOf(groupId), { appIds }, { schema: loginGroupAppsResultSchema }),
+      api.post('/api/v1/login-groups/{id}/applications/', {
+        params: { path: { id: groupId } },
+        body: { appIds },
+        schema: loginGroupAppsResultSchema,
+      }),
     invalidates: 'loginGroups',
     ...ui,
   });
@@ -108,7 +115,10 @@ export interface RemoveGroupApp {
 }
 export const useRemoveLoginGroupApp = (ui: MutationUi<void, RemoveGroupApp> = {}) =>
   useApiMutation({
-    mutationFn: ({ groupId, app }: RemoveGroupApp) => api.delete(`${appsOf(groupId)}${encodeURIComponent(app.id)}/`),
+    mutationFn: ({ groupId, app }: RemoveGroupApp) =>
+      api.delete('/api/v1/login-groups/{id}/applications/{appId}/', {
+        params: { path: { id: groupId, appId: app.id } },
+      }),
     invalidates: 'loginGroups',
     ...ui,
   });

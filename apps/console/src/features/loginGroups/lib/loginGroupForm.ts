@@ -48,6 +48,6 @@ export const LOGIN_GROUP_FILTERS: FilterDefinition[] = [
 export function loginGroupQueryOf(applied: FilterValues, search: string): LoginGroupQuery {
   const q: LoginGroupQuery = {};
   if (search.trim()) q.search = search.trim();
-  if (applied.empty === true) q.empty = 'true';
+  if (applied.empty === true) q.empty = true;
   return q;
 }

@@ -9,26 +9,23 @@ import {
 } from '@portiere/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
-import { api } from '../../../lib/api/client';
+import { api, publicApi, type QueryOf } from '../../../lib/api/client';
 import { areaKeys } from '../../../lib/api/queryKeys';
 
 /** Query keys of a customer's manager users. */
 export const managerUsersKeys = areaKeys('managerUsers');
 
-const base = (customerId: string) => `customers/${encodeURIComponent(customerId)}/manager-users/`;
-const one = (customerId: string, userId: string) => `${base(customerId)}${encodeURIComponent(userId)}/`;
+const one = (customerId: string, userId: string) => ({ path: { id: customerId, userId } });
 
-export interface ManagerUserQuery {
-  search?: string;
-}
+export type ManagerUserQuery = Omit<QueryOf<'/api/v1/customers/{id}/manager-users/'>, 'page' | 'page_size'>;
 
 export const managerUsersQuery = (customerId: string, page: number, pageSize: number, q: ManagerUserQuery) =>
   queryOptions({
     queryKey: managerUsersKeys.list({ customerId, page, pageSize, ...q }),
     queryFn: () =>
-      api.get(base(customerId), {
+      api.get('/api/v1/customers/{id}/manager-users/', {
+        params: { path: { id: customerId }, query: { page, page_size: pageSize, ...q } },
         schema: pagedListSchema(managerUserSchema),
-        query: { page, page_size: pageSize, ...q },
       }),
     placeholderData: keepPreviousData,
   });
@@ -39,10 +36,18 @@ export const useManagerUsers = (customerId: string, page: number, pageSize: numb
 export type SaveManagerUser = { id?: undefined; input: ManagerUserCreate } | { id: string; input: ManagerUserUpdate };
 export const useSaveManagerUser = (customerId: string, ui: MutationUi<ManagerUser, SaveManagerUser> = {}) =>
   useApiMutation({
-    mutationFn: ({ id, input }: SaveManagerUser) =>
-      id
-        ? api.patch(one(customerId, id), input, { schema: managerUserSchema })
-        : api.post(base(customerId), input, { schema: managerUserSchema }),
+    mutationFn: (save: SaveManagerUser) =>
+      save.id !== undefined
+        ? api.patch('/api/v1/customers/{id}/manager-users/{userId}/', {
+            params: one(customerId, save.id),
+            body: save.input,
+            schema: managerUserSchema,
+          })
+        : api.post('/api/v1/customers/{id}/manager-users/', {
+            params: { path: { id: customerId } },
+            body: save.input,
+            schema: managerUserSchema,
+          }),
     invalidates: 'managerUsers',
     ...ui,
   });
@@ -51,7 +56,10 @@ export const useSaveManagerUser = (customerId: string, ui: MutationUi<ManagerUse
 export const useResetApiKey = (customerId: string, ui: MutationUi<ApiKeyResetResponse, ManagerUser> = {}) =>
   useApiMutation({
     mutationFn: (u: ManagerUser) =>
-      api.post(`${one(customerId, u.id)}reset-api-key/`, undefined, { schema: apiKeyResetResponseSchema }),
+      api.post('/api/v1/customers/{id}/manager-users/{userId}/reset-api-key/', {
+        params: one(customerId, u.id),
+        schema: apiKeyResetResponseSchema,
+      }),
     invalidates: 'managerUsers',
     secret: true,
     ...ui,
@@ -60,7 +68,8 @@ export const useResetApiKey = (customerId: string, ui: MutationUi<ApiKeyResetRes
 /** A temporary password mailed to the user, to be changed at the next sign-in. */
 export const useResetPassword = (customerId: string, ui: MutationUi<undefined, ManagerUser> = {}) =>
   useApiMutation({
-    mutationFn: (u: ManagerUser) => api.post(`${one(customerId, u.id)}reset-password/`),
+    mutationFn: (u: ManagerUser) =>
+      api.post('/api/v1/customers/{id}/manager-users/{userId}/reset-password/', { params: one(customerId, u.id) }),
     invalidates: 'managerUsers',
     ...ui,
   });
@@ -73,7 +82,11 @@ export interface ChangeEmail {
 export const useChangeEmail = (customerId: string, ui: MutationUi<ManagerUser, ChangeEmail> = {}) =>
   useApiMutation({
     mutationFn: ({ user, email }: ChangeEmail) =>
-      api.post(`${one(customerId, user.id)}change-email/`, { email }, { schema: managerUserSchema }),
+      api.post('/api/v1/customers/{id}/manager-users/{userId}/change-email/', {
+        params: one(customerId, user.id),
+        body: { email },
+        schema: managerUserSchema,
+      }),
     invalidates: 'managerUsers',
     ...ui,
   });
@@ -85,9 +98,12 @@ export interface SetBlocked {
 export const useSetManagerUserBlocked = (customerId: string, ui: MutationUi<ManagerUser, SetBlocked> = {}) =>
   useApiMutation({
     mutationFn: ({ user, blocked }: SetBlocked) =>
-      api.post(`${one(customerId, user.id)}${blocked ? 'block' : 'unblock'}/`, undefined, {
-        schema: managerUserSchema,
-      }),
+      api.post(
+        blocked
+          ? '/api/v1/customers/{id}/manager-users/{userId}/block/'
+          : '/api/v1/customers/{id}/manager-users/{userId}/unblock/',
+        { params: one(customerId, user.id), schema: managerUserSchema },
+      ),
     invalidates: 'managerUsers',
     ...ui,
   });
@@ -95,6 +111,6 @@ export const useSetManagerUserBlocked = (customerId: string, ui: MutationUi<Mana
 /** The public confirmation of an email change (the link's token; no sign-in). */
 export const useConfirmEmail = (ui: MutationUi<undefined, string> = {}) =>
   useApiMutation({
-    mutationFn: (token: string) => api.post('staff/confirm-email/', { token }, { auth: false }),
+    mutationFn: (token: string) => publicApi.post('/api/v1/staff/confirm-email/', { body: { token } }),
     ...ui,
   });

@@ -1,9 +1,7 @@
 import {
   type Credential,
-  type CredentialCreate,
   type CredentialTestResult,
   credentialCreatedSchema,
-  type credentialPatchSchema,
   credentialSchema,
   credentialTestResultSchema,
   sentToSchema,
@@ -11,21 +9,23 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
-import { api } from '../../../lib/api/client';
+import { api, type BodyOf } from '../../../lib/api/client';
 import { credentialErrorMessage } from '../lib/credentialError';
 import { membersKeys } from './membersApi';
 
 export type CredentialCreated = z.infer<typeof credentialCreatedSchema>;
-export type CredentialPatch = z.infer<typeof credentialPatchSchema>;
+export type CredentialCreate = BodyOf<'/api/v1/users/{id}/credentials/', 'post'>;
+export type CredentialPatch = BodyOf<'/api/v1/users/{id}/credentials/{cid}/', 'patch'>;
 type SentTo = z.infer<typeof sentToSchema>;
 
-const base = (memberId: string) => `users/${encodeURIComponent(memberId)}/credentials/`;
-const one = (memberId: string, cid: string) => `${base(memberId)}${encodeURIComponent(cid)}/`;
+const member = (memberId: string) => ({ path: { id: memberId } });
+const one = (memberId: string, cid: string) => ({ path: { id: memberId, cid } });
 
 export const credentialsQuery = (memberId: string) =>
   queryOptions({
     queryKey: membersKeys.credentials(memberId),
-    queryFn: () => api.get(base(memberId), { schema: credentialSchema.array() }),
+    queryFn: () =>
+      api.get('/api/v1/users/{id}/credentials/', { params: member(memberId), schema: credentialSchema.array() }),
     staleTime: 0,
   });
 export const useCredentials = (memberId: string) => useQuery(credentialsQuery(memberId));
@@ -43,7 +43,12 @@ function useCredentialMutation<TData, TVars>(
 
 export const useCreateCredential = (memberId: string, ui: MutationUi<CredentialCreated, CredentialCreate> = {}) =>
   useCredentialMutation(
-    (input: CredentialCreate) => api.post(base(memberId), input, { schema: credentialCreatedSchema }),
+    (input: CredentialCreate) =>
+      api.post('/api/v1/users/{id}/credentials/', {
+        params: member(memberId),
+        body: input,
+        schema: credentialCreatedSchema,
+      }),
     ui,
   );
 export const usePatchCredential = (
@@ -52,32 +57,52 @@ export const usePatchCredential = (
 ) =>
   useCredentialMutation(
     ({ credential, patch }: { credential: Credential; patch: CredentialPatch }) =>
-      api.patch(one(memberId, credential.id), patch, { schema: credentialSchema }),
+      api.patch('/api/v1/users/{id}/credentials/{cid}/', {
+        params: one(memberId, credential.id),
+        body: patch,
+        schema: credentialSchema,
+      }),
     ui,
   );
 export const useDeleteCredential = (memberId: string, ui: MutationUi<void, Credential> = {}) =>
-  useCredentialMutation((c: Credential) => api.delete(one(memberId, c.id)), ui);
+  useCredentialMutation(
+    (c: Credential) => api.delete('/api/v1/users/{id}/credentials/{cid}/', { params: one(memberId, c.id) }),
+    ui,
+  );
 export const useTestCredential = (
   memberId: string,
   ui: MutationUi<CredentialTestResult, { credential: Credential; value: string }> = {},
 ) =>
   useCredentialMutation(
     ({ credential, value }: { credential: Credential; value: string }) =>
-      api.post(`${one(memberId, credential.id)}test/`, { value }, { schema: credentialTestResultSchema }),
+      api.post('/api/v1/users/{id}/credentials/{cid}/test/', {
+        params: one(memberId, credential.id),
+        body: { value },
+        schema: credentialTestResultSchema,
+      }),
     ui,
   );
 export const useSendCredential = (memberId: string, ui: MutationUi<SentTo, Credential> = {}) =>
   useCredentialMutation(
-    (c: Credential) => api.post(`${one(memberId, c.id)}send/`, undefined, { schema: sentToSchema }),
+    (c: Credential) =>
+      api.post('/api/v1/users/{id}/credentials/{cid}/send/', { params: one(memberId, c.id), schema: sentToSchema }),
     ui,
   );
 export const useResetCredential = (memberId: string, ui: MutationUi<CredentialCreated, Credential> = {}) =>
   useCredentialMutation(
-    (c: Credential) => api.post(`${one(memberId, c.id)}reset/`, undefined, { schema: credentialCreatedSchema }),
+    (c: Credential) =>
+      api.post('/api/v1/users/{id}/credentials/{cid}/reset/', {
+        params: one(memberId, c.id),
+        schema: credentialCreatedSchema,
+      }),
     ui,
   );
 export const useUnlockCredential = (memberId: string, ui: MutationUi<Credential, Credential> = {}) =>
   useCredentialMutation(
-    (c: Credential) => api.post(`${one(memberId, c.id)}unlock/`, undefined, { schema: credentialSchema }),
+    (c: Credential) =>
+      api.post('/api/v1/users/{id}/credentials/{cid}/unlock/', {
+        params: one(memberId, c.id),
+        schema: credentialSchema,
+      }),
     ui,
   );

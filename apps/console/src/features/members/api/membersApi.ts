@@ -6,7 +6,6 @@ import {
   type EXPORT_FORMATS,
   type MemberDetail,
   type MemberInput,
-  type MemberListQuery,
   memberDetailSchema,
   memberSchema,
   pagedListSchema,
@@ -15,13 +14,13 @@ import {
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
-import { api } from '../../../lib/api/client';
+import { api, type QueryOf } from '../../../lib/api/client';
 import { downloadFile } from '../../../lib/api/download';
 import { areaKeys } from '../../../lib/api/queryKeys';
 
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-export type MemberQuery = Omit<MemberListQuery, 'page' | 'page_size'>;
+export type MemberQuery = Omit<QueryOf<'/api/v1/users/'>, 'page' | 'page_size'>;
 type SentTo = z.infer<typeof sentToSchema>;
 
 /** Query keys of the members area (members, their credentials, and the lists the members screens need). */
@@ -33,13 +32,14 @@ export const membersKeys = {
   search: (search: string) => ['members', 'search', search] as const,
 };
 
-const userPath = (id: string) => `users/${encodeURIComponent(id)}/`;
+const user = (id: string) => ({ path: { id } });
 const memberList = pagedListSchema(memberSchema);
 
 export const membersQuery = (page: number, pageSize: number, query: MemberQuery) =>
   queryOptions({
     queryKey: membersKeys.list({ page, pageSize, ...query }),
-    queryFn: () => api.get('users/', { schema: memberList, query: { page, page_size: pageSize, ...query } }),
+    queryFn: () =>
+      api.get('/api/v1/users/', { params: { query: { page, page_size: pageSize, ...query } }, schema: memberList }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -47,7 +47,7 @@ export const membersQuery = (page: number, pageSize: number, query: MemberQuery)
 export const memberQuery = (id: string) =>
   queryOptions({
     queryKey: membersKeys.detail(id),
-    queryFn: () => api.get(userPath(id), { schema: memberDetailSchema }),
+    queryFn: () => api.get('/api/v1/users/{id}/', { params: user(id), schema: memberDetailSchema }),
     staleTime: 0,
   });
 
@@ -55,7 +55,11 @@ export const memberQuery = (id: string) =>
 export const configurationOptionsQuery = () =>
   queryOptions({
     queryKey: membersKeys.configurationOptions(),
-    queryFn: () => api.get('groups/', { schema: pagedListSchema(configurationSchema), query: { page_size: 500 } }),
+    queryFn: () =>
+      api.get('/api/v1/groups/', {
+        params: { query: { page_size: 500 } },
+        schema: pagedListSchema(configurationSchema),
+      }),
     staleTime: 60_000,
   });
 
@@ -63,7 +67,11 @@ export const configurationOptionsQuery = () =>
 export const memberSearchQuery = (search: string) =>
   queryOptions({
     queryKey: membersKeys.search(search),
-    queryFn: () => api.get('users/', { schema: memberList, query: { search: search || undefined, page_size: 10 } }),
+    queryFn: () =>
+      api.get('/api/v1/users/', {
+        params: { query: { search: search || undefined, page_size: 10 } },
+        schema: memberList,
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -87,7 +95,7 @@ function useStoreMember() {
 export function useCreateMember(ui: MutationUi<MemberDetail, MemberInput> = {}) {
   const store = useStoreMember();
   return useApiMutation({
-    mutationFn: (input: MemberInput) => api.post('users/', input, { schema: memberDetailSchema }),
+    mutationFn: (input: MemberInput) => api.post('/api/v1/users/', { body: input, schema: memberDetailSchema }),
     invalidates: 'members',
     ...ui,
     onSuccess: (saved, input) => {
@@ -101,7 +109,7 @@ export function useUpdateMember(ui: MutationUi<MemberDetail, { id: string; patch
   const store = useStoreMember();
   return useApiMutation({
     mutationFn: ({ id, patch }: { id: string; patch: Partial<MemberInput> }) =>
-      api.patch(userPath(id), patch, { schema: memberDetailSchema }),
+      api.patch('/api/v1/users/{id}/', { params: user(id), body: patch, schema: memberDetailSchema }),
     invalidates: 'members',
     ...ui,
     onSuccess: (saved, vars) => {
@@ -115,7 +123,10 @@ export function useBlockMember(ui: MutationUi<MemberDetail, { id: string; blocke
   const store = useStoreMember();
   return useApiMutation({
     mutationFn: ({ id, blocked }: { id: string; blocked: boolean }) =>
-      api.post(`${userPath(id)}${blocked ? 'block' : 'unblock'}/`, undefined, { schema: memberDetailSchema }),
+      api.post(blocked ? '/api/v1/users/{id}/block/' : '/api/v1/users/{id}/unblock/', {
+        params: user(id),
+        schema: memberDetailSchema,
+      }),
     invalidates: 'members',
     ...ui,
     onSuccess: (saved, vars) => {
@@ -128,7 +139,7 @@ export function useBlockMember(ui: MutationUi<MemberDetail, { id: string; blocke
 export function useDeleteMember(ui: MutationUi<void, string> = {}) {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: (id: string) => api.delete(userPath(id)),
+    mutationFn: (id: string) => api.delete('/api/v1/users/{id}/', { params: user(id) }),
     invalidates: 'members',
     ...ui,
     onSuccess: (data, id) => {
@@ -140,14 +151,15 @@ export function useDeleteMember(ui: MutationUi<void, string> = {}) {
 
 export const useSendEnrollment = (ui: MutationUi<SentTo, string> = {}) =>
   useApiMutation({
-    mutationFn: (id: string) => api.post(`${userPath(id)}send-enrollment/`, undefined, { schema: sentToSchema }),
+    mutationFn: (id: string) =>
+      api.post('/api/v1/users/{id}/send-enrollment/', { params: user(id), schema: sentToSchema }),
     ...ui,
   });
 
 export const useBulkMembers = (ui: MutationUi<BulkResult, { action: BulkAction; ids: string[] }> = {}) =>
   useApiMutation({
     mutationFn: (body: { action: BulkAction; ids: string[] }) =>
-      api.post('users/bulk/', body, { schema: bulkResultSchema }),
+      api.post('/api/v1/users/bulk/', { body, schema: bulkResultSchema }),
     invalidates: 'members',
     ...ui,
   });
@@ -165,4 +177,8 @@ export const useExportMembers = (ui: MutationUi<string, ExportRequest> = {}) =>
 
 /** Downloads the export of what the list filters, in its order. */
 export const downloadExport = (format: ExportFormat, fileName: string, query: MemberQuery): Promise<string> =>
-  downloadFile('users/export/', { ...query, format, file_name: fileName }, `${fileName}.${format}`);
+  downloadFile(
+    '/api/v1/users/export/',
+    { params: { query: { ...query, format, file_name: fileName } } },
+    `${fileName}.${format}`,
+  );

@@ -11,9 +11,9 @@ export const webLoginHistoryQuery = (memberId: string, page: number, pageSize: n
   queryOptions({
     queryKey: [...membersKeys.detail(memberId), 'signIns', { page, pageSize, outcome }] as const,
     queryFn: () =>
-      api.get(`users/${encodeURIComponent(memberId)}/sign-ins/`, {
+      api.get('/api/v1/users/{id}/sign-ins/', {
+        params: { path: { id: memberId }, query: { page, page_size: pageSize, outcome: outcome ?? undefined } },
         schema: signInList,
-        query: { page, page_size: pageSize, outcome: outcome ?? undefined },
       }),
     placeholderData: keepPreviousData,
     // Members sign in while the page is open: shown again, the list is read afresh.

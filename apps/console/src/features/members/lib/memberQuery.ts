@@ -64,16 +64,16 @@ export function memberQueryOf(
 
   // Several groups select members of any of them; NO_GROUP those without one.
   const groups = [...new Set(list(applied.group))];
-  if (groups.length) q.group = groups.join(',');
+  if (groups.length) q.group = groups;
   for (const key of ['enrolled', 'blocked'] as const) {
     const v = applied[key];
-    if (v === 'true' || v === 'false') q[key] = v;
+    if (v === 'true' || v === 'false') q[key] = v === 'true';
   }
   for (const key of ['created_after', 'created_before'] as const) {
     const v = applied[key];
     if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) q[key] = v;
   }
   const types = [...new Set(list(applied.credential_types).filter(isCredentialType))];
-  if (types.length) q.credential_types = types.join(',');
+  if (types.length) q.credential_types = types;
   return q;
 }

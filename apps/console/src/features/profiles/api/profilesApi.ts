@@ -6,13 +6,12 @@ import {
   MAX_PAGE_SIZE,
   type Profile,
   type ProfileInput,
-  type ProfileListQuery,
   pagedListSchema,
   profileSchema,
 } from '@portiere/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
-import { api } from '../../../lib/api/client';
+import { api, type QueryOf } from '../../../lib/api/client';
 import { areaKeys } from '../../../lib/api/queryKeys';
 
 /**
@@ -24,22 +23,28 @@ export const profilesKeys = {
   choices: (kind: 'apps' | 'groups' | 'flows') => ['profiles', 'choices', kind] as const,
 };
 
-const one = (id: string) => `profiles/${encodeURIComponent(id)}/`;
 const ALL = { page_size: MAX_PAGE_SIZE };
-export type ProfileQuery = Omit<ProfileListQuery, 'page' | 'page_size'>;
+export type ProfileQuery = Omit<QueryOf<'/api/v1/profiles/'>, 'page' | 'page_size'>;
 
 export const profilesQuery = (page: number, pageSize: number, q: ProfileQuery) =>
   queryOptions({
     queryKey: profilesKeys.list({ page, pageSize, ...q }),
     queryFn: () =>
-      api.get('profiles/', { schema: itemsListSchema(profileSchema), query: { page, page_size: pageSize, ...q } }),
+      api.get('/api/v1/profiles/', {
+        params: { query: { page, page_size: pageSize, ...q } },
+        schema: itemsListSchema(profileSchema),
+      }),
     placeholderData: keepPreviousData,
   });
 
 const choices = {
-  apps: async () => (await api.get('la-apps/', { schema: itemsListSchema(laAppSchema), query: ALL })).items,
-  groups: async () => (await api.get('groups/', { schema: pagedListSchema(configurationSchema), query: ALL })).results,
-  flows: async () => (await api.get('flows/', { schema: pagedListSchema(flowSchema), query: ALL })).results,
+  apps: async () =>
+    (await api.get('/api/v1/la-apps/', { params: { query: ALL }, schema: itemsListSchema(laAppSchema) })).items,
+  groups: async () =>
+    (await api.get('/api/v1/groups/', { params: { query: ALL }, schema: pagedListSchema(configurationSchema) }))
+      .results,
+  flows: async () =>
+    (await api.get('/api/v1/flows/', { params: { query: ALL }, schema: pagedListSchema(flowSchema) })).results,
 };
 
 /** Id and name of every app, configuration group and flow of the customer. */
@@ -62,10 +67,14 @@ export const useSaveProfile = (ui: MutationUi<Profile, SaveProfile> = {}) =>
   useApiMutation({
     mutationFn: ({ id, input }: SaveProfile) =>
       id
-        ? api.patch(one(id), input, { schema: profileSchema })
-        : api.post('profiles/', input, { schema: profileSchema }),
+        ? api.patch('/api/v1/profiles/{id}/', { params: { path: { id } }, body: input, schema: profileSchema })
+        : api.post('/api/v1/profiles/', { body: input, schema: profileSchema }),
     invalidates: 'profiles',
     ...ui,
   });
 export const useDeleteProfile = (ui: MutationUi<void, Profile> = {}) =>
-  useApiMutation({ mutationFn: (p: Profile) => api.delete(one(p.id)), invalidates: 'profiles', ...ui });
+  useApiMutation({
+    mutationFn: (p: Profile) => api.delete('/api/v1/profiles/{id}/', { params: { path: { id: p.id } } }),
+    invalidates: 'profiles',
+    ...ui,
+  });

@@ -8,7 +8,7 @@ import {
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
-import { api } from '../../../lib/api/client';
+import { api, type QueryOf } from '../../../lib/api/client';
 import { areaKeys } from '../../../lib/api/queryKeys';
 
 export type RecoveryCodeCreated = z.infer<typeof recoveryCodeCreatedSchema>;
@@ -19,18 +19,16 @@ export const recoveryKeys = {
   member: (memberId: string) => ['recovery', 'member', memberId] as const,
 };
 
-const user = (memberId: string) => `users/${encodeURIComponent(memberId)}/`;
-
 /** The list's filters (recovery-mode/: search, activated_after, activated_before). */
-export type RecoveryModeQuery = Record<string, string>;
+export type RecoveryModeQuery = Omit<QueryOf<'/api/v1/recovery-mode/'>, 'page' | 'page_size'>;
 
 export const recoveryModesQuery = (page: number, pageSize: number, query: RecoveryModeQuery = {}) =>
   queryOptions({
     queryKey: recoveryKeys.list({ page, pageSize, ...query }),
     queryFn: () =>
-      api.get('recovery-mode/', {
+      api.get('/api/v1/recovery-mode/', {
+        params: { query: { ...query, page, page_size: pageSize } },
         schema: pagedListSchema(recoveryModeSchema),
-        query: { ...query, page, page_size: pageSize },
       }),
     placeholderData: keepPreviousData,
   });
@@ -39,7 +37,11 @@ export const recoveryModesQuery = (page: number, pageSize: number, query: Recove
 export const memberRecoveryModeQuery = (memberId: string) =>
   queryOptions({
     queryKey: recoveryKeys.member(memberId),
-    queryFn: () => api.get(`${user(memberId)}recovery-mode/`, { schema: recoveryModeSchema.nullable() }),
+    queryFn: () =>
+      api.get('/api/v1/users/{id}/recovery-mode/', {
+        params: { path: { id: memberId } },
+        schema: recoveryModeSchema.nullable(),
+      }),
   });
 
 export const useRecoveryModes = (page: number, pageSize: number, query: RecoveryModeQuery = {}) =>
@@ -50,14 +52,18 @@ export const useMemberRecoveryMode = (memberId: string) => useQuery(memberRecove
 export const useActivateRecoveryMode = (ui: MutationUi<RecoveryModeActivated, string> = {}) =>
   useApiMutation({
     mutationFn: (memberId: string) =>
-      api.post(`${user(memberId)}recovery-mode/`, undefined, { schema: recoveryModeActivatedSchema }),
+      api.post('/api/v1/users/{id}/recovery-mode/', {
+        params: { path: { id: memberId } },
+        schema: recoveryModeActivatedSchema,
+      }),
     invalidates: 'recovery',
     success: (t) => t('success.recoveryModeActivated'),
     ...ui,
   });
 export const useDeactivateRecoveryMode = (ui: MutationUi<void, string> = {}) =>
   useApiMutation({
-    mutationFn: (memberId: string) => api.delete(`${user(memberId)}recovery-mode/`),
+    mutationFn: (memberId: string) =>
+      api.delete('/api/v1/users/{id}/recovery-mode/', { params: { path: { id: memberId } } }),
     invalidates: 'recovery',
     success: (t) => t('recovery.deactivated'),
     ...ui,
@@ -65,7 +71,10 @@ export const useDeactivateRecoveryMode = (ui: MutationUi<void, string> = {}) =>
 export const useCreateRecoveryCode = (ui: MutationUi<RecoveryCodeCreated, string> = {}) =>
   useApiMutation({
     mutationFn: (memberId: string) =>
-      api.post(`${user(memberId)}recovery-codes/`, undefined, { schema: recoveryCodeCreatedSchema }),
+      api.post('/api/v1/users/{id}/recovery-codes/', {
+        params: { path: { id: memberId } },
+        schema: recoveryCodeCreatedSchema,
+      }),
     success: (t) => t('success.temporaryCredentialCreated'),
     ...ui,
   });

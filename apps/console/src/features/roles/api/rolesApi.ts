@@ -5,16 +5,14 @@ import {
   memberSchema,
   pagedListSchema,
   type Role,
-  type roleInputSchema,
   roleSchema,
 } from '@portiere/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
-import { api } from '../../../lib/api/client';
+import { api, type BodyOf, type QueryOf } from '../../../lib/api/client';
 import { areaKeys } from '../../../lib/api/queryKeys';
 
-export type RoleInput = z.infer<typeof roleInputSchema>;
+export type RoleInput = BodyOf<'/api/v1/roles/', 'post'>;
 
 export interface RoleUsersQuery {
   authorised: boolean;
@@ -29,27 +27,34 @@ export const rolesKeys = {
   users: (id: string, query: RoleUsersQuery) => ['roles', 'detail', id, 'users', query] as const,
 };
 
-const one = (id: string) => `roles/${encodeURIComponent(id)}/`;
-
 /** The list's filters (roles/: search, empty). */
-export type RoleQuery = Record<string, string>;
+export type RoleQuery = Omit<QueryOf<'/api/v1/roles/'>, 'page' | 'page_size'>;
 
 export const rolesQuery = (page: number, pageSize: number, query: RoleQuery = {}) =>
   queryOptions({
     queryKey: rolesKeys.list({ page, pageSize, ...query }),
     queryFn: () =>
-      api.get('roles/', { schema: pagedListSchema(roleSchema), query: { ...query, page, page_size: pageSize } }),
+      api.get('/api/v1/roles/', {
+        params: { query: { ...query, page, page_size: pageSize } },
+        schema: pagedListSchema(roleSchema),
+      }),
     placeholderData: keepPreviousData,
   });
 export const roleQuery = (id: string) =>
-  queryOptions({ queryKey: rolesKeys.detail(id), queryFn: () => api.get(one(id), { schema: roleSchema }) });
+  queryOptions({
+    queryKey: rolesKeys.detail(id),
+    queryFn: () => api.get('/api/v1/roles/{id}/', { params: { path: { id } }, schema: roleSchema }),
+  });
 export const roleUsersQuery = (id: string, q: RoleUsersQuery) =>
   queryOptions({
     queryKey: rolesKeys.users(id, q),
     queryFn: () =>
-      api.get(`${one(id)}users/`, {
+      api.get('/api/v1/roles/{id}/users/', {
+        params: {
+          path: { id },
+          query: { authorised: q.authorised, search: q.search || undefined, page: q.page, page_size: q.pageSize },
+        },
         schema: pagedListSchema(memberSchema),
-        query: { authorised: q.authorised, search: q.search || undefined, page: q.page, page_size: q.pageSize },
       }),
     placeholderData: keepPreviousData,
   });
@@ -67,21 +72,33 @@ export interface SaveRole {
 export const useSaveRole = (ui: MutationUi<Role, SaveRole> = {}) =>
   useApiMutation({
     mutationFn: ({ id, input }: SaveRole) =>
-      id ? api.patch(one(id), input, { schema: roleSchema }) : api.post('roles/', input, { schema: roleSchema }),
+      id
+        ? api.patch('/api/v1/roles/{id}/', { params: { path: { id } }, body: input, schema: roleSchema })
+        : api.post('/api/v1/roles/', { body: input, schema: roleSchema }),
     invalidates: 'roles',
     ...ui,
   });
 export const useDeleteRole = (ui: MutationUi<void, Role> = {}) =>
-  useApiMutation({ mutationFn: (r: Role) => api.delete(one(r.id)), invalidates: 'roles', ...ui });
+  useApiMutation({
+    mutationFn: (r: Role) => api.delete('/api/v1/roles/{id}/', { params: { path: { id: r.id } } }),
+    invalidates: 'roles',
+    ...ui,
+  });
 export const useAuthoriseRoleUser = (roleId: string, ui: MutationUi<BulkResult, Member> = {}) =>
   useApiMutation({
-    mutationFn: (m: Member) => api.post(`${one(roleId)}users/`, { ids: [m.id] }, { schema: bulkResultSchema }),
+    mutationFn: (m: Member) =>
+      api.post('/api/v1/roles/{id}/users/', {
+        params: { path: { id: roleId } },
+        body: { ids: [m.id] },
+        schema: bulkResultSchema,
+      }),
     invalidates: 'roles',
     ...ui,
   });
 export const useRemoveRoleUser = (roleId: string, ui: MutationUi<void, Member> = {}) =>
   useApiMutation({
-    mutationFn: (m: Member) => api.delete(`${one(roleId)}users/${encodeURIComponent(m.id)}/`),
+    mutationFn: (m: Member) =>
+      api.delete('/api/v1/roles/{id}/users/{uid}/', { params: { path: { id: roleId, uid: m.id } } }),
     invalidates: 'roles',
     ...ui,
   });

@@ -10,16 +10,19 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
 import { api } from '../../../lib/api/client';
-import { customerPath, settingsKeys } from './settingsApi';
+import { settingsKeys } from './settingsApi';
 
-const templatePath = (customerId: string, name: MailTemplateName, action: 'preview' | 'test') =>
-  customerPath(customerId, `mail-templates/${encodeURIComponent(name)}/${action}/`);
+const template = (customerId: string, name: MailTemplateName) => ({ path: { id: customerId, name } });
 
 /** The six templates with their text, built-in default and tags (saved through the settings PATCH). */
 export const mailTemplatesQuery = (customerId: string) =>
   queryOptions({
     queryKey: settingsKeys.mailTemplates(customerId),
-    queryFn: () => api.get(customerPath(customerId, 'mail-templates/'), { schema: mailTemplateListSchema }),
+    queryFn: () =>
+      api.get('/api/v1/customers/{id}/mail-templates/', {
+        params: { path: { id: customerId } },
+        schema: mailTemplateListSchema,
+      }),
     retry: false,
   });
 export const useMailTemplates = (customerId: string) =>
@@ -34,7 +37,11 @@ export interface TemplateDraft {
 export function usePreviewMailTemplate(customerId: string, ui: MutationUi<MailPreview, TemplateDraft> = {}) {
   return useApiMutation({
     mutationFn: ({ name, draft }: TemplateDraft) =>
-      api.post(templatePath(customerId, name, 'preview'), draft, { schema: mailPreviewSchema }),
+      api.post('/api/v1/customers/{id}/mail-templates/{name}/preview/', {
+        params: template(customerId, name),
+        body: draft,
+        schema: mailPreviewSchema,
+      }),
     ...ui,
   });
 }
@@ -43,7 +50,11 @@ export function usePreviewMailTemplate(customerId: string, ui: MutationUi<MailPr
 export function useSendTestMail(customerId: string, ui: MutationUi<MailTestResponse, TemplateDraft> = {}) {
   return useApiMutation({
     mutationFn: ({ name, draft }: TemplateDraft) =>
-      api.post(templatePath(customerId, name, 'test'), draft, { schema: mailTestResponseSchema }),
+      api.post('/api/v1/customers/{id}/mail-templates/{name}/test/', {
+        params: template(customerId, name),
+        body: draft,
+        schema: mailTestResponseSchema,
+      }),
     ...ui,
   });
 }

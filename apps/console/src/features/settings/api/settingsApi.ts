@@ -8,7 +8,7 @@ import {
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
-import { api } from '../../../lib/api/client';
+import { api, type FormOf } from '../../../lib/api/client';
 import { areaKeys } from '../../../lib/api/queryKeys';
 
 /** The settings answer: settings and the validators (bounds, choices and lengths per field). */
@@ -20,12 +20,13 @@ export const settingsKeys = {
   mailTemplates: (customerId: string) => ['settings', 'mailTemplates', customerId] as const,
 };
 
-export const customerPath = (customerId: string, rest: string) => `customers/${encodeURIComponent(customerId)}/${rest}`;
+const customer = (customerId: string) => ({ path: { id: customerId } });
 
 export const settingsQuery = (customerId: string) =>
   queryOptions({
     queryKey: settingsKeys.detail(customerId),
-    queryFn: () => api.get(customerPath(customerId, 'settings/'), { schema: settingsResponseSchema }),
+    queryFn: () =>
+      api.get('/api/v1/customers/{id}/settings/', { params: customer(customerId), schema: settingsResponseSchema }),
     // A failed load shows one message; retrying would only delay it.
     retry: false,
   });
@@ -40,7 +41,11 @@ export function useSaveSettings(customerId: string, ui: MutationUi<SettingsAnswe
   const queryClient = useQueryClient();
   return useApiMutation({
     mutationFn: (patch: SettingsPatch) =>
-      api.patch(customerPath(customerId, 'settings/'), patch, { schema: settingsResponseSchema }),
+      api.patch('/api/v1/customers/{id}/settings/', {
+        params: customer(customerId),
+        body: patch,
+        schema: settingsResponseSchema,
+      }),
     ...ui,
     onSuccess: async (saved, patch) => {
       queryClient.setQueryData(settingsQuery(customerId).queryKey, saved);
@@ -60,9 +65,13 @@ export function useUploadLogos(customerId: string, ui: MutationUi<LogoUploadResp
   const queryClient = useQueryClient();
   return useApiMutation({
     mutationFn: (files: LogoFiles) => {
-      const body = new FormData();
-      for (const [kind, file] of Object.entries(files)) if (file) body.append(kind, file, file.name);
-      return api.post(customerPath(customerId, 'logo/upload/'), body, { schema: logoUploadResponseSchema });
+      const form: FormOf<'/api/v1/customers/{id}/logo/upload/'> = {};
+      for (const [kind, file] of Object.entries(files)) if (file) form[kind as LogoKind] = file;
+      return api.upload('/api/v1/customers/{id}/logo/upload/', {
+        params: customer(customerId),
+        form,
+        schema: logoUploadResponseSchema,
+      });
     },
     ...ui,
     onSuccess: (urls, files) => {

@@ -1,20 +1,12 @@
-import {
-  pagedListSchema,
-  type TemporaryCard,
-  type temporaryCardCreateSchema,
-  type temporaryCardListQuerySchema,
-  type temporaryCardPairSchema,
-  temporaryCardSchema,
-} from '@portiere/contracts';
+import { pagedListSchema, type TemporaryCard, temporaryCardSchema } from '@portiere/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
-import { api } from '../../../lib/api/client';
+import { api, type BodyOf, type QueryOf } from '../../../lib/api/client';
 import { areaKeys } from '../../../lib/api/queryKeys';
 
-export type TemporaryCardListQuery = Pick<z.infer<typeof temporaryCardListQuerySchema>, 'status' | 'search'>;
-export type TemporaryCardCreate = z.input<typeof temporaryCardCreateSchema>;
-export type TemporaryCardPair = z.infer<typeof temporaryCardPairSchema>;
+export type TemporaryCardListQuery = Pick<QueryOf<'/api/v1/temporary-cards/'>, 'status' | 'search'>;
+export type TemporaryCardCreate = BodyOf<'/api/v1/temporary-cards/', 'post'>;
+export type TemporaryCardPair = BodyOf<'/api/v1/users/{id}/temporary-card/', 'post'>;
 
 /** Query keys of the temporary cards area. */
 export const temporaryCardsKeys = {
@@ -24,15 +16,15 @@ export const temporaryCardsKeys = {
 };
 
 const cardList = pagedListSchema(temporaryCardSchema);
-const memberPath = (memberId: string) => `users/${encodeURIComponent(memberId)}/temporary-card/`;
+const member = (memberId: string) => ({ path: { id: memberId } });
 
 export const temporaryCardsQuery = (page: number, pageSize: number, q: TemporaryCardListQuery) =>
   queryOptions({
     queryKey: temporaryCardsKeys.list({ page, pageSize, ...q }),
     queryFn: () =>
-      api.get('temporary-cards/', {
+      api.get('/api/v1/temporary-cards/', {
+        params: { query: { page, page_size: pageSize, status: q.status, search: q.search || undefined } },
         schema: cardList,
-        query: { page, page_size: pageSize, status: q.status, search: q.search || undefined },
       }),
     placeholderData: keepPreviousData,
   });
@@ -42,9 +34,9 @@ export const pairableTemporaryCardsQuery = (search: string) =>
   queryOptions({
     queryKey: temporaryCardsKeys.pairable(search),
     queryFn: async () => {
-      const list = await api.get('temporary-cards/', {
+      const list = await api.get('/api/v1/temporary-cards/', {
+        params: { query: { status: 'not_paired,expired', search: search || undefined, page_size: 20 } },
         schema: cardList,
-        query: { status: 'not_paired,expired', search: search || undefined, page_size: 20 },
       });
       return list.results;
     },
@@ -55,7 +47,11 @@ export const pairableTemporaryCardsQuery = (search: string) =>
 export const memberTemporaryCardQuery = (memberId: string) =>
   queryOptions({
     queryKey: temporaryCardsKeys.member(memberId),
-    queryFn: () => api.get(memberPath(memberId), { schema: temporaryCardSchema.nullable() }),
+    queryFn: () =>
+      api.get('/api/v1/users/{id}/temporary-card/', {
+        params: member(memberId),
+        schema: temporaryCardSchema.nullable(),
+      }),
   });
 
 export const useTemporaryCards = (page: number, pageSize: number, q: TemporaryCardListQuery) =>
@@ -67,26 +63,29 @@ export const useMemberTemporaryCard = (memberId: string) => useQuery(memberTempo
 export const useCreateTemporaryCards = (ui: MutationUi<TemporaryCard[], TemporaryCardCreate> = {}) =>
   useApiMutation({
     mutationFn: (input: TemporaryCardCreate) =>
-      api.post('temporary-cards/', input, { schema: temporaryCardSchema.array() }),
+      api.post('/api/v1/temporary-cards/', { body: input, schema: temporaryCardSchema.array() }),
     invalidates: 'temporaryCards',
     ...ui,
   });
 export const useDeleteTemporaryCard = (ui: MutationUi<void, TemporaryCard> = {}) =>
   useApiMutation({
-    mutationFn: (card: TemporaryCard) => api.delete(`temporary-cards/${encodeURIComponent(card.id)}/`),
+    mutationFn: (card: TemporaryCard) =>
+      api.delete('/api/v1/temporary-cards/{id}/', { params: { path: { id: card.id } } }),
     invalidates: 'temporaryCards',
     ...ui,
   });
 export const usePairTemporaryCard = (memberId: string, ui: MutationUi<TemporaryCard, TemporaryCardPair> = {}) =>
   useApiMutation({
-    mutationFn: (body: TemporaryCardPair) => api.post(memberPath(memberId), body, { schema: temporaryCardSchema }),
+    mutationFn: (body: TemporaryCardPair) =>
+      api.post('/api/v1/users/{id}/temporary-card/', { params: member(memberId), body, schema: temporaryCardSchema }),
     invalidates: 'temporaryCards',
     ...ui,
   });
 /** Unpairs the member's card (`code` names it in the messages). */
 export const useUnpairTemporaryCard = (ui: MutationUi<void, { memberId: string; code: string }> = {}) =>
   useApiMutation({
-    mutationFn: ({ memberId }: { memberId: string; code: string }) => api.delete(memberPath(memberId)),
+    mutationFn: ({ memberId }: { memberId: string; code: string }) =>
+      api.delete('/api/v1/users/{id}/temporary-card/', { params: member(memberId) }),
     invalidates: 'temporaryCards',
     success: (t, _r, { code }) => t('temporaryCards.unpaired', { code }),
     ...ui,

@@ -1,5 +1,4 @@
 import {
-  type autologonRequestSchema,
   autologonSchema,
   configurationSchema,
   pagedListSchema,
@@ -9,25 +8,25 @@ import {
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
-import { api } from '../../../lib/api/client';
+import { api, type BodyOf, type QueryOf } from '../../../lib/api/client';
 import { areaKeys } from '../../../lib/api/queryKeys';
 
 type Autologon = z.infer<typeof autologonSchema>;
-type AutologonRequest = z.infer<typeof autologonRequestSchema>;
+type AutologonRequest = BodyOf<'/api/v1/users/{id}/autologon/', 'post'>;
 
 /** Query keys of the workstation users area. */
 export const workstationUsersKeys = areaKeys('workstationUsers');
 
 /** The list's filters (workstation-users/: search, autologon, recovery_mode, temporary_card, group). */
-export type WorkstationUserQuery = Record<string, string>;
+export type WorkstationUserQuery = Omit<QueryOf<'/api/v1/workstation-users/'>, 'page' | 'page_size'>;
 
 export const workstationUsersQuery = (page: number, pageSize: number, query: WorkstationUserQuery = {}) =>
   queryOptions({
     queryKey: workstationUsersKeys.list({ page, pageSize, ...query }),
     queryFn: () =>
-      api.get('workstation-users/', {
+      api.get('/api/v1/workstation-users/', {
+        params: { query: { ...query, page, page_size: pageSize } },
         schema: pagedListSchema(workstationUserSchema),
-        query: { ...query, page, page_size: pageSize },
       }),
     placeholderData: keepPreviousData,
   });
@@ -38,7 +37,11 @@ export const useWorkstationUsers = (page: number, pageSize: number, query: Works
 export const useConfigurationChoices = () =>
   useQuery({
     queryKey: [...workstationUsersKeys.all, 'configurationChoices'],
-    queryFn: () => api.get('groups/', { schema: pagedListSchema(configurationSchema), query: { page_size: 500 } }),
+    queryFn: () =>
+      api.get('/api/v1/groups/', {
+        params: { query: { page_size: 500 } },
+        schema: pagedListSchema(configurationSchema),
+      }),
     staleTime: 60_000,
   });
 
@@ -46,7 +49,11 @@ export const useSetAutologon = (ui: MutationUi<Autologon, { user: WorkstationUse
   useApiMutation({
     mutationFn: ({ user, enabled }: { user: WorkstationUser } & AutologonRequest) => {
       const body: AutologonRequest = { enabled };
-      return api.post(`users/${encodeURIComponent(user.id)}/autologon/`, body, { schema: autologonSchema });
+      return api.post('/api/v1/users/{id}/autologon/', {
+        params: { path: { id: user.id } },
+        body,
+        schema: autologonSchema,
+      });
     },
     invalidates: 'workstationUsers',
     ...ui,
