@@ -1,0 +1,44 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldError } from '@portiere/contracts';
+import type { TFunction } from 'i18next';
+import { type FieldErrors, type FieldValues, get, type Resolver, set } from 'react-hook-form';
+import { z } from 'zod';
+import { fieldErrorMessage } from '../../lib/i18n/fieldError';
+import { issueFieldError } from './issueFieldError';
+
+export interface ContractFormOptions<TValues, TInput> {
+  /** The contract's input schema (create or patch body): its bounds are the form's. */
+  schema: z.ZodType<TInput>;
+  /** Form values as the body the schema checks ('' as null, numbers typed as text...); default: as they are. */
+  toInput?: (values: TValues) => unknown;
+  /** The contract's rules beyond the schema (e.g. applicationFieldErrors), on the body; they win on a field. */
+  rules?: (input: never) => Record<string, FieldError> | null | undefined;
+}
+
+/**
+ * react-hook-form resolver over a contract schema: zodResolver parses the body the form makes, each
+ * issue becomes the spec's message in the user's language (issueFieldError, the one mapping), and
+ * the contract's rules add theirs. The submit handler receives the parsed body.
+ */
+export function contractResolver<TValues extends FieldValues, TInput>(
+  t: TFunction,
+  { schema, toInput = (v) => v, rules }: ContractFormOptions<TValues, TInput>,
+): Resolver<TValues, unknown, TInput> {
+  const message = (fe: FieldError) => fieldErrorMessage(t, fe);
+  const formSchema = z
+    .any()
+    .transform((v: TValues) => toInput(v))
+    .pipe(schema);
+  const parse = zodResolver(formSchema, { error: (issue: z.core.$ZodRawIssue) => message(issueFieldError(issue)) });
+  return async (values, context, options) => {
+    const parsed = await parse(values, context, options);
+    const ruleErrors = Object.entries(rules?.(toInput(values) as never) ?? {});
+    if (!ruleErrors.length) return parsed as Awaited<ReturnType<Resolver<TValues, unknown, TInput>>>;
+    const errors = { ...parsed.errors } as FieldErrors<TValues>;
+    for (const [path, fe] of ruleErrors) {
+      if ((get(errors, path) as { type?: string } | undefined)?.type === fe.key) continue;
+      set(errors, path, { type: fe.key, message: message(fe) });
+    }
+    return { values: {}, errors };
+  };
+}
