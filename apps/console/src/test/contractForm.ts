@@ -1,3 +1,4 @@
+import { formatMessage, VALIDATION, type ValidationKey } from '@portiere/contracts';
 import type { FieldValues } from 'react-hook-form';
 import type { ContractFormOptions } from '../components/forms/contractResolver';
 import { contractResolver } from '../components/forms/contractResolver';
@@ -26,3 +27,7 @@ export async function resolveForm<TValues extends FieldValues, TInput>(
   flatten(result.errors as Nested, '', errors);
   return { errors, input: Object.keys(errors).length ? undefined : (result.values as TInput) };
 }
+
+/** The spec's English message for a validation key, as the form shows it. */
+export const englishMessage = (key: ValidationKey, params?: Record<string, string | number>) =>
+  formatMessage(VALIDATION[key], params);
