@@ -12,7 +12,7 @@ export interface ContractFormOptions<TValues, TInput> {
   /** Form values as the body the schema checks ('' as null, numbers typed as text...); default: as they are. */
   toInput?: (values: TValues) => unknown;
   /** The contract's rules beyond the schema (e.g. applicationFieldErrors), on the body; they win on a field. */
-  rules?: (input: never) => Record<string, FieldError> | null | undefined;
+  rules?: (input: never) => Record<string, FieldError | undefined> | null | undefined;
 }
 
 /**
@@ -32,10 +32,11 @@ export function contractResolver<TValues extends FieldValues, TInput>(
   const parse = zodResolver(formSchema, { error: (issue: z.core.$ZodRawIssue) => message(issueFieldError(issue)) });
   return async (values, context, options) => {
     const parsed = await parse(values, context, options);
-    const ruleErrors = Object.entries(rules?.(toInput(values) as never) ?? {});
+    const ruleErrors = Object.entries(rules?.(toInput(values) as never) ?? {}).filter(([, fe]) => fe);
     if (!ruleErrors.length) return parsed as Awaited<ReturnType<Resolver<TValues, unknown, TInput>>>;
     const errors = { ...parsed.errors } as FieldErrors<TValues>;
     for (const [path, fe] of ruleErrors) {
+      if (!fe) continue;
       if ((get(errors, path) as { type?: string } | undefined)?.type === fe.key) continue;
       set(errors, path, { type: fe.key, message: message(fe) });
     }

@@ -5,13 +5,12 @@
  */
 import {
   EMAIL_CHANGE_TTL_S,
-  EMAIL_PATTERN,
-  type FieldError,
   fieldError,
   type ManagerUser,
   type ManagerUserCreate,
   type ManagerUserUpdate,
   managerUserCreateSchema,
+  requiredEmailError,
 } from '@portiere/contracts';
 import { and, asc, count, eq, ilike, ne, or } from 'drizzle-orm';
 import { auditChange, auditDetails, auditStaffActor, auditTarget } from '../../audit/context.ts';
@@ -46,10 +45,8 @@ const emailTaken = () => new AppError(409, 'emailExists');
 
 /** 400 on `field` unless `email` looks like an address (the members' pattern). */
 export function assertEmail(field: string, email: string): void {
-  const errors: Record<string, FieldError> = {};
-  if (!email) errors[field] = fieldError('required');
-  else if (!EMAIL_PATTERN.test(email)) errors[field] = fieldError('email');
-  if (Object.keys(errors).length) throw validationError(errors);
+  const error = requiredEmailError(email);
+  if (error) throw validationError({ [field]: error });
 }
 
 /** 400 unless an expiration is in the future (null: never). */
