@@ -13,6 +13,8 @@ export interface ContractFormOptions<TValues, TInput> {
   toInput?: (values: TValues) => unknown;
   /** The contract's rules beyond the schema (e.g. applicationFieldErrors), on the body; they win on a field. */
   rules?: (input: never) => Record<string, FieldError | undefined> | null | undefined;
+  /** A field error in the user's language, where a form words one its own way; default fieldErrorMessage. */
+  messageOf?: (t: TFunction, error: FieldError) => string;
 }
 
 /**
@@ -22,9 +24,9 @@ export interface ContractFormOptions<TValues, TInput> {
  */
 export function contractResolver<TValues extends FieldValues, TInput>(
   t: TFunction,
-  { schema, toInput = (v) => v, rules }: ContractFormOptions<TValues, TInput>,
+  { schema, toInput = (v) => v, rules, messageOf = fieldErrorMessage }: ContractFormOptions<TValues, TInput>,
 ): Resolver<TValues, unknown, TInput> {
-  const message = (fe: FieldError) => fieldErrorMessage(t, fe);
+  const message = (fe: FieldError) => messageOf(t, fe);
   const formSchema = z
     .any()
     .transform((v: TValues) => toInput(v))
