@@ -11,8 +11,11 @@ export interface ContractFormOptions<TValues, TInput> {
   schema: z.ZodType<TInput>;
   /** Form values as the body the schema checks ('' as null, numbers typed as text...); default: as they are. */
   toInput?: (values: TValues) => unknown;
-  /** The contract's rules beyond the schema (e.g. applicationFieldErrors), on the body; they win on a field. */
-  rules?: (input: never) => Record<string, FieldError | undefined> | null | undefined;
+  /**
+   * The contract's rules beyond the schema (e.g. applicationFieldErrors), on the body; they win on
+   * a field. The form's values come second, for a rule of the form alone (a confirmation).
+   */
+  rules?: (input: never, values: TValues) => Record<string, FieldError | undefined> | null | undefined;
   /** A field error in the user's language, where a form words one its own way; default fieldErrorMessage. */
   messageOf?: (t: TFunction, error: FieldError) => string;
 }
@@ -34,7 +37,7 @@ export function contractResolver<TValues extends FieldValues, TInput>(
   const parse = zodResolver(formSchema, { error: (issue: z.core.$ZodRawIssue) => message(issueFieldError(issue)) });
   return async (values, context, options) => {
     const parsed = await parse(values, context, options);
-    const ruleErrors = Object.entries(rules?.(toInput(values) as never) ?? {}).filter(([, fe]) => fe);
+    const ruleErrors = Object.entries(rules?.(toInput(values) as never, values) ?? {}).filter(([, fe]) => fe);
     if (!ruleErrors.length) return parsed as Awaited<ReturnType<Resolver<TValues, unknown, TInput>>>;
     const errors = { ...parsed.errors } as FieldErrors<TValues>;
     for (const [path, fe] of ruleErrors) {
