@@ -48,3 +48,25 @@ export function contractResolver<TValues extends FieldValues, TInput>(
     return { values: {}, errors };
   };
 }
+
+/**
+ * The same checks, at once and by dotted path, for the rules a form says as the user types
+ * (a profile's steps): the schema's issues through issueFieldError, the rules winning on a field.
+ */
+export function contractFieldErrors<TValues extends FieldValues, TInput>(
+  { schema, toInput = (v) => v, rules }: ContractFormOptions<TValues, TInput>,
+  values: TValues,
+): Record<string, FieldError> {
+  const input = toInput(values);
+  const found: Record<string, FieldError> = {};
+  // zod words the issues as they are read; each is recorded with its whole path.
+  void schema.safeParse(input, {
+    error: (issue) => {
+      const fe = issueFieldError(issue);
+      found[(issue.path ?? []).join('.')] ??= fe;
+      return fe.message;
+    },
+  }).error?.issues;
+  for (const [path, fe] of Object.entries(rules?.(input as never, values) ?? {})) if (fe) found[path] = fe;
+  return found;
+}

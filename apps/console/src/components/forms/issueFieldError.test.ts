@@ -28,6 +28,14 @@ describe('zod issues as the spec validation messages', () => {
     expect(keysOf(z.string().min(8), 'abc')).toEqual([['minLength', { min: 8 }]]);
   });
 
+  it('says range for a number outside the bounds the contract declares, or no number at all', () => {
+    const wait = z.number().int().min(100).max(30_000);
+    expect(keysOf(wait, 99)).toEqual([['range', { min: 100, max: 30_000 }]]);
+    expect(keysOf(z.object({ ms: wait }), { ms: 40_000 })).toEqual([['range', { min: 100, max: 30_000 }]]);
+    expect(keysOf(wait, Number.NaN)).toEqual([['range', { min: 100, max: 30_000 }]]);
+    expect(keysOf(z.number().int(), 1.5)).toEqual(['invalid']);
+  });
+
   it('names a contract rule by its params key, else says invalid', () => {
     expect(
       keysOf(

@@ -3,6 +3,27 @@ import type { z } from 'zod';
 
 type Issue = z.core.$ZodRawIssue | z.core.$ZodIssue;
 
+type Bounded = { minValue?: number | null; maxValue?: number | null };
+
+/** The bounds a number schema declares (a bare .int() reports the safe-integer ones: not declared). */
+function declaredRange(issue: Issue): { min: number; max: number } | null {
+  const raw = issue as { schema?: Bounded; inst?: Bounded };
+  const schema = raw.schema ?? raw.inst;
+  const { minValue: min, maxValue: max } = schema ?? {};
+  const declared = (n: number | null | undefined): n is number =>
+    typeof n === 'number' && Math.abs(n) < Number.MAX_SAFE_INTEGER;
+  return declared(min) && declared(max) ? { min, max } : null;
+}
+
+/** A number outside the contract's bounds, or no number where the contract bounds one: "range". */
+function numberRange(issue: Issue): { min: number; max: number } | null {
+  const aNumber =
+    issue.code === 'invalid_type'
+      ? (issue.expected === 'number' || issue.expected === 'int') && issue.input != null
+      : (issue.code === 'too_small' || issue.code === 'too_big') && issue.origin === 'number';
+  return aNumber ? declaredRange(issue) : null;
+}
+
 const isValidationKey = (key: unknown): key is ValidationKey =>
   typeof key === 'string' && Object.hasOwn(VALIDATION, key);
 
@@ -16,6 +37,8 @@ export function issueFieldError(issue: Issue): FieldError {
   if (issue.code === 'custom' && isValidationKey(key)) {
     return fieldError(key, Object.keys(params).length ? params : undefined);
   }
+  const range = numberRange(issue);
+  if (range) return fieldError('range', range);
   switch (issue.code) {
     case 'too_small':
       if (issue.origin === 'string' && Number(issue.minimum) > 1)
