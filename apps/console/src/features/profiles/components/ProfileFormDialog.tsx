@@ -1,11 +1,10 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
 import type { Profile, ProfileInput } from '@portiere/contracts';
-import { type Ref, useState } from 'react';
+import { type Ref, useMemo, useState } from 'react';
 import { Controller, get } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
-import { contractFieldErrors } from '../../../components/forms/contractResolver';
 import { FormTextField } from '../../../components/forms/FormTextField';
 import { useContractForm } from '../../../components/forms/useContractForm';
 import { isApiError } from '../../../lib/api/apiError';
@@ -13,7 +12,7 @@ import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
 import { useProfileChoices, useSaveProfile } from '../api/profilesApi';
 import {
   emptyProfileForm,
-  isLiveProfileError,
+  liveStepErrors,
   type ProfileFormValues,
   profileForm,
   profileFormOf,
@@ -101,10 +100,9 @@ export function ProfileFormDialog() {
 
   // The steps' errors: the steps' own rules as they are typed, the others once saving was tried.
   const steps = watch('steps');
+  const live = useMemo(() => liveStepErrors(steps), [steps]);
   const stepErrors: Record<string, string | undefined> = {};
-  for (const [path, e] of Object.entries(contractFieldErrors(profileForm, watch()))) {
-    if (path.startsWith('steps') && isLiveProfileError(path, e)) stepErrors[path] = fieldErrorMessage(t, e);
-  }
+  for (const [path, e] of Object.entries(live)) stepErrors[path] = fieldErrorMessage(t, e);
   const stepError = (path: string) => (get(formState.errors, path) as { message?: string } | undefined)?.message;
   stepErrors.steps ??= stepError('steps');
   steps.forEach((_, i) => {

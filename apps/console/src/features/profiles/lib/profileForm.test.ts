@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { contractFieldErrors } from '../../../components/forms/contractResolver';
 import { englishMessage as message, resolveForm } from '../../../test/contractForm';
 import {
   emptyProfileForm,
-  isLiveProfileError,
+  liveStepErrors,
   moveStep,
   newStep,
   profileForm,
@@ -69,7 +68,7 @@ describe('profile form', () => {
         { ...newStep('wait'), ms: '99' },
       ],
     };
-    const live = Object.entries(contractFieldErrors(profileForm, v)).filter(([path, e]) => isLiveProfileError(path, e));
+    const live = Object.entries(liveStepErrors(v.steps));
     expect(Object.fromEntries(live.map(([path, e]) => [path, e.key]))).toEqual({
       'steps.0.text': 'required',
       'steps.1.ms': 'range',

@@ -9,7 +9,9 @@ import {
   profileFieldErrors,
   profileInputSchema,
 } from '@portiere/contracts';
+import { z } from 'zod';
 import type { FilterDefinition, FilterOption, FilterValues } from '../../../components/filters/filterTypes';
+import { contractFieldErrors } from '../../../components/forms/contractResolver';
 import type { ProfileQuery } from '../api/profilesApi';
 
 type FillValue = Extract<ProfileStep, { action: 'fill' }>['value'];
@@ -101,8 +103,20 @@ export function moveStep(steps: readonly StepDraft[], from: number, to: number):
 export const profileForm = { schema: profileInputSchema, toInput: profileInputOf, rules: profileFieldErrors };
 
 /** The rules said as the user types: the steps' own (at least one, a fixed text, a wait in bounds), not a missing target. */
-export const isLiveProfileError = (path: string, e: FieldError) =>
+const isLiveStepError = (path: string, e: FieldError) =>
   path === 'steps' || (path.startsWith('steps.') && e.key !== 'required') || path.endsWith('.text');
+
+const stepsForm = {
+  schema: z.object({ steps: profileInputSchema.shape.steps }),
+  toInput: (v: { steps: StepDraft[] }) => ({ steps: v.steps.map(stepOf) }),
+  rules: profileFieldErrors,
+};
+
+/** The steps' errors said as they are typed, by the contract's paths (steps, steps.{i}.ms...). */
+export function liveStepErrors(steps: StepDraft[]): Record<string, FieldError> {
+  const found = Object.entries(contractFieldErrors(stepsForm, { steps }));
+  return Object.fromEntries(found.filter(([path, e]) => isLiveStepError(path, e)));
+}
 
 export interface ProfileFilterOptions {
   apps: FilterOption[];
