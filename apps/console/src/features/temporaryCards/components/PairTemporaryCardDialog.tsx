@@ -87,7 +87,6 @@ export function PairTemporaryCardDialog({
                 <TextField
                   {...params}
                   autoFocus
-                  inputRef={field.ref}
                   label={t('temporaryCards.pair.card')}
                   error={Boolean(fieldState.error)}
                   helperText={fieldState.error?.message ?? t('temporaryCards.pair.cardHint')}
