@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extraInfoError, findDuplicateKey, isValidPhone, memberFieldErrors } from './members.ts';
+import { extraInfoError, findDuplicateKey, isValidPhone, memberFieldErrors, requiredEmailError } from './members.ts';
 
 describe('phone numbers', () => {
   it.each(['+393331234567', '+14155550123', '+491511234567', '+3531234567890'])('accepts %s', (n) =>
@@ -48,5 +48,13 @@ describe('member field rules', () => {
       'username',
     ]);
     expect(errors.username?.message).toBe('This field is required.');
+  });
+});
+
+describe('a staff user address', () => {
+  it('is required and must be an address', () => {
+    expect(requiredEmailError(' ')?.key).toBe('required');
+    expect(requiredEmailError('boss@')?.key).toBe('email');
+    expect(requiredEmailError(' boss@initech.example ')).toBeNull();
   });
 });

@@ -84,6 +84,15 @@ export const PHONE_COUNTRY_CODES = [
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * A staff user's address (a manager user, a customer's first manager): required, and an address.
+ * The console's forms and the server say the same.
+ */
+export function requiredEmailError(email: string): FieldError | null {
+  if (!email.trim()) return fieldError('required');
+  return EMAIL_PATTERN.test(email.trim()) ? null : fieldError('email');
+}
+
 export function isValidPhone(value: string): boolean {
   const m = /^\+(\d+)$/.exec(value);
   if (!m?.[1]) return false;

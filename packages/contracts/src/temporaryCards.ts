@@ -1,5 +1,6 @@
 /** Temporary cards (spec sections 2-4): paired to one member until an expiration date. */
 import { z } from 'zod';
+import { type FieldError, fieldError } from './errors.ts';
 import { pagingQuerySchema } from './lists.ts';
 
 export const TEMPORARY_CARD_STATUSES = ['paired', 'not_paired', 'expired'] as const;
@@ -31,6 +32,14 @@ export const temporaryCardCreateSchema = z.object({
   cardCode: z.string().regex(/^\d+$/).optional(),
 });
 export const temporaryCardPairSchema = z.object({
-  card_id: z.string(),
+  card_id: z.string().min(1),
   expiration_date: z.string().datetime({ offset: true }),
 });
+
+/** A pairing ends in the future (spec 4): the console's form and the server say the same. */
+export function temporaryCardPairFieldErrors(
+  input: { expiration_date: string },
+  now: Date,
+): Record<string, FieldError> {
+  return Date.parse(input.expiration_date) <= now.getTime() ? { expiration_date: fieldError('futureDate') } : {};
+}

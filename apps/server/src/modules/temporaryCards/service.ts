@@ -3,7 +3,12 @@
  * member until an expiration date. A pairing past its date no longer counts as paired.
  */
 
-import { fieldError, type TemporaryCard, type TemporaryCardStatus } from '@portiere/contracts';
+import {
+  fieldError,
+  type TemporaryCard,
+  type TemporaryCardStatus,
+  temporaryCardPairFieldErrors,
+} from '@portiere/contracts';
 import { and, asc, count, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { auditDetails, auditTarget } from '../../audit/context.ts';
 import type { Db } from '../../db/client.ts';
@@ -135,11 +140,8 @@ export class TemporaryCardsService {
   async pair(customerId: string, memberId: string, cardId: string, expiration: Date): Promise<TemporaryCard> {
     const member = await this.members.row(customerId, memberId);
     const card = await this.row(customerId, cardId);
-    if (expiration <= this.now()) {
-      throw new AppError(400, 'expirationInPast', undefined, {
-        expiration_date: fieldError('futureDate'),
-      });
-    }
+    const late = temporaryCardPairFieldErrors({ expiration_date: expiration.toISOString() }, this.now());
+    if (late.expiration_date) throw new AppError(400, 'expirationInPast', undefined, late);
     if (this.status(card) === 'paired') throw new AppError(409, 'cardAlreadyPaired');
     if (await this.forMember(customerId, memberId)) throw new AppError(409, 'memberHasCard');
     // Only a card that is still free (or whose pairing expired) is taken.

@@ -1,25 +1,19 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
-import type { AppRole } from '@portiere/contracts';
-import { useState } from 'react';
+import type { AppRole, AppRoleInput } from '@portiere/contracts';
+import { type Ref, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
+import { FormTextField } from '../../../components/forms/FormTextField';
+import { useContractForm } from '../../../components/forms/useContractForm';
 import { isApiError } from '../../../lib/api/apiError';
-import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
 import { useAppRoleChoices, useSaveAppRole } from '../api/appRolesApi';
-import {
-  type AppRoleField,
-  type AppRoleFormValues,
-  appRoleFormOf,
-  appRoleInputOf,
-  emptyAppRoleForm,
-  validateAppRoleForm,
-} from '../lib/appRoleForm';
+import { type AppRoleFormValues, appRoleForm, appRoleFormOf, emptyAppRoleForm } from '../lib/appRoleForm';
 
 /** Opens with the app role to edit, or null for a new one. */
 export const APP_ROLE_FORM_DIALOG = dialogName<AppRole | null>('app-role-form');
 
-type Errors = Partial<Record<AppRoleField, string>>;
 const SELECTS = [
   { field: 'applicationId', kind: 'applications', label: 'appRoles.form.application' },
   { field: 'groupId', kind: 'groups', label: 'appRoles.form.group' },
@@ -34,7 +28,16 @@ function ChoiceSelect({
   current,
   error,
   onChange,
-}: (typeof SELECTS)[number] & { value: string; current?: string; error?: string; onChange: (v: string) => void }) {
+  onBlur,
+  inputRef,
+}: (typeof SELECTS)[number] & {
+  value: string;
+  current?: string;
+  error?: string;
+  onChange: (v: string) => void;
+  onBlur: () => void;
+  inputRef: Ref<HTMLInputElement>;
+}) {
   const { t } = useTranslation();
   const options = useAppRoleChoices(kind).data ?? [];
   return (
@@ -44,6 +47,8 @@ function ChoiceSelect({
       label={t(label)}
       value={value}
       onChange={(e) => onChange(e.target.value)}
+      onBlur={onBlur}
+      inputRef={inputRef}
       error={Boolean(error)}
       helperText={error}
       name={field}
@@ -63,27 +68,21 @@ function ChoiceSelect({
 export function AppRoleFormDialog() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<AppRole | null>(null);
-  const [values, setValues] = useState<AppRoleFormValues>(emptyAppRoleForm);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useContractForm<AppRoleFormValues, AppRoleInput>({ ...appRoleForm, defaultValues: emptyAppRoleForm() });
+  const { control, handleSubmit, reset, setError, showFieldErrors } = form;
   const save = useSaveAppRole({
     success: (t, _saved, { id }) => t(id ? 'appRoles.saved' : 'success.entityCreated'),
-    onFieldErrors: setErrors,
+    onFieldErrors: showFieldErrors,
     // One app role per application and group: the conflict is said under both.
     onError: (err, message) => {
-      if (isApiError(err) && err.body?.code === 'appRoleExists')
-        setErrors((e) => ({ ...e, applicationId: message, groupId: message }));
+      if (isApiError(err) && err.body?.code === 'appRoleExists') {
+        setError('applicationId', { type: 'server', message });
+        setError('groupId', { type: 'server', message });
+      }
     },
     onSuccess: () => dialogs.close(APP_ROLE_FORM_DIALOG.name),
   });
-
-  const submit = async () => {
-    const e: Errors = {};
-    for (const [k, v] of Object.entries(validateAppRoleForm(values)))
-      if (v) e[k as AppRoleField] = fieldErrorMessage(t, v);
-    setErrors(e);
-    if (Object.keys(e).length) return;
-    await save.run({ id: editing?.id, input: appRoleInputOf(values) });
-  };
+  const submit = handleSubmit((input) => save.run({ id: editing?.id, input }));
   const current = {
     applicationId: editing?.application.name,
     groupId: editing?.group.name,
@@ -99,28 +98,27 @@ export function AppRoleFormDialog() {
       busy={save.isPending}
       onOpen={(role) => {
         setEditing(role);
-        setValues(role ? appRoleFormOf(role) : emptyAppRoleForm());
-        setErrors({});
+        reset(role ? appRoleFormOf(role) : emptyAppRoleForm());
       }}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField
-          autoFocus
-          required
-          label={t('appRoles.form.displayName')}
-          value={values.displayName}
-          onChange={(e) => setValues((v) => ({ ...v, displayName: e.target.value }))}
-          error={Boolean(errors.displayName)}
-          helperText={errors.displayName}
-        />
+        <FormTextField control={control} name="displayName" autoFocus required label={t('appRoles.form.displayName')} />
         {SELECTS.map((s) => (
-          <ChoiceSelect
+          <Controller
             key={s.field}
-            {...s}
-            value={values[s.field]}
-            current={current[s.field]}
-            error={errors[s.field]}
-            onChange={(v) => setValues((old) => ({ ...old, [s.field]: v }))}
+            control={control}
+            name={s.field}
+            render={({ field, fieldState }) => (
+              <ChoiceSelect
+                {...s}
+                value={field.value}
+                current={current[s.field]}
+                error={fieldState.error?.message}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+              />
+            )}
           />
         ))}
       </Stack>

@@ -1,12 +1,19 @@
 import type { AppRole } from '@portiere/contracts';
 import { describe, expect, it } from 'vitest';
-import { appRoleFormOf, appRoleInputOf, appRoleQueryOf, emptyAppRoleForm, validateAppRoleForm } from './appRoleForm';
+import { resolveForm } from '../../../test/contractForm';
+import { appRoleForm, appRoleFormOf, appRoleInputOf, appRoleQueryOf, emptyAppRoleForm } from './appRoleForm';
 
 describe('app role form', () => {
-  it('requires every field and sends the trimmed display name with the chosen ids', () => {
-    expect(Object.keys(validateAppRoleForm(emptyAppRoleForm())).sort()).toEqual(
-      ['applicationId', 'displayName', 'flowId', 'groupId'].sort(),
-    );
+  it('requires every field and sends the trimmed display name with the chosen ids', async () => {
+    expect((await resolveForm(appRoleForm, emptyAppRoleForm())).errors).toEqual({
+      displayName: 'This field is required.',
+      applicationId: 'This field is required.',
+      groupId: 'This field is required.',
+      flowId: 'This field is required.',
+    });
+    expect(
+      (await resolveForm(appRoleForm, { ...emptyAppRoleForm(), displayName: 'x'.repeat(101) })).errors.displayName,
+    ).toBe('Must be at most 100 characters.');
     const role: AppRole = {
       id: 'r1',
       displayName: 'Editors',
@@ -16,7 +23,7 @@ describe('app role form', () => {
       created_at: '2030-01-01T00:00:00.000Z',
     };
     const values = { ...appRoleFormOf(role), displayName: ' Editors ' };
-    expect(validateAppRoleForm(values)).toEqual({});
+    expect((await resolveForm(appRoleForm, values)).input).toEqual(appRoleInputOf(values));
     expect(appRoleInputOf(values)).toEqual({
       displayName: 'Editors',
       applicationId: 'a1',

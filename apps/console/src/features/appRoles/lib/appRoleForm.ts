@@ -1,4 +1,4 @@
-import { type AppRole, type AppRoleInput, type FieldError, fieldError } from '@portiere/contracts';
+import { type AppRole, type AppRoleInput, appRoleInputSchema } from '@portiere/contracts';
 import type { FilterDefinition, FilterOption, FilterValues } from '../../../components/filters/filterTypes';
 
 /** The create/edit form; an empty id is "not chosen yet". */
@@ -31,15 +31,8 @@ export const appRoleInputOf = (v: AppRoleFormValues): AppRoleInput => ({
   flowId: v.flowId,
 });
 
-/** Every field is required; the display name at most 100 characters (the contract's bound). */
-export function validateAppRoleForm(v: AppRoleFormValues): Partial<Record<AppRoleField, FieldError>> {
-  const errors: Partial<Record<AppRoleField, FieldError>> = {};
-  const name = v.displayName.trim();
-  if (!name) errors.displayName = fieldError('required');
-  else if (name.length > 100) errors.displayName = fieldError('maxLength', { max: 100 });
-  for (const key of ['applicationId', 'groupId', 'flowId'] as const) if (!v[key]) errors[key] = fieldError('required');
-  return errors;
-}
+/** The form over the contract's body: every field required, the display name bounded. */
+export const appRoleForm = { schema: appRoleInputSchema, toInput: appRoleInputOf };
 
 export interface AppRoleFilterOptions {
   applications: FilterOption[];

@@ -1,11 +1,13 @@
 import type { Application } from '@portiere/contracts';
 import { describe, expect, it } from 'vitest';
+import { englishMessage as message, resolveForm } from '../../../test/contractForm';
 import {
+  type ApplicationFormValues,
+  applicationForm,
   applicationFormOf,
   applicationInputOf,
   emptyApplicationForm,
   isConfidential,
-  validateApplicationForm,
 } from './applicationForm';
 import { applicationQueryOf } from './applicationQuery';
 
@@ -29,6 +31,8 @@ const app: Application = {
   discoveryUrl: 'https://portiere.example/oidc/.well-known/openid-configuration',
 };
 
+const errorsOf = async (v: ApplicationFormValues) => (await resolveForm(applicationForm, v)).errors;
+
 describe('application form', () => {
   it('turns an application into form values and back into the same body', () => {
     const values = applicationFormOf(app);
@@ -45,7 +49,7 @@ describe('application form', () => {
     });
   });
 
-  it('trims, sends "none" as null and drops the redirect URI of a machine client', () => {
+  it('trims, sends "none" as null and drops the redirect URI of a machine client', async () => {
     const input = applicationInputOf({
       ...emptyApplicationForm(),
       name: '  Batch_1 ',
@@ -53,25 +57,27 @@ describe('application form', () => {
       redirectUri: 'https://left.over',
     });
     expect(input).toMatchObject({ name: 'Batch_1', redirectUri: '', baseApplicationId: null, defaultFlowId: null });
-    expect(validateApplicationForm({ ...emptyApplicationForm(), name: 'Batch_1', type: 'machine' })).toEqual({});
+    expect(await errorsOf({ ...emptyApplicationForm(), name: 'Batch_1', type: 'machine' })).toEqual({});
   });
 
-  it('applies the spec 5 name rule and the redirect rules of the type', () => {
-    const errors = validateApplicationForm({ ...emptyApplicationForm(), name: '1app', redirectUri: '' });
-    expect(errors.name?.key).toBe('applicationName');
-    expect(errors.redirectUri?.key).toBe('required');
-    expect(validateApplicationForm({ ...emptyApplicationForm(), name: 'a' }).name?.key).toBe('applicationName');
-    expect(validateApplicationForm({ ...emptyApplicationForm(), name: ' ' }).name?.key).toBe('required');
+  it('applies the spec 5 name rule and the redirect rules of the type', async () => {
+    const errors = await errorsOf({ ...emptyApplicationForm(), name: '1app', redirectUri: '' });
+    expect(errors.name).toBe(message('applicationName'));
+    expect(errors.redirectUri).toBe(message('required'));
+    expect((await errorsOf({ ...emptyApplicationForm(), name: 'a' })).name).toBe(message('applicationName'));
+    expect((await errorsOf({ ...emptyApplicationForm(), name: ' ' })).name).toBe(message('required'));
     const web = { ...emptyApplicationForm(), name: 'Shop', redirectUri: 'com.shop.app:/cb' };
-    expect(validateApplicationForm(web).redirectUri?.key).toBe('httpUrl');
-    expect(validateApplicationForm({ ...web, type: 'native' }).redirectUri).toBeUndefined();
+    expect((await errorsOf(web)).redirectUri).toBe(message('httpUrl'));
+    expect((await errorsOf({ ...web, type: 'native' })).redirectUri).toBeUndefined();
     expect(
-      validateApplicationForm({
-        ...web,
-        redirectUri: 'https://shop.example/cb',
-        redirectUriAbortLoginFlow: 'ftp://x.example',
-      }).redirectUriAbortLoginFlow?.key,
-    ).toBe('httpUrl');
+      (
+        await errorsOf({
+          ...web,
+          redirectUri: 'https://shop.example/cb',
+          redirectUriAbortLoginFlow: 'ftp://x.example',
+        })
+      ).redirectUriAbortLoginFlow,
+    ).toBe(message('httpUrl'));
   });
 
   it('knows which types keep a secret', () => {

@@ -3,8 +3,8 @@ import {
   type ApplicationInput,
   type ApplicationType,
   applicationFieldErrors,
+  applicationInputSchema,
   CONFIDENTIAL_APPLICATION_TYPES,
-  type FieldError,
 } from '@portiere/contracts';
 
 /** The create/edit form; an empty string stands for "none" in the two selects. */
@@ -18,7 +18,6 @@ export interface ApplicationFormValues {
   redirectUriAbortLoginFlow: string;
   defaultFlowId: string;
 }
-export type ApplicationField = keyof ApplicationFormValues;
 
 export const emptyApplicationForm = (): ApplicationFormValues => ({
   name: '',
@@ -63,8 +62,9 @@ export function applicationInputOf(v: ApplicationFormValues): ApplicationInput {
   };
 }
 
-/** The contract's rules (spec 5) on the form, keyed by form field. */
-export function validateApplicationForm(v: ApplicationFormValues): Partial<Record<ApplicationField, FieldError>> {
-  const input = applicationInputOf(v);
-  return applicationFieldErrors(input, input.type) as Partial<Record<ApplicationField, FieldError>>;
-}
+/** The form over the contract: the schema's bounds and the rules of spec 5 (name, redirect URIs). */
+export const applicationForm = {
+  schema: applicationInputSchema,
+  toInput: applicationInputOf,
+  rules: (input: ApplicationInput) => applicationFieldErrors(input, input.type),
+};

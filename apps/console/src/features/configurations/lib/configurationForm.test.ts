@@ -1,10 +1,11 @@
 import type { Configuration } from '@portiere/contracts';
 import { describe, expect, it } from 'vitest';
+import { resolveForm } from '../../../test/contractForm';
 import {
+  configurationForm,
   configurationFormOf,
   configurationInputOf,
   emptyConfigurationForm,
-  validateConfigurationForm,
 } from './configurationForm';
 
 const group: Configuration = {
@@ -60,15 +61,17 @@ describe('configuration group form', () => {
     expect(input.allowed).toHaveLength(6);
   });
 
-  it('requires a name and bounds the texts', () => {
-    expect(validateConfigurationForm(emptyConfigurationForm()).name?.key).toBe('required');
-    expect(validateConfigurationForm({ ...emptyConfigurationForm(), name: 'x'.repeat(101) }).name?.key).toBe(
-      'maxLength',
+  it('requires a name and bounds the texts with the contract bounds, in the spec words', async () => {
+    const errorsOf = async (patch: object) =>
+      (await resolveForm(configurationForm, { ...emptyConfigurationForm(), ...patch })).errors;
+    expect(await errorsOf({ name: '  ' })).toEqual({ name: 'This field is required.' });
+    expect((await errorsOf({ name: 'x'.repeat(101) })).name).toBe('Must be at most 100 characters.');
+    expect((await errorsOf({ name: 'ok', description: 'd'.repeat(501) })).description).toBe(
+      'Must be at most 500 characters.',
     );
-    expect(
-      validateConfigurationForm({ ...emptyConfigurationForm(), name: 'ok', description: 'd'.repeat(501) }).description
-        ?.key,
-    ).toBe('maxLength');
-    expect(validateConfigurationForm({ ...emptyConfigurationForm(), name: 'ok' })).toEqual({});
+    expect(await errorsOf({ name: 'ok' })).toEqual({});
+    expect((await resolveForm(configurationForm, emptyConfigurationForm(), 'it')).errors.name).toBe(
+      'Questo campo è obbligatorio.',
+    );
   });
 });

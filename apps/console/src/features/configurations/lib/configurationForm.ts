@@ -2,9 +2,7 @@ import {
   type BIOMETRY_LEVELS,
   CONFIGURATION_CREDENTIAL_TYPES,
   type Configuration,
-  type configurationInputSchema,
-  type FieldError,
-  fieldError,
+  configurationInputSchema,
 } from '@portiere/contracts';
 import type { z } from 'zod';
 
@@ -66,14 +64,5 @@ export function configurationInputOf(v: ConfigurationFormValues): ConfigurationI
   };
 }
 
-/** Client-side checks, as contract field errors keyed by field. */
-export function validateConfigurationForm(
-  v: ConfigurationFormValues,
-): Partial<Record<'name' | 'description', FieldError>> {
-  const errors: Partial<Record<'name' | 'description', FieldError>> = {};
-  const name = v.name.trim();
-  if (!name) errors.name = fieldError('required');
-  else if (name.length > 100) errors.name = fieldError('maxLength', { max: 100 });
-  if (v.description.trim().length > 500) errors.description = fieldError('maxLength', { max: 500 });
-  return errors;
-}
+/** The form over the contract's body: its bounds are the form's. */
+export const configurationForm = { schema: configurationInputSchema, toInput: configurationInputOf };

@@ -1,27 +1,28 @@
-import { Alert, FormControlLabel, FormHelperText, Stack, Switch, TextField } from '@mui/material';
+import { Alert, FormControlLabel, FormHelperText, Stack, Switch } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { type Customer, fieldError } from '@portiere/contracts';
+import { type Customer, type CustomerCreate, type CustomerUpdate, fieldError } from '@portiere/contracts';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { usePartialDateField } from '../../../components/dates/usePartialDateField';
 import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
+import { FormTextField } from '../../../components/forms/FormTextField';
+import { useContractForm } from '../../../components/forms/useContractForm';
 import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
 import { useSaveCustomer } from '../api/customersApi';
 import {
   type CustomerFormValues,
-  customerCreateOf,
+  customerCreateForm,
   customerFormOf,
   customerPatchOf,
+  customerUpdateForm,
   emptyCustomerForm,
-  validateCustomerForm,
 } from '../lib/customerForm';
 
 /** Opens with the customer to edit, or null for a new one. */
 export const CUSTOMER_FORM_DIALOG = dialogName<Customer | null>('customer-form');
-
-type Errors = Record<string, string | undefined>;
 
 /**
  * New or edit customer: name, domain, licences and their expiration, the login assistant; a new
@@ -30,42 +31,36 @@ type Errors = Record<string, string | undefined>;
 export function CustomerFormDialog() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<Customer | null>(null);
-  const [values, setValues] = useState<CustomerFormValues>(emptyCustomerForm);
-  const [serverErrors, setServerErrors] = useState<Errors>({});
-  const [submitted, setSubmitted] = useState(false);
   // Half a date is not "no expiration": saving waits until it is whole or cleared.
   const expirationField = usePartialDateField();
-  const [expirationPartial, setExpirationPartial] = useState(false);
+  // One form per mode, so each keeps its own contract (a new customer also has a manager).
+  const form = useContractForm<CustomerFormValues, unknown>({
+    ...(editing ? customerUpdateForm : customerCreateForm),
+    defaultValues: emptyCustomerForm(),
+  });
+  const { control, handleSubmit, reset, getValues, setError, showFieldErrors } = form;
   const save = useSaveCustomer({
     success: (t, _saved, { id, input }) =>
       id
         ? t('customers.saved')
         : t('customers.created', { email: 'manager_email' in input ? input.manager_email : '' }),
-    onFieldErrors: (fields) =>
-      setServerErrors({ ...fields, managerEmail: fields.manager_email, licenseExpiration: fields.license_expiration }),
+    onFieldErrors: showFieldErrors,
     codeFields: { emailExists: 'manager_email', usernameExists: 'manager_email', nameExists: 'name' },
     onSuccess: () => dialogs.close(CUSTOMER_FORM_DIALOG.name),
   });
-  const set = (patch: Partial<CustomerFormValues>) => {
-    setServerErrors({});
-    setValues((v) => ({ ...v, ...patch }));
-  };
-
-  const own = validateCustomerForm(values, !editing);
-  if (expirationPartial) own.licenseExpiration = fieldError('invalid');
-  const errors: Errors = { ...serverErrors };
-  for (const [k, v] of Object.entries(own)) if (v && submitted) errors[k] = fieldErrorMessage(t, v);
 
   const submit = async () => {
-    setSubmitted(true);
-    const partial = expirationField.isPartial(values.licenseExpiration);
-    setExpirationPartial(partial);
-    if (partial || Object.keys(own).length) return;
-    if (editing) {
-      const patch = customerPatchOf(editing, values);
-      if (!Object.keys(patch).length) return dialogs.close(CUSTOMER_FORM_DIALOG.name);
-      await save.run({ id: editing.id, input: patch });
-    } else await save.run({ input: customerCreateOf(values) });
+    const partial = expirationField.isPartial(getValues('license_expiration'));
+    await handleSubmit(async (input) => {
+      if (partial) return;
+      if (editing) {
+        const patch = customerPatchOf(editing, input as CustomerUpdate);
+        if (!Object.keys(patch).length) return dialogs.close(CUSTOMER_FORM_DIALOG.name);
+        await save.run({ id: editing.id, input: patch });
+      } else await save.run({ input: input as CustomerCreate });
+    })();
+    if (partial)
+      setError('license_expiration', { type: 'invalid', message: fieldErrorMessage(t, fieldError('invalid')) });
   };
 
   return (
@@ -77,72 +72,65 @@ export function CustomerFormDialog() {
       busy={save.isPending}
       onOpen={(customer) => {
         setEditing(customer);
-        setValues(customer ? customerFormOf(customer) : emptyCustomerForm());
-        setServerErrors({});
-        setSubmitted(false);
-        setExpirationPartial(false);
+        reset(customer ? customerFormOf(customer) : emptyCustomerForm());
       }}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField
-          autoFocus
-          required
-          label={t('customers.form.name')}
-          value={values.name}
-          onChange={(e) => set({ name: e.target.value })}
-          error={Boolean(errors.name)}
-          helperText={errors.name}
-        />
-        <TextField
+        <FormTextField control={control} name="name" autoFocus required label={t('customers.form.name')} />
+        <FormTextField
+          control={control}
+          name="domain"
           label={t('customers.form.domain')}
-          value={values.domain}
-          onChange={(e) => set({ domain: e.target.value })}
-          error={Boolean(errors.domain)}
-          helperText={errors.domain ?? t('customers.form.domainHint')}
+          helperText={t('customers.form.domainHint')}
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="licenses"
           required
           label={t('customers.form.licenses')}
-          value={values.licenses}
-          onChange={(e) => set({ licenses: e.target.value })}
-          error={Boolean(errors.licenses)}
-          helperText={errors.licenses}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
-        <DatePicker
-          label={t('customers.form.licenseExpiration')}
-          value={values.licenseExpiration ? dayjs(values.licenseExpiration) : null}
-          onChange={(d) => {
-            setExpirationPartial(false);
-            set({ licenseExpiration: d?.isValid() ? d.format('YYYY-MM-DD') : null });
-          }}
-          slotProps={{
-            field: { clearable: true },
-            textField: {
-              inputRef: expirationField.inputRef,
-              fullWidth: true,
-              error: Boolean(errors.licenseExpiration),
-              helperText: errors.licenseExpiration ?? t('customers.form.licenseExpirationHint'),
-            },
-          }}
+        <Controller
+          control={control}
+          name="license_expiration"
+          render={({ field, fieldState }) => (
+            <DatePicker
+              label={t('customers.form.licenseExpiration')}
+              value={field.value ? dayjs(field.value) : null}
+              onChange={(d) => field.onChange(d?.isValid() ? d.format('YYYY-MM-DD') : null)}
+              slotProps={{
+                field: { clearable: true },
+                textField: {
+                  inputRef: expirationField.inputRef,
+                  fullWidth: true,
+                  error: Boolean(fieldState.error),
+                  helperText: fieldState.error?.message ?? t('customers.form.licenseExpirationHint'),
+                },
+              }}
+            />
+          )}
         />
         <div>
-          <FormControlLabel
-            control={<Switch checked={values.laEnabled} onChange={(e) => set({ laEnabled: e.target.checked })} />}
-            label={t('customers.form.laEnabled')}
+          <Controller
+            control={control}
+            name="la_enabled"
+            render={({ field }) => (
+              <FormControlLabel
+                control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+                label={t('customers.form.laEnabled')}
+              />
+            )}
           />
           <FormHelperText sx={{ mt: 0 }}>{t('customers.form.laHint')}</FormHelperText>
         </div>
         {!editing && (
           <>
-            <TextField
+            <FormTextField
+              control={control}
+              name="manager_email"
               required
               type="email"
               label={t('customers.form.managerEmail')}
-              value={values.managerEmail}
-              onChange={(e) => set({ managerEmail: e.target.value })}
-              error={Boolean(errors.managerEmail)}
-              helperText={errors.managerEmail}
               autoComplete="off"
             />
             <Alert severity="info">{t('customers.form.managerHint')}</Alert>

@@ -1,13 +1,19 @@
-import type { Customer } from '@portiere/contracts';
+import type { Customer, CustomerUpdate } from '@portiere/contracts';
 import { customerCreateSchema, customerUpdateSchema } from '@portiere/contracts';
 import { describe, expect, it } from 'vitest';
+import { englishMessage as message, resolveForm } from '../../../test/contractForm';
 import {
-  customerCreateOf,
+  type CustomerFormValues,
+  customerCreateForm,
   customerFormOf,
   customerPatchOf,
+  customerUpdateForm,
   emptyCustomerForm,
-  validateCustomerForm,
 } from './customerForm';
+
+const created = (v: CustomerFormValues) => resolveForm(customerCreateForm, v);
+const edited = (v: CustomerFormValues) => resolveForm(customerUpdateForm, v);
+const updateOf = async (v: CustomerFormValues) => (await edited(v)).input as CustomerUpdate;
 
 const acme: Customer = {
   id: 'c1',
@@ -22,34 +28,41 @@ const acme: Customer = {
 };
 
 describe('customer form', () => {
-  it('asks for a name, a number of licences and the first manager’s valid email', () => {
-    const errors = validateCustomerForm({ ...emptyCustomerForm(), licenses: '' }, true);
-    expect(errors.name?.key).toBe('required');
-    expect(errors.licenses?.key).toBe('required');
-    expect(errors.managerEmail?.key).toBe('required');
-    const typed = validateCustomerForm(
-      { ...emptyCustomerForm(), name: 'Initech', licenses: '12a', managerEmail: 'boss@' },
-      true,
+  it('asks for a name, a number of licences and the first manager’s valid email', async () => {
+    const { errors } = await created({ ...emptyCustomerForm(), licenses: '' });
+    expect(errors.name).toBe(message('required'));
+    expect(errors.licenses).toBe(message('required'));
+    expect(errors.manager_email).toBe(message('required'));
+    const typed = (await created({ ...emptyCustomerForm(), name: 'Initech', licenses: '12a', manager_email: 'boss@' }))
+      .errors;
+    expect(typed.licenses).toBe(message('onlyNumbers'));
+    expect(typed.manager_email).toBe(message('email'));
+    expect((await edited({ ...emptyCustomerForm(), name: 'x', licenses: '99999999' })).errors.licenses).toBe(
+      message('range', { min: 0, max: 10_000_000 }),
     );
-    expect(typed.licenses?.key).toBe('onlyNumbers');
-    expect(typed.managerEmail?.key).toBe('email');
-    expect(validateCustomerForm({ ...emptyCustomerForm(), name: 'x', licenses: '99999999' }, false).licenses).toEqual(
-      expect.objectContaining({ key: 'range', params: { min: 0, max: 10_000_000 } }),
+    expect((await edited({ ...emptyCustomerForm(), name: 'x'.repeat(101) })).errors.name).toBe(
+      message('maxLength', { max: 100 }),
+    );
+    expect((await edited({ ...emptyCustomerForm(), name: 'x', domain: 'd'.repeat(254) })).errors.domain).toBe(
+      message('maxLength', { max: 253 }),
+    );
+    expect((await created({ ...emptyCustomerForm(), manager_email: `${'b'.repeat(250)}@x.example` })).errors).toEqual(
+      expect.objectContaining({ manager_email: message('maxLength', { max: 254 }) }),
     );
   });
 
-  it('does not ask an edited customer for a manager email', () => {
-    expect(validateCustomerForm(customerFormOf(acme), false)).toEqual({});
+  it('does not ask an edited customer for a manager email', async () => {
+    expect((await edited(customerFormOf(acme))).errors).toEqual({});
   });
 
-  it('creates with trimmed values the contract accepts', () => {
-    const input = customerCreateOf({
+  it('creates with trimmed values the contract accepts', async () => {
+    const { input } = await created({
       name: ' Initech ',
       domain: ' initech.example ',
       licenses: '40',
-      licenseExpiration: '2031-01-31',
-      laEnabled: true,
-      managerEmail: ' Boss@Initech.example ',
+      license_expiration: '2031-01-31',
+      la_enabled: true,
+      manager_email: ' Boss@Initech.example ',
     });
     expect(input).toEqual({
       name: 'Initech',
@@ -62,17 +75,17 @@ describe('customer form', () => {
     expect(customerCreateSchema.safeParse(input).success).toBe(true);
   });
 
-  it('patches only the fields that changed', () => {
+  it('patches only the fields that changed', async () => {
     const form = customerFormOf(acme);
-    expect(customerPatchOf(acme, form)).toEqual({});
-    expect(customerPatchOf(acme, { ...form, licenses: '300' })).toEqual({ licenses: 300 });
-    const patch = customerPatchOf(acme, { ...form, licenseExpiration: null, laEnabled: false });
+    expect(customerPatchOf(acme, await updateOf(form))).toEqual({});
+    expect(customerPatchOf(acme, await updateOf({ ...form, licenses: '300' }))).toEqual({ licenses: 300 });
+    const patch = customerPatchOf(acme, await updateOf({ ...form, license_expiration: null, la_enabled: false }));
     expect(patch).toEqual({ license_expiration: null, la_enabled: false });
     expect(customerUpdateSchema.safeParse(patch).success).toBe(true);
   });
 
-  it('reads a date-time licence expiration as its day, unchanged', () => {
+  it('reads a date-time licence expiration as its day, unchanged', async () => {
     const withTime = { ...acme, license_expiration: '2030-06-30T00:00:00.000Z' };
-    expect(customerPatchOf(withTime, customerFormOf(withTime))).toEqual({});
+    expect(customerPatchOf(withTime, await updateOf(customerFormOf(withTime)))).toEqual({});
   });
 });

@@ -1,9 +1,12 @@
 import { FLOW_MAX_STAGES, type Flow } from '@portiere/contracts';
 import { describe, expect, it } from 'vitest';
+import { englishMessage as message, resolveForm } from '../../../test/contractForm';
 import { flowQueryOf } from './flowQuery';
 import {
   addStage,
   emptyFlowForm,
+  type FlowFormValues,
+  flowForm,
   flowFormOf,
   flowInputOf,
   moveStage,
@@ -12,7 +15,6 @@ import {
   setStageKinds,
   stagesSummary,
   terminatingChoices,
-  validateFlowForm,
 } from './flowStages';
 
 const stages = (...kinds: Stage['kinds'][]): Stage[] => kinds.map((k, i) => ({ id: `s${i}`, kinds: k }));
@@ -43,24 +45,28 @@ describe('flow editor stage operations', () => {
     expect(terminatingChoices(s)).toEqual(['password', 'app', 'totp']);
   });
 
-  it('refuses a terminating credential left outside the flow after a stage is removed (spec 5)', () => {
-    const v = {
+  it('refuses a terminating credential left outside the flow after a stage is removed (spec 5)', async () => {
+    const v: FlowFormValues = {
       name: 'Strong',
       stages: stages(['password'], ['totp', 'app']),
       terminatingCredentials: ['totp' as const],
     };
-    expect(validateFlowForm(v)).toEqual({});
+    expect((await resolveForm(flowForm, v)).errors).toEqual({});
     const after = { ...v, stages: removeStage(v.stages, 1) };
-    const errors = validateFlowForm(after);
-    expect(errors.terminatingCredentials?.key).toBe('terminatingNotInFlow');
-    expect(errors.terminatingCredentials?.params).toEqual({ types: 'totp' });
+    const { errors } = await resolveForm(flowForm, after);
+    expect(errors.terminatingCredentials).toBe(message('terminatingNotInFlow', { types: 'totp' }));
   });
 
-  it('requires a name, a stage, and no empty stage', () => {
-    const errors = validateFlowForm({ ...emptyFlowForm(), name: ' ' });
-    expect(errors.name?.key).toBe('required');
-    expect(errors['stages.0']?.key).toBe('required');
-    expect(validateFlowForm({ name: 'x', stages: [], terminatingCredentials: [] }).stages?.key).toBe('required');
+  it('requires a name, a stage, and no empty stage', async () => {
+    const { errors } = await resolveForm(flowForm, { ...emptyFlowForm(), name: ' ' });
+    expect(errors.name).toBe(message('required'));
+    expect(errors['stages.0']).toBe(message('required'));
+    expect((await resolveForm(flowForm, { name: 'x', stages: [], terminatingCredentials: [] })).errors.stages).toBe(
+      message('required'),
+    );
+    expect((await resolveForm(flowForm, { ...emptyFlowForm(), name: 'x'.repeat(101) })).errors.name).toBe(
+      message('maxLength', { max: 100 }),
+    );
   });
 
   it('maps a flow to the editor and back to the same body', () => {

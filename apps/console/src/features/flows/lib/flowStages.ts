@@ -1,11 +1,4 @@
-import {
-  type CredentialType,
-  type FieldError,
-  type Flow,
-  type FlowInput,
-  fieldError,
-  flowFieldErrors,
-} from '@portiere/contracts';
+import { type CredentialType, type Flow, type FlowInput, flowFieldErrors, flowInputSchema } from '@portiere/contracts';
 import { newStageId, orderedKinds, type Stage, stageKindsOf, stagesOf } from '../../../components/flowEditor/stages';
 
 export {
@@ -42,17 +35,8 @@ export const flowInputOf = (v: FlowFormValues): FlowInput => ({
   terminatingCredentials: orderedKinds(v.terminatingCredentials),
 });
 
-export type FlowField = 'name' | 'stages' | 'terminatingCredentials' | `stages.${number}`;
-
-/** Name required, then the contract's rules: a stage, no empty stage, terminating kinds in the flow (spec 5). */
-export function validateFlowForm(v: FlowFormValues): Partial<Record<FlowField, FieldError>> {
-  const errors: Partial<Record<FlowField, FieldError>> = {};
-  const name = v.name.trim();
-  if (!name) errors.name = fieldError('required');
-  else if (name.length > 100) errors.name = fieldError('maxLength', { max: 100 });
-  const input = flowInputOf(v);
-  return { ...errors, ...flowFieldErrors(input) };
-}
+/** The form over the contract: the schema's bounds (name, at most 10 stages) and the flow rules of spec 5. */
+export const flowForm = { schema: flowInputSchema, toInput: flowInputOf, rules: flowFieldErrors };
 
 /** "1. Password → 2. TOTP or App", with the kinds' labels and the word joining a stage's choices. */
 export function stagesSummary(

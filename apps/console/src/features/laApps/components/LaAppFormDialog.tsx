@@ -1,59 +1,42 @@
-import { MenuItem, Stack, TextField } from '@mui/material';
-import { LA_APP_KINDS, type LaApp, type LaAppKind } from '@portiere/contracts';
+import { MenuItem, Stack } from '@mui/material';
+import { LA_APP_KINDS, type LaApp, type LaAppInput, laAppFieldErrors } from '@portiere/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
+import { FormTextField } from '../../../components/forms/FormTextField';
+import { useContractForm } from '../../../components/forms/useContractForm';
 import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
 import { useAppProfiles, useSaveLaApp } from '../api/laAppsApi';
-import {
-  emptyLaAppForm,
-  type LaAppFormValues,
-  laAppFormOf,
-  laAppInputOf,
-  laAppPatchOf,
-  validateLaAppForm,
-} from '../lib/laAppForm';
+import { emptyLaAppForm, type LaAppFormValues, laAppForm, laAppFormOf, laAppPatchOf } from '../lib/laAppForm';
 
 /** Opens with the app to edit, or null for a new one. */
 export const LA_APP_FORM_DIALOG = dialogName<LaApp | null>('la-app-form');
-
-type Errors = Record<string, string | undefined>;
 
 /** New or edit app: name, kind, target (checked against the kind as it is typed), default profile when editing. */
 export function LaAppFormDialog() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<LaApp | null>(null);
-  const [values, setValues] = useState<LaAppFormValues>(emptyLaAppForm);
-  const [serverErrors, setServerErrors] = useState<Errors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useContractForm<LaAppFormValues, LaAppInput>({ ...laAppForm, defaultValues: emptyLaAppForm() });
+  const { control, handleSubmit, reset, watch, showFieldErrors } = form;
   const profiles = useAppProfiles(editing?.id).data ?? [];
   const save = useSaveLaApp({
     success: (t, _saved, { id }) => t(id ? 'laApps.saved' : 'success.entityCreated'),
-    onFieldErrors: setServerErrors,
+    onFieldErrors: showFieldErrors,
     codeFields: { nameExists: 'name', profileNotOfApp: 'profileId' },
     onSuccess: () => dialogs.close(LA_APP_FORM_DIALOG.name),
   });
-  const set = (patch: Partial<LaAppFormValues>) => {
-    setServerErrors({});
-    setValues((v) => ({ ...v, ...patch }));
-  };
+  const [kind, target, profileId] = watch(['kind', 'target', 'profileId']);
+  // The target's fit to the kind is said as soon as it is typed; the rest once saving was tried.
+  const fit = laAppFieldErrors({ kind, target }).target;
 
-  const own = validateLaAppForm(values);
-  const errors: Errors = { ...serverErrors };
-  // Required fields once the user tried to save; the target's fit to the kind as soon as it is typed.
-  for (const [k, v] of Object.entries(own))
-    if (v && (submitted || (k === 'target' && v.key !== 'required'))) errors[k] = fieldErrorMessage(t, v);
-
-  const submit = async () => {
-    setSubmitted(true);
-    if (Object.keys(own).length) return;
+  const submit = handleSubmit(async (input) => {
     if (editing) {
-      const patch = laAppPatchOf(editing, values);
+      const patch = laAppPatchOf(editing, input);
       if (!Object.keys(patch).length) return dialogs.close(LA_APP_FORM_DIALOG.name);
       await save.run({ id: editing.id, input: patch });
-    } else await save.run({ input: laAppInputOf(values) });
-  };
+    } else await save.run({ input });
+  });
 
   return (
     <FormDialog
@@ -64,52 +47,33 @@ export function LaAppFormDialog() {
       busy={save.isPending}
       onOpen={(app) => {
         setEditing(app);
-        setValues(app ? laAppFormOf(app) : emptyLaAppForm());
-        setServerErrors({});
-        setSubmitted(false);
+        reset(app ? laAppFormOf(app) : emptyLaAppForm());
       }}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField
-          autoFocus
-          required
-          label={t('laApps.form.name')}
-          value={values.name}
-          onChange={(e) => set({ name: e.target.value })}
-          error={Boolean(errors.name)}
-          helperText={errors.name}
-        />
-        <TextField
-          select
-          required
-          label={t('laApps.form.kind')}
-          value={values.kind}
-          onChange={(e) => set({ kind: e.target.value as LaAppKind })}
-        >
+        <FormTextField control={control} name="name" autoFocus required label={t('laApps.form.name')} />
+        <FormTextField control={control} name="kind" select required label={t('laApps.form.kind')} deps={['target']}>
           {LA_APP_KINDS.map((k) => (
             <MenuItem key={k} value={k}>
               {t(`laApps.kinds.${k}`)}
             </MenuItem>
           ))}
-        </TextField>
-        <TextField
+        </FormTextField>
+        <FormTextField
+          control={control}
+          name="target"
           required
           label={t('laApps.form.target')}
-          value={values.target}
-          onChange={(e) => set({ target: e.target.value })}
-          error={Boolean(errors.target)}
-          helperText={
-            errors.target ?? t(values.kind === 'web' ? 'laApps.form.targetHintWeb' : 'laApps.form.targetHintDesktop')
-          }
+          liveError={fit && fieldErrorMessage(t, fit)}
+          helperText={t(kind === 'web' ? 'laApps.form.targetHintWeb' : 'laApps.form.targetHintDesktop')}
         />
         {editing && (
-          <TextField
+          <FormTextField
+            control={control}
+            name="profileId"
             select
             label={t('laApps.form.profile')}
-            value={values.profileId}
-            onChange={(e) => set({ profileId: e.target.value })}
-            error={Boolean(errors.profileId)}
-            helperText={errors.profileId ?? t('laApps.form.profileHint')}
+            helperText={t('laApps.form.profileHint')}
           >
             <MenuItem value="">
               <em>{t('laApps.form.noProfile')}</em>
@@ -120,10 +84,10 @@ export function LaAppFormDialog() {
               </MenuItem>
             ))}
             {/* The current choice stays shown while the choices load. */}
-            {values.profileId && !profiles.some((p) => p.id === values.profileId) && (
-              <MenuItem value={values.profileId}>{editing.profile?.name ?? '…'}</MenuItem>
+            {profileId && !profiles.some((p) => p.id === profileId) && (
+              <MenuItem value={profileId}>{editing.profile?.name ?? '…'}</MenuItem>
             )}
-          </TextField>
+          </FormTextField>
         )}
       </Stack>
     </FormDialog>

@@ -1,12 +1,11 @@
 import {
-  type FieldError,
-  fieldError,
   LA_APP_KINDS,
   type LaApp,
   type LaAppInput,
   type LaAppKind,
   type LaAppPatch,
   laAppFieldErrors,
+  laAppInputSchema,
 } from '@portiere/contracts';
 import type { FilterDefinition, FilterOption, FilterValues } from '../../../components/filters/filterTypes';
 import type { LaAppQuery } from '../api/laAppsApi';
@@ -18,7 +17,6 @@ export interface LaAppFormValues {
   /** '' for none. */
   profileId: string;
 }
-export type LaAppField = keyof LaAppFormValues;
 
 export const emptyLaAppForm = (): LaAppFormValues => ({ name: '', kind: 'desktop', target: '', profileId: '' });
 
@@ -37,8 +35,7 @@ export const laAppInputOf = (v: LaAppFormValues): LaAppInput => ({
 });
 
 /** An edit sends only the fields that changed. */
-export function laAppPatchOf(before: LaApp, v: LaAppFormValues): LaAppPatch {
-  const input = laAppInputOf(v);
+export function laAppPatchOf(before: LaApp, input: LaAppInput): LaAppPatch {
   const patch: LaAppPatch = {};
   if (input.name !== before.name) patch.name = input.name;
   if (input.kind !== before.kind) patch.kind = input.kind;
@@ -47,16 +44,8 @@ export function laAppPatchOf(before: LaApp, v: LaAppFormValues): LaAppPatch {
   return patch;
 }
 
-/** Name and target required; the target must fit the kind (the contract's rule, checked as the user types). */
-export function validateLaAppForm(v: LaAppFormValues): Partial<Record<LaAppField, FieldError>> {
-  const errors: Partial<Record<LaAppField, FieldError>> = {};
-  const name = v.name.trim();
-  if (!name) errors.name = fieldError('required');
-  else if (name.length > 100) errors.name = fieldError('maxLength', { max: 100 });
-  if (!v.target.trim()) errors.target = fieldError('required');
-  else if (v.target.trim().length > 500) errors.target = fieldError('maxLength', { max: 500 });
-  return { ...errors, ...laAppFieldErrors({ kind: v.kind, target: v.target }) };
-}
+/** The form over the contract: name and target required and bounded, the target fit to the kind. */
+export const laAppForm = { schema: laAppInputSchema, toInput: laAppInputOf, rules: laAppFieldErrors };
 
 /** The drawer's kind filter: one kind (the server takes one), held as its code. */
 export const laAppFilterDefinitions = (kinds: FilterOption[]): FilterDefinition[] => [

@@ -1,4 +1,4 @@
-import { type FieldError, flowFieldErrors, type LaFlow, type LaFlowInput } from '@portiere/contracts';
+import { flowFieldErrors, type LaFlow, type LaFlowInput, laFlowInputSchema } from '@portiere/contracts';
 import type { FlowStagesValue } from '../../../components/flowEditor/FlowStagesEditor';
 import { orderedKinds, stageKindsOf, stagesOf } from '../../../components/flowEditor/stages';
 
@@ -13,9 +13,8 @@ export const laFlowInputOf = (v: FlowStagesValue): LaFlowInput => ({
   terminatingCredentials: orderedKinds(v.terminatingCredentials),
 });
 
-/** The contract's rules (a stage, no empty stage, terminating kinds in the flow). */
-export const validateLaFlowForm = (v: FlowStagesValue): Record<string, FieldError> =>
-  flowFieldErrors(laFlowInputOf(v)) as Record<string, FieldError>;
+/** The form over the contract: at most 10 stages, and the flow rules (a stage, none empty, terminating kinds in the flow). */
+export const laFlowForm = { schema: laFlowInputSchema, toInput: laFlowInputOf, rules: flowFieldErrors };
 
 /** Whether the form differs from what it started with (ids aside; a flow never saved starts with one empty stage). */
 export const laFlowChanged = (saved: LaFlow, v: FlowStagesValue) =>

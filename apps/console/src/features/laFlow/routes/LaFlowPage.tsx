@@ -1,6 +1,5 @@
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
-import type { LaFlow } from '@portiere/contracts';
-import { useState } from 'react';
+import type { LaFlow, LaFlowInput } from '@portiere/contracts';
 import { useTranslation } from 'react-i18next';
 import { useUnsavedChanges } from '../../../components/dialogs/unsavedChanges';
 import { LoadError, loadFailure } from '../../../components/feedback/LoadError';
@@ -9,39 +8,30 @@ import {
   type FlowStagesValue,
   flowErrorMessage,
 } from '../../../components/flowEditor/FlowStagesEditor';
+import { useFlowStagesField } from '../../../components/flowEditor/useFlowStagesField';
+import { useContractForm } from '../../../components/forms/useContractForm';
 import { Spinner } from '../../../components/loading/LoadingOverlay';
 import { formatDateTime } from '../../../lib/format';
 import { useLaFlow, useSaveLaFlow } from '../api/laFlowApi';
-import { laFlowChanged, laFlowFormOf, laFlowInputOf, validateLaFlowForm } from '../lib/laFlowForm';
-
-type Errors = Record<string, string | undefined>;
+import { laFlowChanged, laFlowForm, laFlowFormOf } from '../lib/laFlowForm';
 
 function LaFlowEditor({ saved }: { saved: LaFlow }) {
   const { t, i18n } = useTranslation();
-  const [values, setValues] = useState<FlowStagesValue>(() => laFlowFormOf(saved));
-  const [serverErrors, setServerErrors] = useState<Errors>({});
-  const [submitted, setSubmitted] = useState(false);
-  const dirty = laFlowChanged(saved, values);
+  const form = useContractForm<FlowStagesValue, LaFlowInput>({
+    ...laFlowForm,
+    messageOf: flowErrorMessage,
+    defaultValues: laFlowFormOf(saved),
+  });
+  const { handleSubmit, reset, showFieldErrors } = form;
+  const stages = useFlowStagesField(form);
+  const dirty = laFlowChanged(saved, stages.value);
   useUnsavedChanges(dirty);
   const save = useSaveLaFlow({
     success: (t) => t('laFlow.saved'),
-    onFieldErrors: setServerErrors,
-    onSuccess: (flow) => {
-      setValues(laFlowFormOf(flow));
-      setSubmitted(false);
-    },
+    onFieldErrors: showFieldErrors,
+    onSuccess: (flow) => reset(laFlowFormOf(flow)),
   });
-  const own = validateLaFlowForm(values);
-  const errors: Errors = { ...serverErrors };
-  // The terminating-credential rule is checked live, the others once saving was tried.
-  for (const [k, v] of Object.entries(own))
-    if (submitted || k === 'terminatingCredentials') errors[k] = flowErrorMessage(t, v);
-
-  const submit = async () => {
-    setSubmitted(true);
-    if (Object.keys(own).length) return;
-    await save.run(laFlowInputOf(values));
-  };
+  const submit = handleSubmit((input) => save.run(input));
 
   return (
     <Paper
@@ -55,14 +45,7 @@ function LaFlowEditor({ saved }: { saved: LaFlow }) {
     >
       <Stack spacing={2}>
         {!saved.updated_at && <Alert severity="info">{t('laFlow.notSet')}</Alert>}
-        <FlowStagesEditor
-          value={values}
-          onChange={(patch) => {
-            setServerErrors({});
-            setValues((v) => ({ ...v, ...patch }));
-          }}
-          errors={errors}
-        />
+        <FlowStagesEditor {...stages} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
           {saved.updated_at && (
             <Typography variant="body2" color="text.secondary">
@@ -75,7 +58,7 @@ function LaFlowEditor({ saved }: { saved: LaFlow }) {
               {t('laFlow.unsaved')}
             </Typography>
           )}
-          <Button disabled={!dirty} onClick={() => setValues(laFlowFormOf(saved))}>
+          <Button disabled={!dirty} onClick={() => reset(laFlowFormOf(saved))}>
             {t('laFlow.discard')}
           </Button>
           <Button type="submit" variant="contained" disabled={!dirty || save.isPending}>

@@ -1,12 +1,14 @@
 import type { LaUser } from '@portiere/contracts';
 import { describe, expect, it } from 'vitest';
+import { englishMessage as message, resolveForm } from '../../../test/contractForm';
 import {
   emptyLaUserForm,
+  laUserCreateForm,
   laUserFormOf,
   laUserInputOf,
   laUserPatchOf,
   laUserQueryOf,
-  validateLaUserForm,
+  laUserUpdateForm,
 } from './laUserForm';
 
 const member = { id: 'm1', username: 'mario.rossi', full_name: 'Mario Rossi' };
@@ -24,13 +26,26 @@ const stored: LaUser = {
 };
 
 describe('la user form', () => {
-  it('asks for the password twice, matching, unless the server generates it', () => {
+  it('asks for the password twice, matching, unless the server generates it', async () => {
     const v = { ...emptyLaUserForm(member, 'lg1'), username: 'mrossi', password: 'a', confirm: 'b' };
-    expect(validateLaUserForm(v, typed, false)).toEqual({
-      confirm: expect.objectContaining({ key: 'passwordsMatch' }),
+    expect((await resolveForm(laUserCreateForm(typed), v)).errors).toEqual({ confirm: message('passwordsMatch') });
+    expect((await resolveForm(laUserCreateForm(typed), { ...v, password: '', confirm: '' })).errors).toEqual({
+      password: message('required'),
     });
-    expect(validateLaUserForm({ ...v, password: '', confirm: '' }, typed, false)).toHaveProperty('password');
-    expect(validateLaUserForm({ ...v, password: '', confirm: '' }, generated, false)).toEqual({});
+    expect((await resolveForm(laUserCreateForm(generated), { ...v, password: '', confirm: '' })).errors).toEqual({});
+  });
+
+  it('requires a member, a login group and a username, within the contract bounds', async () => {
+    expect((await resolveForm(laUserCreateForm(generated), emptyLaUserForm())).errors).toEqual({
+      memberId: message('required'),
+      loginGroupId: message('required'),
+      username: message('required'),
+    });
+    const long = { ...emptyLaUserForm(member, 'lg1'), username: 'u'.repeat(201), password: 'p'.repeat(201) };
+    expect((await resolveForm(laUserCreateForm(typed), { ...long, confirm: long.password })).errors).toEqual({
+      username: message('maxLength', { max: 200 }),
+      password: message('maxLength', { max: 200 }),
+    });
   });
 
   it('sends no password when generated, and autologon only when allowed', () => {
@@ -50,7 +65,7 @@ describe('la user form', () => {
     });
   });
 
-  it('edits only what changed; the password only when replaced or regenerated', () => {
+  it('edits only what changed; the password only when replaced or regenerated', async () => {
     const v = laUserFormOf(stored);
     expect(v.password).toBe('');
     expect(laUserPatchOf(stored, v, typed)).toEqual({});
@@ -59,8 +74,14 @@ describe('la user form', () => {
       password: 'n',
     });
     expect(laUserPatchOf(stored, { ...v, passwordAction: 'generate' }, typed)).toEqual({ generatePassword: true });
-    // Editing asks for no password while it is kept.
-    expect(validateLaUserForm(v, typed, true)).toEqual({});
+    // Editing asks for no password while it is kept, and one when it is replaced.
+    expect((await resolveForm(laUserUpdateForm(stored, typed), v)).errors).toEqual({});
+    expect((await resolveForm(laUserUpdateForm(stored, typed), { ...v, passwordAction: 'replace' })).errors).toEqual({
+      password: message('required'),
+    });
+    expect((await resolveForm(laUserUpdateForm(stored, typed), { ...v, username: ' ' })).errors).toEqual({
+      username: message('required'),
+    });
   });
 
   it('queries the applied filters', () => {

@@ -1,10 +1,11 @@
 import {
   type FieldError,
   fieldError,
-  LA_PASSWORD_MAX,
   type LaUser,
   type LaUserInput,
   type LaUserPatch,
+  laUserInputSchema,
+  laUserPatchSchema,
 } from '@portiere/contracts';
 import type { FilterDefinition, FilterOption, FilterValues } from '../../../components/filters/filterTypes';
 import type { PickedMember } from '../../../components/members/MemberPicker';
@@ -14,7 +15,9 @@ import type { LaUserQuery } from '../api/laUsersApi';
 export type PasswordAction = 'keep' | 'replace' | 'generate';
 
 export interface LaUserFormValues {
+  /** The member picked (shown), and its id (checked and sent). */
   member: PickedMember | null;
+  memberId: string;
   loginGroupId: string;
   username: string;
   password: string;
@@ -22,7 +25,6 @@ export interface LaUserFormValues {
   autologon: boolean;
   passwordAction: PasswordAction;
 }
-export type LaUserField = Exclude<keyof LaUserFormValues, 'passwordAction'>;
 
 /** What the customer's la settings decide for the form. */
 export interface LaRules {
@@ -34,6 +36,7 @@ export interface LaRules {
 
 export const emptyLaUserForm = (member: PickedMember | null = null, loginGroupId = ''): LaUserFormValues => ({
   member,
+  memberId: member?.id ?? '',
   loginGroupId,
   username: '',
   password: '',
@@ -53,28 +56,30 @@ export const laUserFormOf = (u: LaUser): LaUserFormValues => ({
 export const typesPassword = (v: LaUserFormValues, rules: LaRules, editing: boolean) =>
   !rules.generated && (editing ? v.passwordAction === 'replace' : true);
 
-export function validateLaUserForm(
-  v: LaUserFormValues,
-  rules: LaRules,
-  editing: boolean,
-): Partial<Record<LaUserField, FieldError>> {
-  const errors: Partial<Record<LaUserField, FieldError>> = {};
-  if (!v.member) errors.member = fieldError('required');
-  if (!v.loginGroupId) errors.loginGroupId = fieldError('required');
-  const username = v.username.trim();
-  if (!username) errors.username = fieldError('required');
-  else if (username.length > 200) errors.username = fieldError('maxLength', { max: 200 });
-  if (typesPassword(v, rules, editing)) {
-    if (!v.password) errors.password = fieldError('required');
-    else if (v.password.length > LA_PASSWORD_MAX) errors.password = fieldError('maxLength', { max: LA_PASSWORD_MAX });
-    if (v.confirm !== v.password) errors.confirm = fieldError('passwordsMatch');
-  }
-  return errors;
-}
+/** The one rule of the form alone (the API takes the password once): the confirmation matches. */
+export const confirmError = (v: Pick<LaUserFormValues, 'password' | 'confirm'>): FieldError | undefined =>
+  v.confirm !== v.password ? fieldError('passwordsMatch') : undefined;
+
+const confirmRule = (rules: LaRules, editing: boolean) => (_input: unknown, v: LaUserFormValues) =>
+  typesPassword(v, rules, editing) ? { confirm: confirmError(v) } : {};
+
+/** A new credential: the contract's body (member, login group, username, the password unless generated). */
+export const laUserCreateForm = (rules: LaRules) => ({
+  schema: laUserInputSchema,
+  toInput: (v: LaUserFormValues) => laUserInputOf(v, rules),
+  rules: confirmRule(rules, false),
+});
+
+/** An edited one: the PATCH body of what changed, under the contract's bounds. */
+export const laUserUpdateForm = (before: LaUser, rules: LaRules) => ({
+  schema: laUserPatchSchema,
+  toInput: (v: LaUserFormValues) => laUserPatchOf(before, v, rules),
+  rules: confirmRule(rules, true),
+});
 
 export function laUserInputOf(v: LaUserFormValues, rules: LaRules): LaUserInput {
   return {
-    memberId: v.member?.id ?? '',
+    memberId: v.memberId,
     loginGroupId: v.loginGroupId,
     username: v.username.trim(),
     ...(rules.generated ? {} : { password: v.password }),

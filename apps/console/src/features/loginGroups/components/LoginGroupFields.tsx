@@ -1,36 +1,25 @@
-import { TextField } from '@mui/material';
+import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormTextField } from '../../../components/forms/FormTextField';
 import type { LoginGroupFormValues } from '../lib/loginGroupForm';
 
 interface Props {
-  values: LoginGroupFormValues;
-  errors: Record<string, string | undefined>;
-  onChange: (patch: Partial<LoginGroupFormValues>) => void;
+  control: Control<LoginGroupFormValues, unknown, unknown>;
   autoFocus?: boolean;
 }
 
 /** Name and description: the create dialog and the Info tab. */
-export function LoginGroupFields({ values, errors, onChange, autoFocus }: Props) {
+export function LoginGroupFields({ control, autoFocus }: Props) {
   const { t } = useTranslation();
   return (
     <>
-      <TextField
-        autoFocus={autoFocus}
-        required
-        label={t('loginGroups.form.name')}
-        value={values.name}
-        onChange={(e) => onChange({ name: e.target.value })}
-        error={Boolean(errors.name)}
-        helperText={errors.name}
-      />
-      <TextField
+      <FormTextField control={control} name="name" autoFocus={autoFocus} required label={t('loginGroups.form.name')} />
+      <FormTextField
+        control={control}
+        name="description"
         multiline
         minRows={2}
         label={t('loginGroups.form.description')}
-        value={values.description}
-        onChange={(e) => onChange({ description: e.target.value })}
-        error={Boolean(errors.description)}
-        helperText={errors.description}
       />
     </>
   );

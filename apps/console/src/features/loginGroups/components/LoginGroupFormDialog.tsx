@@ -1,17 +1,12 @@
 import { Stack } from '@mui/material';
-import { useState } from 'react';
+import type { LoginGroupInput } from '@portiere/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
-import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
+import { useContractForm } from '../../../components/forms/useContractForm';
 import { useCreateLoginGroup } from '../api/loginGroupsApi';
-import {
-  emptyLoginGroupForm,
-  type LoginGroupFormValues,
-  loginGroupInputOf,
-  validateLoginGroupForm,
-} from '../lib/loginGroupForm';
+import { emptyLoginGroupForm, type LoginGroupFormValues, loginGroupForm } from '../lib/loginGroupForm';
 import { LoginGroupFields } from './LoginGroupFields';
 
 export const LOGIN_GROUP_FORM_DIALOG = dialogName('login-group-form');
@@ -20,24 +15,20 @@ export const LOGIN_GROUP_FORM_DIALOG = dialogName('login-group-form');
 export function LoginGroupFormDialog() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [values, setValues] = useState<LoginGroupFormValues>(emptyLoginGroupForm);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const { control, handleSubmit, reset, showFieldErrors } = useContractForm<LoginGroupFormValues, LoginGroupInput>({
+    ...loginGroupForm,
+    defaultValues: emptyLoginGroupForm(),
+  });
   const create = useCreateLoginGroup({
     success: (t) => t('success.entityCreated'),
-    onFieldErrors: setErrors,
+    onFieldErrors: showFieldErrors,
     codeFields: { nameExists: 'name' },
     onSuccess: (group) => {
       dialogs.close(LOGIN_GROUP_FORM_DIALOG.name);
       navigate(`/login-groups/${encodeURIComponent(group.id)}`);
     },
   });
-  const submit = async () => {
-    const e: Record<string, string> = {};
-    for (const [k, v] of Object.entries(validateLoginGroupForm(values))) if (v) e[k] = fieldErrorMessage(t, v);
-    setErrors(e);
-    if (Object.keys(e).length) return;
-    await create.run(loginGroupInputOf(values));
-  };
+  const submit = handleSubmit((input) => create.run(input));
   return (
     <FormDialog
       dialog={LOGIN_GROUP_FORM_DIALOG}
@@ -45,21 +36,10 @@ export function LoginGroupFormDialog() {
       onSubmit={submit}
       submitLabel={t('common.save')}
       busy={create.isPending}
-      onOpen={() => {
-        setValues(emptyLoginGroupForm());
-        setErrors({});
-      }}
+      onOpen={() => reset(emptyLoginGroupForm())}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <LoginGroupFields
-          autoFocus
-          values={values}
-          errors={errors}
-          onChange={(p) => {
-            setErrors({});
-            setValues((v) => ({ ...v, ...p }));
-          }}
-        />
+        <LoginGroupFields autoFocus control={control} />
       </Stack>
     </FormDialog>
   );

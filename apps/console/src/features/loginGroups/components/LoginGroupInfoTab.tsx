@@ -1,17 +1,17 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, Button, Stack, Typography } from '@mui/material';
-import type { LoginGroup } from '@portiere/contracts';
-import { useState } from 'react';
+import type { LoginGroup, LoginGroupInput } from '@portiere/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
-import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
+import { useContractForm } from '../../../components/forms/useContractForm';
 import { useDeleteLoginGroup, useUpdateLoginGroup } from '../api/loginGroupsApi';
 import {
   type LoginGroupFormValues,
+  loginGroupForm,
   loginGroupFormOf,
+  loginGroupInputOf,
   loginGroupPatchOf,
-  validateLoginGroupForm,
 } from '../lib/loginGroupForm';
 import { LoginGroupFields } from './LoginGroupFields';
 
@@ -19,25 +19,25 @@ import { LoginGroupFields } from './LoginGroupFields';
 export function LoginGroupInfoTab({ group }: { group: LoginGroup }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [values, setValues] = useState<LoginGroupFormValues>(() => loginGroupFormOf(group));
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const { control, handleSubmit, watch, showFieldErrors } = useContractForm<LoginGroupFormValues, LoginGroupInput>({
+    ...loginGroupForm,
+    defaultValues: loginGroupFormOf(group),
+  });
   const update = useUpdateLoginGroup({
     success: (t) => t('loginGroups.saved'),
-    onFieldErrors: setErrors,
+    onFieldErrors: showFieldErrors,
     codeFields: { nameExists: 'name' },
   });
   const del = useDeleteLoginGroup({
     success: (t) => t('success.objectDeleted'),
     onSuccess: () => navigate('/login-groups'),
   });
-  const patch = loginGroupPatchOf(group, values);
-  const save = async () => {
-    const e: Record<string, string> = {};
-    for (const [k, v] of Object.entries(validateLoginGroupForm(values))) if (v) e[k] = fieldErrorMessage(t, v);
-    setErrors(e);
-    if (Object.keys(e).length || !Object.keys(patch).length) return;
-    await update.run({ id: group.id, patch });
-  };
+  // Save is on while something differs from the saved group.
+  const changed = Object.keys(loginGroupPatchOf(group, loginGroupInputOf(watch()))).length > 0;
+  const save = handleSubmit(async (input) => {
+    const patch = loginGroupPatchOf(group, input);
+    if (Object.keys(patch).length) await update.run({ id: group.id, patch });
+  });
   return (
     <Stack
       component="form"
@@ -49,14 +49,7 @@ export function LoginGroupInfoTab({ group }: { group: LoginGroup }) {
         void save();
       }}
     >
-      <LoginGroupFields
-        values={values}
-        errors={errors}
-        onChange={(p) => {
-          setErrors({});
-          setValues((v) => ({ ...v, ...p }));
-        }}
-      />
+      <LoginGroupFields control={control} />
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1, m: 0 }}>
         <Typography component="dt" color="text.secondary">
           {t('loginGroups.columns.credentials')}
@@ -72,7 +65,7 @@ export function LoginGroupInfoTab({ group }: { group: LoginGroup }) {
         </Typography>
       </Box>
       <Stack direction="row" spacing={1}>
-        <Button type="submit" variant="contained" disabled={update.isPending || !Object.keys(patch).length}>
+        <Button type="submit" variant="contained" disabled={update.isPending || !changed}>
           {t('common.save')}
         </Button>
         <Button

@@ -1,9 +1,8 @@
 import {
-  type FieldError,
-  fieldError,
   type LoginGroup,
   type LoginGroupInput,
   type LoginGroupPatch,
+  loginGroupInputSchema,
 } from '@portiere/contracts';
 import type { FilterDefinition, FilterValues } from '../../../components/filters/filterTypes';
 import type { LoginGroupQuery } from '../api/loginGroupsApi';
@@ -12,7 +11,6 @@ export interface LoginGroupFormValues {
   name: string;
   description: string;
 }
-export type LoginGroupField = keyof LoginGroupFormValues;
 
 export const emptyLoginGroupForm = (): LoginGroupFormValues => ({ name: '', description: '' });
 export const loginGroupFormOf = (g: LoginGroup): LoginGroupFormValues => ({ name: g.name, description: g.description });
@@ -22,23 +20,15 @@ export const loginGroupInputOf = (v: LoginGroupFormValues): LoginGroupInput => (
 });
 
 /** Only what changed. */
-export function loginGroupPatchOf(before: LoginGroup, v: LoginGroupFormValues): LoginGroupPatch {
-  const input = loginGroupInputOf(v);
+export function loginGroupPatchOf(before: LoginGroup, input: LoginGroupInput): LoginGroupPatch {
   const patch: LoginGroupPatch = {};
   if (input.name !== before.name) patch.name = input.name;
   if (input.description !== before.description) patch.description = input.description;
   return patch;
 }
 
-/** Name required (at most 100), description at most 500: the contract's bounds. */
-export function validateLoginGroupForm(v: LoginGroupFormValues): Partial<Record<LoginGroupField, FieldError>> {
-  const errors: Partial<Record<LoginGroupField, FieldError>> = {};
-  const name = v.name.trim();
-  if (!name) errors.name = fieldError('required');
-  else if (name.length > 100) errors.name = fieldError('maxLength', { max: 100 });
-  if (v.description.trim().length > 500) errors.description = fieldError('maxLength', { max: 500 });
-  return errors;
-}
+/** The form over the contract: name required, name and description bounded. */
+export const loginGroupForm = { schema: loginGroupInputSchema, toInput: loginGroupInputOf };
 
 /** The drawer's filter: "empty only", the plain boolean type (ticked: only the groups that can be deleted). */
 export const LOGIN_GROUP_FILTERS: FilterDefinition[] = [

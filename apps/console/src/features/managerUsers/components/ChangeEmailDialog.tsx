@@ -1,12 +1,13 @@
-import { Stack, TextField, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import type { ManagerUser } from '@portiere/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
-import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
+import { FormTextField } from '../../../components/forms/FormTextField';
+import { useContractForm } from '../../../components/forms/useContractForm';
 import { useChangeEmail } from '../api/managerUsersApi';
-import { emailError } from '../lib/managerUserForm';
+import { emailChangeForm } from '../lib/managerUserForm';
 
 /** Opens with the manager user whose address changes. */
 export const CHANGE_EMAIL_DIALOG = dialogName<ManagerUser>('change-email');
@@ -15,20 +16,20 @@ export const CHANGE_EMAIL_DIALOG = dialogName<ManagerUser>('change-email');
 export function ChangeEmailDialog({ customerId }: { customerId: string }) {
   const { t } = useTranslation();
   const [user, setUser] = useState<ManagerUser | null>(null);
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { control, handleSubmit, reset, showFieldErrors } = useContractForm({
+    ...emailChangeForm,
+    defaultValues: { email: '' },
+  });
   const change = useChangeEmail(customerId, {
     success: (t, _user, { email }) => t('managerUsers.changeEmail.sent', { email }),
-    onFieldErrors: (fields) => setError(fields.email ?? null),
+    onFieldErrors: showFieldErrors,
     codeFields: { emailExists: 'email', usernameExists: 'email' },
     onSuccess: () => dialogs.close(CHANGE_EMAIL_DIALOG.name),
   });
 
-  const submit = async () => {
-    const e = emailError(email);
-    if (e) return setError(fieldErrorMessage(t, e));
-    if (user) await change.run({ user, email: email.trim().toLowerCase() });
-  };
+  const submit = handleSubmit(async ({ email }) => {
+    if (user) await change.run({ user, email });
+  });
 
   return (
     <FormDialog
@@ -39,24 +40,19 @@ export function ChangeEmailDialog({ customerId }: { customerId: string }) {
       busy={change.isPending}
       onOpen={(u) => {
         setUser(u);
-        setEmail('');
-        setError(null);
+        reset({ email: '' });
       }}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <Typography>{t('managerUsers.changeEmail.current', { email: user?.email ?? '' })}</Typography>
-        <TextField
+        <FormTextField
+          control={control}
+          name="email"
           autoFocus
           required
           type="email"
           label={t('managerUsers.changeEmail.newEmail')}
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            setError(null);
-          }}
-          error={Boolean(error)}
-          helperText={error ?? t('managerUsers.changeEmail.hint')}
+          helperText={t('managerUsers.changeEmail.hint')}
           autoComplete="off"
         />
       </Stack>

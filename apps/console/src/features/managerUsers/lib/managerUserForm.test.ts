@@ -1,13 +1,16 @@
 import { type ManagerUser, managerUserCreateSchema, managerUserUpdateSchema } from '@portiere/contracts';
 import { describe, expect, it } from 'vitest';
+import { englishMessage as message, resolveForm } from '../../../test/contractForm';
 import {
+  emailChangeForm,
   emptyManagerUserForm,
+  managerUserCreateForm,
   managerUserCreateOf,
   managerUserFormOf,
   managerUserPatchOf,
   managerUserQueryOf,
+  managerUserUpdateForm,
   statusOf,
-  validateManagerUserForm,
 } from './managerUserForm';
 
 const ana: ManagerUser = {
@@ -24,20 +27,34 @@ const ana: ManagerUser = {
 };
 
 describe('manager user form', () => {
-  it('asks a new user for a valid email, not an edited one', () => {
-    expect(validateManagerUserForm(emptyManagerUserForm(), true).email?.key).toBe('required');
-    expect(validateManagerUserForm({ ...emptyManagerUserForm(), email: 'ana@acme' }, true).email?.key).toBe('email');
-    expect(validateManagerUserForm(managerUserFormOf(ana), false)).toEqual({});
+  it('asks a new user for a valid email, not an edited one; an expiration must be a moment', async () => {
+    const created = async (email: string) =>
+      (await resolveForm(managerUserCreateForm, { ...emptyManagerUserForm(), email })).errors;
+    expect((await created('')).email).toBe(message('required'));
+    expect((await created('ana@acme')).email).toBe(message('email'));
+    expect((await created(`${'a'.repeat(250)}@acme.example`)).email).toBe(message('maxLength', { max: 254 }));
+    expect((await resolveForm(managerUserUpdateForm, { ...managerUserFormOf(ana), email: '' })).errors).toEqual({});
+    expect(
+      (await resolveForm(managerUserUpdateForm, { ...managerUserFormOf(ana), expiration: 'not a date' })).errors,
+    ).toEqual({ expiration: message('invalid') });
   });
 
-  it('creates with the scopes in the catalogue’s order', () => {
-    const input = managerUserCreateOf({
+  it('asks a changed address to be a valid one', async () => {
+    expect((await resolveForm(emailChangeForm, { email: ' ' })).errors).toEqual({ email: message('required') });
+    expect((await resolveForm(emailChangeForm, { email: 'ana@' })).errors).toEqual({ email: message('email') });
+    expect((await resolveForm(emailChangeForm, { email: ' Ana@Acme.example ' })).input).toEqual({
+      email: 'ana@acme.example',
+    });
+  });
+
+  it('creates with the scopes in the catalogue’s order', async () => {
+    const { input } = await resolveForm(managerUserCreateForm, {
       email: ' Ana@Acme.example ',
       scopes: ['audit:read', 'members:read'],
       expiration: null,
     });
     expect(input).toEqual({ email: 'ana@acme.example', scopes: ['members:read', 'audit:read'], expiration: null });
-    expect(managerUserCreateSchema.safeParse(input).success).toBe(true);
+    expect(managerUserCreateSchema.safeParse(managerUserCreateOf(emptyManagerUserForm())).success).toBe(true);
   });
 
   it('patches only what changed: scopes as a set, the expiration as a moment', () => {

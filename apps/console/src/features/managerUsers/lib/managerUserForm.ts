@@ -1,18 +1,17 @@
 import {
   API_KEY_SCOPES,
   type ApiKeyScope,
-  EMAIL_PATTERN,
-  type FieldError,
-  fieldError,
+  emailChangeSchema,
   type ManagerUser,
   type ManagerUserCreate,
   type ManagerUserUpdate,
+  managerUserCreateSchema,
+  managerUserUpdateSchema,
+  requiredEmailError,
 } from '@portiere/contracts';
 import type { FilterDefinition, FilterValues } from '../../../components/filters/filterTypes';
 import type { TranslationKey } from '../../../lib/i18n/keys';
 import type { ManagerUserQuery } from '../api/managerUsersApi';
-
-const EMAIL_MAX = 254;
 
 /** Readable labels of the API key scopes (translation keys cannot hold the scopes' colons). */
 export const SCOPE_LABELS: Record<ApiKeyScope, TranslationKey> = {
@@ -31,7 +30,6 @@ export interface ManagerUserFormValues {
   /** ISO date-time of the API key's end, or null for none. */
   expiration: string | null;
 }
-export type ManagerUserField = keyof ManagerUserFormValues;
 
 export const emptyManagerUserForm = (): ManagerUserFormValues => ({ email: '', scopes: [], expiration: null });
 
@@ -45,39 +43,42 @@ export const managerUserFormOf = (u: ManagerUser): ManagerUserFormValues => ({
 export const orderedScopes = (scopes: readonly ApiKeyScope[]): ApiKeyScope[] =>
   API_KEY_SCOPES.filter((s) => scopes.includes(s));
 
-export function emailError(email: string): FieldError | null {
-  const v = email.trim();
-  if (!v) return fieldError('required');
-  if (v.length > EMAIL_MAX) return fieldError('maxLength', { max: EMAIL_MAX });
-  if (!EMAIL_PATTERN.test(v)) return fieldError('email');
-  return null;
-}
-
-/** The email when creating; an expiration must be a real moment (a past one is allowed: it ends the key). */
-export function validateManagerUserForm(
-  v: ManagerUserFormValues,
-  creating: boolean,
-): Partial<Record<ManagerUserField, FieldError>> {
-  const errors: Partial<Record<ManagerUserField, FieldError>> = {};
-  if (creating) {
-    const e = emailError(v.email);
-    if (e) errors.email = e;
-  }
-  if (v.expiration !== null && Number.isNaN(Date.parse(v.expiration))) errors.expiration = fieldError('invalid');
-  return errors;
-}
-
 export const managerUserCreateOf = (v: ManagerUserFormValues): ManagerUserCreate => ({
-  email: v.email.trim().toLowerCase(),
+  email: v.email,
   scopes: orderedScopes(v.scopes),
   expiration: v.expiration,
 });
+
+/** An address the contract accepts: required, an address, at most its length. */
+const emailRules = (v: { email: string }) => {
+  const error = requiredEmailError(v.email);
+  return error ? { email: error } : {};
+};
+
+/** A new manager user: the contract's body and its address rule. */
+export const managerUserCreateForm = {
+  schema: managerUserCreateSchema,
+  toInput: managerUserCreateOf,
+  rules: emailRules,
+};
+
+/** An edited one: scopes and expiration (a past expiration is allowed: it ends the key). */
+export const managerUserUpdateForm = {
+  schema: managerUserUpdateSchema,
+  toInput: ({ scopes, expiration }: ManagerUserFormValues) => ({ scopes: orderedScopes(scopes), expiration }),
+};
+
+/** A new address for a manager user (a confirmation link goes to it). */
+export const emailChangeForm = { schema: emailChangeSchema, rules: emailRules };
 
 const sameMoment = (a: string | null, b: string | null) =>
   a === b || (a !== null && b !== null && Date.parse(a) === Date.parse(b));
 
 /** An edit sends only what changed: scopes compared as sets, expirations as moments. */
-export function managerUserPatchOf(before: ManagerUser, v: ManagerUserFormValues): ManagerUserUpdate {
+export function managerUserPatchOf(
+  before: ManagerUser,
+  v: Pick<ManagerUserFormValues, 'scopes' | 'expiration'>,
+): ManagerUserUpdate {
   const patch: ManagerUserUpdate = {};
   const scopes = orderedScopes(v.scopes);
   if (scopes.join() !== orderedScopes(before.scopes).join()) patch.scopes = scopes;

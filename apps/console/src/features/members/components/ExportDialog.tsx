@@ -1,47 +1,44 @@
-import { FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
-import { EXPORT_FORMATS, fieldError } from '@portiere/contracts';
+import { FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import { EXPORT_FORMATS, exportQuerySchema } from '@portiere/contracts';
 import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
-import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
+import { FormTextField } from '../../../components/forms/FormTextField';
+import { useContractForm } from '../../../components/forms/useContractForm';
 import { type ExportFormat, type MemberQuery, useExportMembers } from '../api/membersApi';
 
 /** Opens with the list's current query: the export takes what the list filters, in its order. */
 export const EXPORT_DIALOG = dialogName<MemberQuery>('exportUsers');
 
-/** File name must be present and made of letters, digits, spaces, dots, dashes or underscores. */
-export function exportFileNameError(name: string) {
-  const v = name.trim();
-  if (!v) return fieldError('required');
-  if (v.length > 100) return fieldError('maxLength', { max: 100 });
-  if (!/^[\w\- .]+$/.test(v)) return fieldError('invalid');
-  return null;
+interface ExportValues {
+  file_name: string;
+  format: ExportFormat;
 }
+/** The export's file name and format, as the contract's query bounds them (letters, digits, spaces, . - _). */
+export const exportForm = { schema: exportQuerySchema.pick({ file_name: true, format: true }) };
 
 /** Export users: file name (required) and format; exports what the list filtered when opened, sorted alike. */
 export function ExportDialog() {
   const { t } = useTranslation();
   const [query, setQuery] = useState<MemberQuery>({});
-  const [fileName, setFileName] = useState('users');
-  const [format, setFormat] = useState<ExportFormat>('csv');
-  const [error, setError] = useState<string | null>(null);
+  // The name and format typed last stay for the next export.
+  const { control, handleSubmit, clearErrors } = useContractForm<ExportValues, ExportValues>({
+    ...exportForm,
+    defaultValues: { file_name: 'users', format: 'csv' },
+  });
   const exportMembers = useExportMembers({
     feedbackDialog: (t, { fileName }) => t('members.exportDialog.running', { fileName }),
     success: (t) => t('success.dataExported'),
     message: (t) => t('error.exportFailed'),
   });
 
-  const submit = async () => {
-    const fe = exportFileNameError(fileName);
-    if (fe) {
-      setError(fieldErrorMessage(t, fe));
-      return;
-    }
+  const submit = handleSubmit(async ({ file_name, format }) => {
     // The form closes; the feedback dialog follows the export and says how it went.
     dialogs.close(EXPORT_DIALOG.name);
-    await exportMembers.run({ format, fileName: fileName.trim(), query });
-  };
+    await exportMembers.run({ format, fileName: file_name, query });
+  });
 
   return (
     <FormDialog
@@ -52,37 +49,38 @@ export function ExportDialog() {
       busy={exportMembers.isPending}
       onOpen={(q) => {
         setQuery(q);
-        setError(null);
+        clearErrors();
       }}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField
+        <FormTextField
+          control={control}
+          name="file_name"
           label={t('members.exportDialog.fileName')}
-          value={fileName}
-          onChange={(e) => {
-            setFileName(e.target.value);
-            setError(null);
-          }}
           required
           autoFocus
           size="small"
           fullWidth
-          error={Boolean(error)}
-          helperText={error}
         />
         <Typography variant="subtitle2" id="export-format-label">
           {t('members.exportDialog.format')}
         </Typography>
-        <RadioGroup
-          row
-          aria-labelledby="export-format-label"
-          value={format}
-          onChange={(e) => setFormat(e.target.value as ExportFormat)}
-        >
-          {EXPORT_FORMATS.map((f) => (
-            <FormControlLabel key={f} value={f} control={<Radio />} label={f.toUpperCase()} />
-          ))}
-        </RadioGroup>
+        <Controller
+          control={control}
+          name="format"
+          render={({ field }) => (
+            <RadioGroup
+              row
+              aria-labelledby="export-format-label"
+              value={field.value}
+              onChange={(e) => field.onChange(e.target.value)}
+            >
+              {EXPORT_FORMATS.map((f) => (
+                <FormControlLabel key={f} value={f} control={<Radio />} label={f.toUpperCase()} />
+              ))}
+            </RadioGroup>
+          )}
+        />
       </Stack>
     </FormDialog>
   );

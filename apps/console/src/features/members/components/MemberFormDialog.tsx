@@ -5,21 +5,14 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import type { MemberDetail } from '@portiere/contracts';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
-import { Controller, type Path, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
-import type { FieldMessages } from '../../../components/feedback/errorFeedback';
 import type { MutationUi } from '../../../components/feedback/useApiMutation';
+import { useContractForm } from '../../../components/forms/useContractForm';
 import { useConfigurationOptions, useCreateMember, useUpdateMember } from '../api/membersApi';
-import {
-  emptyIdentity,
-  formValuesOf,
-  type MemberFormValues,
-  memberInputOf,
-  memberPatchOf,
-  memberResolver,
-} from '../lib/memberForm';
+import { emptyIdentity, formValuesOf, type MemberFormValues, memberForm, memberPatchOf } from '../lib/memberForm';
 import { ExtraInfoEditor } from './ExtraInfoEditor';
 
 /** Opens with the member to edit, or null for a new user. */
@@ -56,8 +49,8 @@ export function MemberFormDialog({ onSaved }: Props) {
   const configurations = useConfigurationOptions();
   const [member, setMember] = useState<MemberDetail | null>(null);
   const initial = useRef<MemberFormValues>(formValuesOf(null));
-  const form = useForm<MemberFormValues>({ defaultValues: initial.current, resolver: memberResolver(t) });
-  const { control, register, handleSubmit, reset, setError, formState } = form;
+  const form = useContractForm({ ...memberForm, defaultValues: initial.current });
+  const { control, register, handleSubmit, reset, formState, showFieldErrors } = form;
   const identities = useFieldArray({ control, name: 'identities' });
   const [editorKey, setEditorKey] = useState(0);
   const [pairsError, setPairsError] = useState<string | null>(null);
@@ -71,11 +64,6 @@ export function MemberFormDialog({ onSaved }: Props) {
   };
 
   // The server's field errors go under their fields; a taken username under the username.
-  const showFieldErrors = (errors: FieldMessages) => {
-    for (const [path, message] of Object.entries(errors)) {
-      setError(path as Path<MemberFormValues>, { type: 'server', message });
-    }
-  };
   const saved: MutationUi<MemberDetail, unknown> = {
     codeFields: { usernameExists: 'username' },
     onFieldErrors: showFieldErrors,
@@ -87,10 +75,10 @@ export function MemberFormDialog({ onSaved }: Props) {
   const create = useCreateMember({ ...saved, success: (t) => t('members.success.created') });
   const update = useUpdateMember({ ...saved, success: (t) => t('members.success.updated') });
 
-  const submit = handleSubmit(async (values) => {
+  const submit = handleSubmit(async (input) => {
     if (pairsError) return;
-    if (member) await update.run({ id: member.id, patch: memberPatchOf(initial.current, values) });
-    else await create.run(memberInputOf(values));
+    if (member) await update.run({ id: member.id, patch: memberPatchOf(initial.current, input) });
+    else await create.run(input);
   });
 
   const e = formState.errors;

@@ -1,10 +1,11 @@
-import { Alert, Stack, TextField } from '@mui/material';
-import { type Credential, type CredentialTestResult, fieldError } from '@portiere/contracts';
+import { Alert, Stack } from '@mui/material';
+import { type Credential, type CredentialTestResult, credentialTestSchema } from '@portiere/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dialogName } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
-import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
+import { FormTextField } from '../../../components/forms/FormTextField';
+import { useContractForm } from '../../../components/forms/useContractForm';
 import { useTestCredential } from '../api/credentialsApi';
 
 /** Opens with the credential to try. */
@@ -14,28 +15,23 @@ export const TEST_CREDENTIAL_DIALOG = dialogName<Credential>('testCredential');
 export function TestCredentialDialog({ memberId }: { memberId: string }) {
   const { t } = useTranslation();
   const [credential, setCredential] = useState<Credential | null>(null);
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<CredentialTestResult | null>(null);
+  const { control, handleSubmit, reset, setError } = useContractForm<{ value: string }, { value: string }>({
+    schema: credentialTestSchema,
+    defaultValues: { value: '' },
+  });
   // The dialog shows the outcome itself, a refusal included.
   const test = useTestCredential(memberId, {
     notify: false,
-    onSuccess: (r) => {
-      setResult(r);
-      setError(null);
-    },
-    onError: (_err, message) => setError(message),
+    onSuccess: setResult,
+    onError: (_err, message) => setError('value', { type: 'server', message }),
   });
 
-  const submit = async () => {
+  const submit = handleSubmit(async ({ value }) => {
     if (!credential) return;
-    if (!value) {
-      setError(fieldErrorMessage(t, fieldError('required')));
-      return;
-    }
     setResult(null);
     await test.run({ credential, value });
-  };
+  });
 
   return (
     <FormDialog
@@ -46,27 +42,21 @@ export function TestCredentialDialog({ memberId }: { memberId: string }) {
       busy={test.isPending}
       onOpen={(c) => {
         setCredential(c);
-        setValue('');
-        setError(null);
+        reset({ value: '' });
         setResult(null);
       }}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField
+        <FormTextField
+          control={control}
+          name="value"
           label={t('credentials.testValue')}
-          value={value}
-          onChange={(e) => {
-            setValue(e.target.value);
-            setError(null);
-          }}
           autoFocus
           required
           autoComplete="off"
           size="small"
           fullWidth
           type={credential?.type === 'password' || credential?.type === 'pin' ? 'password' : 'text'}
-          error={Boolean(error)}
-          helperText={error}
         />
         {result && (
           <Alert severity={result.ok ? 'success' : 'error'} data-testid="test-result">

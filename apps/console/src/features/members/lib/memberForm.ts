@@ -1,15 +1,10 @@
 import {
-  type FieldError,
-  fieldError,
   type Identity,
   type MemberDetail,
   type MemberInput,
   memberFieldErrors,
   memberInputSchema,
 } from '@portiere/contracts';
-import type { TFunction } from 'i18next';
-import type { FieldErrors, Resolver } from 'react-hook-form';
-import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
 
 export interface MemberFormValues {
   first_name: string;
@@ -75,56 +70,15 @@ export function memberInputOf(v: MemberFormValues): MemberInput {
   };
 }
 
-/** Only what changed, for PATCH. */
-export function memberPatchOf(initial: MemberFormValues, current: MemberFormValues): Partial<MemberInput> {
+/** Only what changed since the form opened, for PATCH. */
+export function memberPatchOf(initial: MemberFormValues, current: MemberInput): Partial<MemberInput> {
   const a = memberInputOf(initial);
-  const b = memberInputOf(current);
   const patch: Record<string, unknown> = {};
-  for (const key of Object.keys(b) as (keyof MemberInput)[]) {
-    if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) patch[key] = b[key];
+  for (const key of Object.keys(current) as (keyof MemberInput)[]) {
+    if (JSON.stringify(a[key]) !== JSON.stringify(current[key])) patch[key] = current[key];
   }
   return patch as Partial<MemberInput>;
 }
 
-/** The zod contract's size limits as field errors (the rest comes from memberFieldErrors). */
-function schemaErrors(input: MemberInput): Record<string, FieldError> {
-  const parsed = memberInputSchema.safeParse(input);
-  const out: Record<string, FieldError> = {};
-  if (parsed.success) return out;
-  for (const issue of parsed.error.issues) {
-    const path = issue.path.join('.');
-    if (out[path]) continue;
-    if (issue.code === 'too_big') out[path] = fieldError('maxLength', { max: Number(issue.maximum) });
-    else if (issue.code === 'too_small') out[path] = fieldError('required');
-    else out[path] = fieldError('invalid');
-  }
-  return out;
-}
-
-/** Every field error of the form, keyed by dotted path (same keys as the server's details). */
-export function memberFormErrors(v: MemberFormValues): Record<string, FieldError> {
-  const input = memberInputOf(v);
-  return { ...schemaErrors(input), ...memberFieldErrors(input) };
-}
-
-function setPath(target: Record<string, unknown>, path: string, value: unknown) {
-  const keys = path.split('.');
-  let node = target;
-  keys.slice(0, -1).forEach((k, i) => {
-    node[k] ??= /^\d+$/.test(keys[i + 1] ?? '') ? [] : {};
-    node = node[k] as Record<string, unknown>;
-  });
-  node[keys[keys.length - 1] as string] = value;
-}
-
-export function memberResolver(t: TFunction): Resolver<MemberFormValues> {
-  return async (values) => {
-    const found = memberFormErrors(values);
-    if (Object.keys(found).length === 0) return { values, errors: {} };
-    const errors: Record<string, unknown> = {};
-    for (const [path, fe] of Object.entries(found)) {
-      setPath(errors, path, { type: fe.key, message: fieldErrorMessage(t, fe) });
-    }
-    return { values: {}, errors: errors as FieldErrors<MemberFormValues> };
-  };
-}
+/** The form over the contract: the schema's bounds and the member rules (email, phone, JSON, identities). */
+export const memberForm = { schema: memberInputSchema, toInput: memberInputOf, rules: memberFieldErrors };

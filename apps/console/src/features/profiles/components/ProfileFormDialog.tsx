@@ -1,25 +1,27 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
-import type { FieldError, Profile } from '@portiere/contracts';
-import { useState } from 'react';
+import type { Profile, ProfileInput } from '@portiere/contracts';
+import { type Ref, useMemo, useState } from 'react';
+import { Controller, get } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
+import { FormTextField } from '../../../components/forms/FormTextField';
+import { useContractForm } from '../../../components/forms/useContractForm';
 import { isApiError } from '../../../lib/api/apiError';
 import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
 import { useProfileChoices, useSaveProfile } from '../api/profilesApi';
 import {
   emptyProfileForm,
+  liveStepErrors,
   type ProfileFormValues,
+  profileForm,
   profileFormOf,
-  profileInputOf,
-  validateProfileForm,
 } from '../lib/profileForm';
 import { StepsEditor } from './StepsEditor';
 
 /** Opens with the profile to edit, or null for a new one. */
 export const PROFILE_FORM_DIALOG = dialogName<Profile | null>('profile-form');
 
-type Errors = Record<string, string | undefined>;
 const SELECTS = [
   { field: 'appId', kind: 'apps', label: 'profiles.form.app', required: true },
   { field: 'groupId', kind: 'groups', label: 'profiles.form.group', required: true },
@@ -35,7 +37,16 @@ function ChoiceSelect({
   current,
   error,
   onChange,
-}: (typeof SELECTS)[number] & { value: string; current?: string; error?: string; onChange: (v: string) => void }) {
+  onBlur,
+  inputRef,
+}: (typeof SELECTS)[number] & {
+  value: string;
+  current?: string;
+  error?: string;
+  onChange: (v: string) => void;
+  onBlur: () => void;
+  inputRef: Ref<HTMLInputElement>;
+}) {
   const { t } = useTranslation();
   const options = useProfileChoices(kind).data ?? [];
   return (
@@ -45,6 +56,8 @@ function ChoiceSelect({
       label={t(label)}
       value={value}
       onChange={(e) => onChange(e.target.value)}
+      onBlur={onBlur}
+      inputRef={inputRef}
       error={Boolean(error)}
       helperText={error}
       name={field}
@@ -65,41 +78,36 @@ function ChoiceSelect({
   );
 }
 
-/** Live rules: the steps' own (at least one, a fixed text has its text, a wait in bounds); the rest once saving was tried. */
-const isLive = (key: string, e: FieldError) =>
-  key === 'steps' || (key.startsWith('steps.') && e.key !== 'required') || key.endsWith('.text');
-
 /** New or edit profile: display name, app, configuration group, flow and the fill steps. */
 export function ProfileFormDialog() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<Profile | null>(null);
-  const [values, setValues] = useState<ProfileFormValues>(emptyProfileForm);
-  const [serverErrors, setServerErrors] = useState<Errors>({});
-  const [submitted, setSubmitted] = useState(false);
-  const set = (patch: Partial<ProfileFormValues>) => {
-    setServerErrors({});
-    setValues((v) => ({ ...v, ...patch }));
-  };
+  const form = useContractForm<ProfileFormValues, ProfileInput>({ ...profileForm, defaultValues: emptyProfileForm() });
+  const { control, handleSubmit, reset, watch, setValue, setError, formState, showFieldErrors } = form;
   const save = useSaveProfile({
     success: (t, _saved, { id }) => t(id ? 'profiles.saved' : 'success.entityCreated'),
-    onFieldErrors: setServerErrors,
+    onFieldErrors: showFieldErrors,
     // One profile per app and group: the conflict is said under both.
     onError: (err, message) => {
-      if (isApiError(err) && err.body?.code === 'profileExists')
-        setServerErrors((e) => ({ ...e, appId: message, groupId: message }));
+      if (isApiError(err) && err.body?.code === 'profileExists') {
+        setError('appId', { type: 'server', message });
+        setError('groupId', { type: 'server', message });
+      }
     },
     onSuccess: () => dialogs.close(PROFILE_FORM_DIALOG.name),
   });
+  const submit = handleSubmit((input) => save.run({ id: editing?.id, input }));
 
-  const own = validateProfileForm(values);
-  const errors: Errors = { ...serverErrors };
-  for (const [k, v] of Object.entries(own)) if (submitted || isLive(k, v)) errors[k] = fieldErrorMessage(t, v);
-
-  const submit = async () => {
-    setSubmitted(true);
-    if (Object.keys(own).length) return;
-    await save.run({ id: editing?.id, input: profileInputOf(values) });
-  };
+  // The steps' errors: the steps' own rules as they are typed, the others once saving was tried.
+  const steps = watch('steps');
+  const live = useMemo(() => liveStepErrors(steps), [steps]);
+  const stepErrors: Record<string, string | undefined> = {};
+  for (const [path, e] of Object.entries(live)) stepErrors[path] = fieldErrorMessage(t, e);
+  const stepError = (path: string) => (get(formState.errors, path) as { message?: string } | undefined)?.message;
+  stepErrors.steps ??= stepError('steps');
+  steps.forEach((_, i) => {
+    for (const f of ['target', 'text', 'ms']) stepErrors[`steps.${i}.${f}`] ??= stepError(`steps.${i}.${f}`);
+  });
   const current = { appId: editing?.app.name, groupId: editing?.group.name, flowId: editing?.flow?.name };
 
   return (
@@ -111,32 +119,34 @@ export function ProfileFormDialog() {
       busy={save.isPending}
       onOpen={(profile) => {
         setEditing(profile);
-        setValues(profile ? profileFormOf(profile) : emptyProfileForm());
-        setServerErrors({});
-        setSubmitted(false);
+        reset(profile ? profileFormOf(profile) : emptyProfileForm());
       }}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField
-          autoFocus
-          required
-          label={t('profiles.form.displayName')}
-          value={values.displayName}
-          onChange={(e) => set({ displayName: e.target.value })}
-          error={Boolean(errors.displayName)}
-          helperText={errors.displayName}
-        />
+        <FormTextField control={control} name="displayName" autoFocus required label={t('profiles.form.displayName')} />
         {SELECTS.map((s) => (
-          <ChoiceSelect
+          <Controller
             key={s.field}
-            {...s}
-            value={values[s.field]}
-            current={current[s.field]}
-            error={errors[s.field]}
-            onChange={(v) => set({ [s.field]: v })}
+            control={control}
+            name={s.field}
+            render={({ field, fieldState }) => (
+              <ChoiceSelect
+                {...s}
+                value={field.value}
+                current={current[s.field]}
+                error={fieldState.error?.message}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+              />
+            )}
           />
         ))}
-        <StepsEditor steps={values.steps} onChange={(steps) => set({ steps })} errors={errors} />
+        <StepsEditor
+          steps={steps}
+          onChange={(next) => setValue('steps', next, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
+          errors={stepErrors}
+        />
       </Stack>
     </FormDialog>
   );

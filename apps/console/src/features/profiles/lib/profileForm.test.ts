@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { englishMessage as message, resolveForm } from '../../../test/contractForm';
 import {
   emptyProfileForm,
+  liveStepErrors,
   moveStep,
   newStep,
+  profileForm,
   profileInputOf,
   profileQueryOf,
-  validateProfileForm,
 } from './profileForm';
 
 const filled = () => {
@@ -36,18 +38,41 @@ describe('profile form', () => {
     });
   });
 
-  it('requires the fields, a step, a target, a fixed text, and a wait within bounds', () => {
-    expect(validateProfileForm(filled())).toEqual({});
+  it('requires the fields, a step, a target, a fixed text, and a wait within bounds', async () => {
+    expect((await resolveForm(profileForm, filled())).errors).toEqual({});
     const v = filled();
     v.steps = [];
-    expect(Object.keys(validateProfileForm(v))).toEqual(['steps']);
+    expect((await resolveForm(profileForm, v)).errors).toEqual({ steps: message('required') });
     v.steps = [
       { ...newStep('fill'), value: 'text' },
       { ...newStep('wait'), ms: '99' },
+      { ...newStep('wait'), ms: '' },
     ];
-    expect(Object.keys(validateProfileForm({ ...v, displayName: '', appId: '' })).sort()).toEqual(
-      ['appId', 'displayName', 'steps.0.target', 'steps.0.text', 'steps.1.ms'].sort(),
-    );
+    const wait = message('range', { min: 100, max: 30_000 });
+    expect((await resolveForm(profileForm, { ...v, displayName: '', appId: '' })).errors).toEqual({
+      appId: message('required'),
+      displayName: message('required'),
+      'steps.0.target': message('required'),
+      'steps.0.text': message('required'),
+      'steps.1.ms': wait,
+      'steps.2.ms': wait,
+    });
+  });
+
+  it('says the step rules as they are typed, a missing target or name only on save', () => {
+    const v = {
+      ...filled(),
+      displayName: '',
+      steps: [
+        { ...newStep('fill'), value: 'text' as const },
+        { ...newStep('wait'), ms: '99' },
+      ],
+    };
+    const live = Object.entries(liveStepErrors(v.steps));
+    expect(Object.fromEntries(live.map(([path, e]) => [path, e.key]))).toEqual({
+      'steps.0.text': 'required',
+      'steps.1.ms': 'range',
+    });
   });
 
   it('moves a step and ignores a move past either end', () => {

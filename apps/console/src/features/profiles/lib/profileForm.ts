@@ -1,16 +1,17 @@
 import {
   type FieldError,
-  fieldError,
   type PROFILE_KEYS,
   PROFILE_MAX_STEPS,
-  PROFILE_WAIT_MS,
   type Profile,
   type ProfileInput,
   type ProfileStep,
   type ProfileStepAction,
   profileFieldErrors,
+  profileInputSchema,
 } from '@portiere/contracts';
+import { z } from 'zod';
 import type { FilterDefinition, FilterOption, FilterValues } from '../../../components/filters/filterTypes';
+import { contractFieldErrors } from '../../../components/forms/contractResolver';
 import type { ProfileQuery } from '../api/profilesApi';
 
 type FillValue = Extract<ProfileStep, { action: 'fill' }>['value'];
@@ -98,27 +99,23 @@ export function moveStep(steps: readonly StepDraft[], from: number, to: number):
   return next;
 }
 
-/**
- * Keys as the contract's: displayName, appId, groupId, steps, steps.{i}.target|text|ms.
- * Then the contract's own rules (at least one step, a fixed text fill has its text).
- */
-export function validateProfileForm(v: ProfileFormValues): Record<string, FieldError> {
-  const errors: Record<string, FieldError> = {};
-  const name = v.displayName.trim();
-  if (!name) errors.displayName = fieldError('required');
-  else if (name.length > 100) errors.displayName = fieldError('maxLength', { max: 100 });
-  for (const key of ['appId', 'groupId'] as const) if (!v[key]) errors[key] = fieldError('required');
-  v.steps.forEach((s, i) => {
-    if ((s.action === 'fill' || s.action === 'click') && !s.target.trim())
-      errors[`steps.${i}.target`] = fieldError('required');
-    if (s.action === 'wait') {
-      const ms = Number(s.ms);
-      if (!s.ms.trim() || !Number.isInteger(ms) || ms < PROFILE_WAIT_MS.min || ms > PROFILE_WAIT_MS.max)
-        errors[`steps.${i}.ms`] = fieldError('range', PROFILE_WAIT_MS);
-    }
-  });
-  const steps = v.steps.map((s) => (s.action === 'fill' ? stepOf(s) : { action: s.action }) as ProfileStep);
-  return { ...errors, ...profileFieldErrors({ steps }) };
+/** The form over the contract: the schema's fields and step bounds, and its rules (a step, a fixed text's text). */
+export const profileForm = { schema: profileInputSchema, toInput: profileInputOf, rules: profileFieldErrors };
+
+/** The rules said as the user types: the steps' own (at least one, a fixed text, a wait in bounds), not a missing target. */
+const isLiveStepError = (path: string, e: FieldError) =>
+  path === 'steps' || (path.startsWith('steps.') && e.key !== 'required') || path.endsWith('.text');
+
+const stepsForm = {
+  schema: z.object({ steps: profileInputSchema.shape.steps }),
+  toInput: (v: { steps: StepDraft[] }) => ({ steps: v.steps.map(stepOf) }),
+  rules: profileFieldErrors,
+};
+
+/** The steps' errors said as they are typed, by the contract's paths (steps, steps.{i}.ms...). */
+export function liveStepErrors(steps: StepDraft[]): Record<string, FieldError> {
+  const found = Object.entries(contractFieldErrors(stepsForm, { steps }));
+  return Object.fromEntries(found.filter(([path, e]) => isLiveStepError(path, e)));
 }
 
 export interface ProfileFilterOptions {

@@ -1,13 +1,15 @@
-import { FormControlLabel, Radio, RadioGroup, Stack, TextField } from '@mui/material';
-import { useState } from 'react';
+import { FormControlLabel, Radio, RadioGroup, Stack } from '@mui/material';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
+import { FormTextField } from '../../../components/forms/FormTextField';
+import { useContractForm } from '../../../components/forms/useContractForm';
 import { isApiError } from '../../../lib/api/apiError';
-import { useCreateTemporaryCards } from '../api/temporaryCardsApi';
+import { type TemporaryCardCreate, useCreateTemporaryCards } from '../api/temporaryCardsApi';
 import {
   type CreateTemporaryCardsValues,
-  createTemporaryCardsInput,
+  createTemporaryCardsForm,
   emptyCreateTemporaryCards,
   MAX_CARDS,
 } from '../lib/temporaryCardForms';
@@ -17,9 +19,11 @@ export const CREATE_TEMPORARY_CARDS_DIALOG = dialogName('create-cards');
 /** Create cards: a number of cards with generated codes, or one card with a given code. */
 export function CreateTemporaryCardsDialog() {
   const { t } = useTranslation();
-  const [values, setValues] = useState<CreateTemporaryCardsValues>(emptyCreateTemporaryCards);
-  const [errors, setErrors] = useState<Partial<Record<'count' | 'cardCode', string>>>({});
-  const set = (patch: Partial<CreateTemporaryCardsValues>) => setValues((v) => ({ ...v, ...patch }));
+  const { control, handleSubmit, reset, watch, setError } = useContractForm<
+    CreateTemporaryCardsValues,
+    TemporaryCardCreate
+  >({ ...createTemporaryCardsForm, defaultValues: emptyCreateTemporaryCards });
+  const mode = watch('mode');
   const create = useCreateTemporaryCards({
     // Many generated cards run in the feedback dialog; one given code stays in this form.
     feedbackDialog: (t, input) =>
@@ -29,17 +33,14 @@ export function CreateTemporaryCardsDialog() {
     // A refused code (taken, wrong length) is named under the code field.
     onError: (err, message, input) => {
       if (isApiError(err) && (err.status === 400 || err.status === 409) && input.cardCode !== undefined)
-        setErrors({ cardCode: message });
+        setError('cardCode', { type: 'server', message });
     },
   });
 
-  const submit = async () => {
-    const { errors: e, input } = createTemporaryCardsInput(t, values);
-    setErrors(e);
-    if (!input) return;
+  const submit = handleSubmit(async (input) => {
     if (input.cardCode === undefined) dialogs.close(CREATE_TEMPORARY_CARDS_DIALOG.name);
     await create.run(input);
-  };
+  });
 
   return (
     <FormDialog
@@ -48,39 +49,36 @@ export function CreateTemporaryCardsDialog() {
       onSubmit={submit}
       submitLabel={t('temporaryCards.create.submit')}
       busy={create.isPending}
-      onOpen={() => {
-        setValues(emptyCreateTemporaryCards);
-        setErrors({});
-      }}
+      onOpen={() => reset(emptyCreateTemporaryCards)}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <RadioGroup
-          row
-          value={values.mode}
-          onChange={(e) => set({ mode: e.target.value as CreateTemporaryCardsValues['mode'] })}
-        >
-          <FormControlLabel value="count" control={<Radio />} label={t('temporaryCards.create.byCount')} />
-          <FormControlLabel value="code" control={<Radio />} label={t('temporaryCards.create.byCode')} />
-        </RadioGroup>
-        {values.mode === 'count' ? (
-          <TextField
+        <Controller
+          control={control}
+          name="mode"
+          render={({ field }) => (
+            <RadioGroup row value={field.value} onChange={(e) => field.onChange(e.target.value)}>
+              <FormControlLabel value="count" control={<Radio />} label={t('temporaryCards.create.byCount')} />
+              <FormControlLabel value="code" control={<Radio />} label={t('temporaryCards.create.byCode')} />
+            </RadioGroup>
+          )}
+        />
+        {mode === 'count' ? (
+          <FormTextField
+            control={control}
+            name="count"
             autoFocus
             type="number"
             label={t('temporaryCards.create.count')}
-            value={values.count}
-            onChange={(e) => set({ count: e.target.value })}
-            error={Boolean(errors.count)}
-            helperText={errors.count ?? t('temporaryCards.create.countHint', { max: MAX_CARDS })}
+            helperText={t('temporaryCards.create.countHint', { max: MAX_CARDS })}
             slotProps={{ htmlInput: { min: 1, max: MAX_CARDS } }}
           />
         ) : (
-          <TextField
+          <FormTextField
+            control={control}
+            name="cardCode"
             autoFocus
             label={t('temporaryCards.create.code')}
-            value={values.cardCode}
-            onChange={(e) => set({ cardCode: e.target.value })}
-            error={Boolean(errors.cardCode)}
-            helperText={errors.cardCode ?? t('temporaryCards.create.codeHint')}
+            helperText={t('temporaryCards.create.codeHint')}
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />
         )}

@@ -1,20 +1,25 @@
 import { Autocomplete, Stack, TextField } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import type { TemporaryCard } from '@portiere/contracts';
-import { fieldError } from '@portiere/contracts';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
-import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
+import { useContractForm } from '../../../components/forms/useContractForm';
 import { useDebounced } from '../../../lib/useDebounced';
 import { usePairableTemporaryCards, usePairTemporaryCard } from '../api/temporaryCardsApi';
-import { expirationOf } from '../lib/temporaryCardForms';
+import { type PairTemporaryCardValues, pairTemporaryCardForm } from '../lib/temporaryCardForms';
 
 export const PAIR_TEMPORARY_CARD_DIALOG = dialogName('pair-temporary-card');
 /** Default validity of a pairing, in days. */
 export const DEFAULT_PAIRING_DAYS = 7;
+
+const pairingDefaults = (): PairTemporaryCardValues => ({
+  card_id: null,
+  expiration_date: dayjs().add(DEFAULT_PAIRING_DAYS, 'day'),
+});
 
 /** Temporary card pairing: select a free (or expired) card and an expiration date. */
 export function PairTemporaryCardDialog({
@@ -25,11 +30,12 @@ export function PairTemporaryCardDialog({
   onPaired?: (card: TemporaryCard) => void;
 }) {
   const { t } = useTranslation();
-  const [card, setCard] = useState<TemporaryCard | null>(null);
-  const [day, setDay] = useState<Dayjs | null>(dayjs().add(DEFAULT_PAIRING_DAYS, 'day'));
+  const { control, handleSubmit, reset } = useContractForm<
+    PairTemporaryCardValues,
+    { card_id: string; expiration_date: string }
+  >({ ...pairTemporaryCardForm, defaultValues: pairingDefaults() });
   const [input, setInput] = useState('');
   const search = useDebounced(input, 250);
-  const [errors, setErrors] = useState<{ card?: string; date?: string }>({});
   const open = usePairableTemporaryCards(search, Boolean(memberId));
   const pair = usePairTemporaryCard(memberId, {
     success: (t, paired) => t('temporaryCards.paired', { code: paired.cardCode }),
@@ -39,17 +45,7 @@ export function PairTemporaryCardDialog({
     },
   });
 
-  const submit = async () => {
-    const required = fieldErrorMessage(t, fieldError('required'));
-    const e: { card?: string; date?: string } = {};
-    if (!card) e.card = required;
-    const chosen = day?.isValid() ? day : null;
-    if (!chosen) e.date = required;
-    else if (chosen.endOf('day').isBefore(dayjs())) e.date = t('error.expirationInPast');
-    setErrors(e);
-    if (!card || !chosen || e.date) return;
-    await pair.run({ card_id: card.id, expiration_date: expirationOf(chosen) });
-  };
+  const submit = handleSubmit((body) => pair.run(body));
 
   return (
     <FormDialog
@@ -59,50 +55,60 @@ export function PairTemporaryCardDialog({
       submitLabel={t('temporaryCards.pair.submit')}
       busy={pair.isPending}
       onOpen={() => {
-        setCard(null);
+        reset(pairingDefaults());
         setInput('');
-        setDay(dayjs().add(DEFAULT_PAIRING_DAYS, 'day'));
-        setErrors({});
       }}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <Autocomplete<TemporaryCard, false>
-          options={open.data ?? []}
-          loading={open.isFetching}
-          value={card}
-          onChange={(_, v) => setCard(v)}
-          onInputChange={(_, v, reason) => {
-            if (reason !== 'reset') setInput(v);
-          }}
-          filterOptions={(o) => o}
-          getOptionLabel={(c) => c.cardCode}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          renderOption={(props, c) => (
-            <li {...props} key={c.id}>
-              {c.cardCode}
-              {c.status === 'expired' ? ` — ${t('temporaryCards.status.expired')}` : ''}
-            </li>
-          )}
-          noOptionsText={t('temporaryCards.pair.noCards')}
-          loadingText={t('common.loading')}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              autoFocus
-              label={t('temporaryCards.pair.card')}
-              error={Boolean(errors.card)}
-              helperText={errors.card ?? t('temporaryCards.pair.cardHint')}
+        <Controller
+          control={control}
+          name="card_id"
+          render={({ field, fieldState }) => (
+            <Autocomplete<TemporaryCard, false>
+              options={open.data ?? []}
+              loading={open.isFetching}
+              value={field.value as TemporaryCard | null}
+              onChange={(_, v) => field.onChange(v)}
+              onInputChange={(_, v, reason) => {
+                if (reason !== 'reset') setInput(v);
+              }}
+              filterOptions={(o) => o}
+              getOptionLabel={(c) => c.cardCode}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              renderOption={(props, c) => (
+                <li {...props} key={c.id}>
+                  {c.cardCode}
+                  {c.status === 'expired' ? ` — ${t('temporaryCards.status.expired')}` : ''}
+                </li>
+              )}
+              noOptionsText={t('temporaryCards.pair.noCards')}
+              loadingText={t('common.loading')}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  autoFocus
+                  label={t('temporaryCards.pair.card')}
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message ?? t('temporaryCards.pair.cardHint')}
+                />
+              )}
             />
           )}
         />
-        <DatePicker
-          label={t('temporaryCards.pair.expiration')}
-          value={day}
-          onChange={(v) => setDay(v)}
-          disablePast
-          slotProps={{
-            textField: { error: Boolean(errors.date), helperText: errors.date, fullWidth: true },
-          }}
+        <Controller
+          control={control}
+          name="expiration_date"
+          render={({ field, fieldState }) => (
+            <DatePicker
+              label={t('temporaryCards.pair.expiration')}
+              value={field.value}
+              onChange={(v) => field.onChange(v)}
+              disablePast
+              slotProps={{
+                textField: { error: Boolean(fieldState.error), helperText: fieldState.error?.message, fullWidth: true },
+              }}
+            />
+          )}
         />
       </Stack>
     </FormDialog>

@@ -1,9 +1,10 @@
-import { fieldError } from '@portiere/contracts';
-import type { TFunction } from 'i18next';
-import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
-import type { TemporaryCardCreate } from '../api/temporaryCardsApi';
+import { temporaryCardCreateSchema, temporaryCardPairFieldErrors, temporaryCardPairSchema } from '@portiere/contracts';
+import type { Dayjs } from 'dayjs';
+import { z } from 'zod';
+import { digitsText, numberText } from '../../../components/forms/formSchemas';
 
-export const MAX_CARDS = 500;
+const { count, cardCode } = temporaryCardCreateSchema.shape;
+export const MAX_CARDS = count.unwrap().maxValue ?? 500;
 
 export type CreateMode = 'count' | 'code';
 export interface CreateTemporaryCardsValues {
@@ -13,25 +14,37 @@ export interface CreateTemporaryCardsValues {
 }
 export const emptyCreateTemporaryCards: CreateTemporaryCardsValues = { mode: 'count', count: '10', cardCode: '' };
 
-/** Field errors (translated) of the Create cards form, or the request body when valid. */
-export function createTemporaryCardsInput(
-  t: TFunction,
-  v: CreateTemporaryCardsValues,
-): { errors: Partial<Record<'count' | 'cardCode', string>>; input?: TemporaryCardCreate } {
-  if (v.mode === 'code') {
-    const code = v.cardCode.trim();
-    if (!code) return { errors: { cardCode: fieldErrorMessage(t, fieldError('required')) } };
-    if (!/^\d+$/.test(code)) return { errors: { cardCode: fieldErrorMessage(t, fieldError('onlyNumbers')) } };
-    return { errors: {}, input: { count: 1, cardCode: code } };
-  }
-  const n = Number(v.count);
-  if (!v.count.trim()) return { errors: { count: fieldErrorMessage(t, fieldError('required')) } };
-  if (!Number.isInteger(n) || n < 1 || n > MAX_CARDS)
-    return { errors: { count: fieldErrorMessage(t, fieldError('range', { min: 1, max: MAX_CARDS })) } };
-  return { errors: {}, input: { count: n } };
-}
+/**
+ * The Create cards form over the contract's body: a number of generated cards (its bounds), or
+ * one card with the code typed (digits; the customer's code length is the server's to say).
+ */
+export const createTemporaryCardsForm = {
+  schema: z.discriminatedUnion('mode', [
+    z.object({ mode: z.literal('count'), count: numberText(count.unwrap()) }).transform((v) => ({ count: v.count })),
+    z
+      .object({ mode: z.literal('code'), cardCode: digitsText(cardCode.unwrap()) })
+      .transform((v) => ({ count: 1, cardCode: v.cardCode })),
+  ]),
+};
 
 /** The expiration sent for a chosen day: the end of that day, local time, as ISO. */
 export function expirationOf(day: { endOf: (u: 'day') => { toISOString: () => string } }): string {
   return day.endOf('day').toISOString();
 }
+
+/** The pairing form: the card picked (sent as its id) and the day picked (sent as its end). */
+export interface PairTemporaryCardValues {
+  card_id: { id: string; cardCode: string } | null;
+  expiration_date: Dayjs | null;
+}
+
+/** The pairing over the contract: a card and a day are required, and the day not past. */
+export const pairTemporaryCardForm = {
+  schema: temporaryCardPairSchema,
+  toInput: (v: PairTemporaryCardValues) => ({
+    card_id: v.card_id?.id ?? '',
+    expiration_date: v.expiration_date?.isValid() ? expirationOf(v.expiration_date) : undefined,
+  }),
+  rules: (input: { expiration_date?: string }) =>
+    input.expiration_date ? temporaryCardPairFieldErrors({ expiration_date: input.expiration_date }, new Date()) : {},
+};

@@ -1,7 +1,14 @@
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../../locales/en';
 import { it as italian } from '../../../locales/it';
-import { createTemporaryCardsInput, expirationOf } from './temporaryCardForms';
+import { englishMessage as message, resolveForm } from '../../../test/contractForm';
+import {
+  type CreateTemporaryCardsValues,
+  createTemporaryCardsForm,
+  expirationOf,
+  pairTemporaryCardForm,
+} from './temporaryCardForms';
 import {
   STATUS_COLORS,
   statusLabelKey,
@@ -10,10 +17,7 @@ import {
   temporaryCardStatusParam,
 } from './temporaryCardStatus';
 
-const t = ((key: string, params?: Record<string, unknown>) =>
-  params && Object.keys(params).length ? `${key}:${JSON.stringify(params)}` : key) as unknown as Parameters<
-  typeof createTemporaryCardsInput
->[0];
+const created = (v: CreateTemporaryCardsValues) => resolveForm(createTemporaryCardsForm, v);
 
 describe('temporary card status', () => {
   it('labels every status in English and Italian', () => {
@@ -49,31 +53,46 @@ describe('temporary card status', () => {
 });
 
 describe('create cards form', () => {
-  it('sends a number of generated cards within 1..500', () => {
-    expect(createTemporaryCardsInput(t, { mode: 'count', count: '12', cardCode: '' })).toEqual({
-      errors: {},
-      input: { count: 12 },
+  it('sends a number of generated cards within 1..500', async () => {
+    expect(await created({ mode: 'count', count: '12', cardCode: '' })).toEqual({ errors: {}, input: { count: 12 } });
+    const range = message('range', { min: 1, max: 500 });
+    expect((await created({ mode: 'count', count: '0', cardCode: '' })).errors.count).toBe(range);
+    expect(await created({ mode: 'count', count: '501', cardCode: '' })).toEqual({
+      errors: { count: range },
+      input: undefined,
     });
-    expect(createTemporaryCardsInput(t, { mode: 'count', count: '0', cardCode: '' }).errors.count).toContain(
-      'validation.range',
+    expect((await created({ mode: 'count', count: '2.5', cardCode: '' })).errors.count).toBe(range);
+    expect((await created({ mode: 'count', count: '', cardCode: '' })).errors.count).toBe('This field is required.');
+  });
+
+  it('sends one card with a specific numeric code', async () => {
+    expect(await created({ mode: 'code', count: '10', cardCode: ' 12345678 ' })).toEqual({
+      errors: {},
+      input: { count: 1, cardCode: '12345678' },
+    });
+    expect((await created({ mode: 'code', count: '10', cardCode: '12ab' })).errors.cardCode).toBe(
+      'Only numbers are allowed.',
     );
-    expect(createTemporaryCardsInput(t, { mode: 'count', count: '501', cardCode: '' }).input).toBeUndefined();
-    expect(createTemporaryCardsInput(t, { mode: 'count', count: '', cardCode: '' }).errors.count).toBe(
+    expect((await created({ mode: 'code', count: '10', cardCode: '' })).errors.cardCode).toBe(
       'This field is required.',
     );
   });
 
-  it('sends one card with a specific numeric code', () => {
-    expect(createTemporaryCardsInput(t, { mode: 'code', count: '10', cardCode: ' 12345678 ' })).toEqual({
-      errors: {},
-      input: { count: 1, cardCode: '12345678' },
+  it('pairs a card chosen until a day not yet past', async () => {
+    const card = { id: 'c1', cardCode: '123' };
+    expect((await resolveForm(pairTemporaryCardForm, { card_id: null, expiration_date: null })).errors).toEqual({
+      card_id: message('required'),
+      expiration_date: message('required'),
     });
-    expect(createTemporaryCardsInput(t, { mode: 'code', count: '10', cardCode: '12ab' }).errors.cardCode).toBe(
-      'Only numbers are allowed.',
-    );
-    expect(createTemporaryCardsInput(t, { mode: 'code', count: '10', cardCode: '' }).errors.cardCode).toBe(
-      'This field is required.',
-    );
+    const yesterday = dayjs().subtract(1, 'day');
+    expect((await resolveForm(pairTemporaryCardForm, { card_id: card, expiration_date: yesterday })).errors).toEqual({
+      expiration_date: message('futureDate'),
+    });
+    const today = dayjs();
+    expect((await resolveForm(pairTemporaryCardForm, { card_id: card, expiration_date: today })).input).toEqual({
+      card_id: 'c1',
+      expiration_date: expirationOf(today),
+    });
   });
 
   it('expires a pairing at the end of the chosen day', () => {
