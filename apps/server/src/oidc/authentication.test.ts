@@ -26,7 +26,7 @@ import {
   totpCode,
   uidOf,
   type WebMember,
-} from '../test/web-sign-in.ts';
+} from '../test/web-login.ts';
 
 describe.each(testDatabases())('amr, acr and max_age on $name', (database) => {
   let h: Harness;

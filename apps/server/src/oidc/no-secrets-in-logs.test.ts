@@ -19,7 +19,7 @@ import {
   PUBLIC_URL,
   signInApi,
   uidOf,
-} from '../test/web-sign-in.ts';
+} from '../test/web-login.ts';
 
 const [pglite] = testDatabases();
 

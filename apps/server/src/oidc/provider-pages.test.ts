@@ -22,7 +22,7 @@ import {
   PUBLIC_URL,
   signInApi,
   uidOf,
-} from '../test/web-sign-in.ts';
+} from '../test/web-login.ts';
 
 const formAction = (csp: unknown) =>
   String(csp)

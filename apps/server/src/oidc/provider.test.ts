@@ -28,7 +28,7 @@ import {
   signInApi,
   uidOf,
   type WebMember,
-} from '../test/web-sign-in.ts';
+} from '../test/web-login.ts';
 import { rotateOidcKeys } from './keys.ts';
 
 describe.each(testDatabases())('the OpenID provider on $name', (database) => {

@@ -28,7 +28,7 @@ import {
   PUBLIC_URL,
   totpCode,
   type WebMember,
-} from '../test/web-sign-in.ts';
+} from '../test/web-login.ts';
 import type { SignInChannel } from './channel.ts';
 import type { Answer, SignInEngine, Target } from './engine.ts';
 import type { Move, Progress, ProgressStore } from './progress.ts';

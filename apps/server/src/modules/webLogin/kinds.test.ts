@@ -1,5 +1,5 @@
 /**
- * The kinds a member proves on the web sign-in pages, each with the real thing behind it: a
+ * The kinds a member proves on the web login pages, each with the real thing behind it: a
  * terminating credential ending the flow, a recovery code standing in for the credentials
  * recovery mode disabled, a temporary card identifying its member, the member's app approving
  * through the device calls, and a mail code really sent through the SMTP sink.
@@ -7,8 +7,8 @@
 import { SIGNIN_RESEND_S } from '@portiere/contracts';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../test/databases.ts';
-import { call, type Harness, post, signIn, startHarness } from '../test/harness.ts';
+import { testDatabases } from '../../test/databases.ts';
+import { call, type Harness, post, signIn, startHarness } from '../../test/harness.ts';
 import {
   type Application,
   createApplication,
@@ -20,7 +20,7 @@ import {
   PUBLIC_URL,
   startSignIn,
   totpCode,
-} from '../test/web-sign-in.ts';
+} from '../../test/web-login.ts';
 
 describe.each(testDatabases())('what members prove on the web sign-in pages on $name', (database) => {
   let h: Harness;

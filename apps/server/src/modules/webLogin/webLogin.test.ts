@@ -1,5 +1,5 @@
 /**
- * Web sign-in as a relying party sees it: an openid-client RP sends the browser to the provider,
+ * The web login as a relying party sees it: an openid-client RP sends the browser to the provider,
  * the member passes the flow the app role assigns through the sign-in API with real credentials
  * (a TOTP code computed independently from the secret the credential's creation answered), the
  * RP exchanges the code with PKCE (or its secret), checks the ID token against the JWKS and reads
@@ -9,9 +9,9 @@
 import { ERRORS, SIGNIN_MAX_FAILURES } from '@portiere/contracts';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../test/databases.ts';
-import { call, type Harness, post, signIn, startHarness } from '../test/harness.ts';
-import { oauthError, relyingParty } from '../test/oidc-browser.ts';
+import { testDatabases } from '../../test/databases.ts';
+import { call, type Harness, post, signIn, startHarness } from '../../test/harness.ts';
+import { oauthError, relyingParty } from '../../test/oidc-browser.ts';
 import {
   type Application,
   createApplication,
@@ -26,7 +26,7 @@ import {
   startSignIn,
   totpCode,
   type WebMember,
-} from '../test/web-sign-in.ts';
+} from '../../test/web-login.ts';
 
 const SCOPE = 'openid profile email phone roles';
 
