@@ -13,6 +13,7 @@ export * from './downloads.ts';
 export * from './enrollment.ts';
 export * from './errors.ts';
 export * from './flows.ts';
+export * from './issueFieldError.ts';
 export * from './laApps.ts';
 export * from './laFlow.ts';
 export * from './laScripts.ts';

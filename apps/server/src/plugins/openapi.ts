@@ -12,6 +12,7 @@ import { API_KEY_HEADER, API_KEY_RATE_LIMIT_PER_MIN, apiErrorSchema, USER_TYPES,
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import pluralize from 'pluralize';
+import type { ZodType } from 'zod';
 import type { Config } from '../config.ts';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502;
@@ -20,8 +21,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Error answers the route's service gives beyond those its shape implies (openapi.ts). */
     errors?: readonly ErrorStatus[];
-    /** The JSON schema of a multipart/form-data body the handler reads itself (uploads). */
-    multipart?: Record<string, unknown>;
+    /** The contract schema of a multipart/form-data body the handler reads itself (uploads): documented, not validated. */
+    multipart?: ZodType;
   }
 }
 
@@ -96,11 +97,14 @@ const transform: Transform = (input) => {
   const schema = input.schema ?? {};
   const method = Array.isArray(route.method) ? String(route.method[0]) : route.method;
   const errors = Object.fromEntries(errorStatusesOf(route).map((s) => [s, errorResponse(s)]));
+  // An upload's form goes through the same zod-to-JSON conversion as any body.
+  const upload = config.multipart ? { consumes: ['multipart/form-data'], body: config.multipart } : {};
   const out = jsonSchemaTransform({
     ...input,
     schema: {
       operationId: operationIdOf(method, route.url),
       ...schema,
+      ...upload,
       response: { ...(schema.response as object | undefined), ...errors },
     },
   });
@@ -118,8 +122,7 @@ const transform: Transform = (input) => {
           // Routes open to API keys name the scope a key needs.
           ...(config.scope ? { security: keyOrBearer, 'x-api-key-scope': config.scope } : {}),
         };
-  const upload = config.multipart ? { consumes: ['multipart/form-data'], body: config.multipart } : {};
-  return { ...out, schema: { ...out.schema, ...access, ...upload } };
+  return { ...out, schema: { ...out.schema, ...access } };
 };
 
 interface Parameter {

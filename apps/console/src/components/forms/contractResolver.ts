@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldError } from '@portiere/contracts';
+import { type FieldError, fieldErrorsOf, issueErrorCode, issueFieldError } from '@portiere/contracts';
 import type { TFunction } from 'i18next';
 import { type FieldErrors, type FieldValues, get, type Resolver, set } from 'react-hook-form';
 import { z } from 'zod';
 import { fieldErrorMessage } from '../../lib/i18n/fieldError';
-import { issueFieldError } from './issueFieldError';
 
 export interface ContractFormOptions<TValues, TInput> {
   /** The contract's input schema (create or patch body): its bounds are the form's. */
@@ -22,8 +21,9 @@ export interface ContractFormOptions<TValues, TInput> {
 
 /**
  * react-hook-form resolver over a contract schema: zodResolver parses the body the form makes, each
- * issue becomes the spec's message in the user's language (issueFieldError, the one mapping), and
- * the contract's rules add theirs. The submit handler receives the parsed body.
+ * issue becomes the spec's message in the user's language (issueFieldError, the one mapping; a
+ * catalogue error a rule names, issueErrorCode, in the catalogue's words), and the contract's rules
+ * add theirs. The submit handler receives the parsed body.
  */
 export function contractResolver<TValues extends FieldValues, TInput>(
   t: TFunction,
@@ -34,7 +34,11 @@ export function contractResolver<TValues extends FieldValues, TInput>(
     .any()
     .transform((v: TValues) => toInput(v))
     .pipe(schema);
-  const parse = zodResolver(formSchema, { error: (issue: z.core.$ZodRawIssue) => message(issueFieldError(issue)) });
+  const issueMessage = (issue: z.core.$ZodRawIssue) => {
+    const catalogued = issueErrorCode(issue);
+    return catalogued ? t(`error.${catalogued.code}`, catalogued.params) : message(issueFieldError(issue));
+  };
+  const parse = zodResolver(formSchema, { error: issueMessage });
   return async (values, context, options) => {
     const parsed = await parse(values, context, options);
     const ruleErrors = Object.entries(rules?.(toInput(values) as never, values) ?? {}).filter(([, fe]) => fe);
@@ -58,15 +62,7 @@ export function contractFieldErrors<TValues extends FieldValues, TInput>(
   values: TValues,
 ): Record<string, FieldError> {
   const input = toInput(values);
-  const found: Record<string, FieldError> = {};
-  // zod words the issues as they are read; each is recorded with its whole path.
-  void schema.safeParse(input, {
-    error: (issue) => {
-      const fe = issueFieldError(issue);
-      found[(issue.path ?? []).join('.')] ??= fe;
-      return fe.message;
-    },
-  }).error?.issues;
+  const found = fieldErrorsOf(schema, input);
   for (const [path, fe] of Object.entries(rules?.(input as never, values) ?? {})) if (fe) found[path] = fe;
   return found;
 }

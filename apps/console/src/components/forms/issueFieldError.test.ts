@@ -1,8 +1,7 @@
-import type { FieldError } from '@portiere/contracts';
+import { type FieldError, issueFieldError } from '@portiere/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { resolveForm } from '../../test/contractForm';
-import { issueFieldError } from './issueFieldError';
 
 /** The keys the resolver's error map gives (it sees the raw issues, with their input). */
 function keysOf(schema: z.ZodType, value: unknown) {

@@ -12,9 +12,7 @@ import {
   laScriptListQuerySchema,
   laScriptSchema,
   noContentSchema,
-  SCRIPT_EXTENSIONS,
-  SCRIPT_MAX_BYTES,
-  SCRIPT_VERSION_MAX,
+  scriptUploadBodySchema,
 } from '@portiere/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -65,18 +63,7 @@ export const laScriptRoutes =
         config: {
           auth: reseller,
           audit: { action: 'la_script.upload', target: 'la_script', param: null, customerParam: 'id' },
-          multipart: {
-            type: 'object',
-            required: ['file', 'version'],
-            properties: {
-              file: {
-                type: 'string',
-                format: 'binary',
-                description: `${SCRIPT_EXTENSIONS.join(', ')}; at most ${SCRIPT_MAX_BYTES / 1024} KB`,
-              },
-              version: { type: 'string', minLength: 1, maxLength: SCRIPT_VERSION_MAX },
-            },
-          },
+          multipart: scriptUploadBodySchema,
         },
         schema: {
           tags,

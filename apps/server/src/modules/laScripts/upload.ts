@@ -4,11 +4,12 @@
  * with a zip header, so a binary renamed .js is refused.
  */
 import {
-  fieldError,
-  SCRIPT_EXTENSIONS,
+  fieldErrorsOf,
+  hasScriptExtension,
   SCRIPT_MAX_BYTES,
-  SCRIPT_NAME_MAX,
-  SCRIPT_VERSION_MAX,
+  scriptTooLargeError,
+  scriptTypeError,
+  scriptUploadFieldsSchema,
 } from '@portiere/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError, validationError } from '../../lib/errors.ts';
@@ -16,9 +17,6 @@ import { AppError, validationError } from '../../lib/errors.ts';
 /** Read past the limit only this far, to tell how large a refused file is. */
 const READ_AT_MOST = 4 * SCRIPT_MAX_BYTES;
 const ZIP_HEADER = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-const KB = 1024;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
-const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export interface ScriptUpload {
   name: string;
@@ -26,7 +24,7 @@ export interface ScriptUpload {
   content: Buffer;
 }
 
-const typeError = () => new AppError(400, 'scriptType', { extensions: SCRIPT_EXTENSIONS.join(', ') });
+const typeError = () => new AppError(400, 'scriptType', scriptTypeError().params);
 
 /** The file's base name: browsers and tools may send a path ('C:\\scripts\\a.js', 'dir/a.js'). */
 export function baseName(filename: string): string {
@@ -35,10 +33,8 @@ export function baseName(filename: string): string {
 
 /** scriptType unless the extension is accepted and the bytes are what it says. */
 export function checkScriptType(name: string, content: Buffer): void {
-  const dot = name.lastIndexOf('.');
-  const extension = dot > 0 ? name.slice(dot).toLowerCase() : '';
-  if (!(SCRIPT_EXTENSIONS as readonly string[]).includes(extension)) throw typeError();
-  if (extension === '.zip') {
+  if (!hasScriptExtension(name)) throw typeError();
+  if (name.toLowerCase().endsWith('.zip')) {
     if (!content.subarray(0, ZIP_HEADER.length).equals(ZIP_HEADER)) throw typeError();
     return;
   }
@@ -82,19 +78,12 @@ export async function readScriptUpload(req: FastifyRequest): Promise<ScriptUploa
       : new AppError(400, 'badRequest');
   }
   if (!file || file.size === 0) throw new AppError(400, 'scriptMissing');
-  if (file.size > SCRIPT_MAX_BYTES)
-    throw new AppError(413, 'scriptTooLarge', { actual: Math.ceil(file.size / KB), max: SCRIPT_MAX_BYTES / KB });
-  const name = baseName(file.filename);
-  const trimmed = version?.trim() ?? '';
-  const errors: Record<string, ReturnType<typeof fieldError>> = {};
-  if (!name) errors.file = fieldError('required');
-  else if (name.length > SCRIPT_NAME_MAX) errors.file = fieldError('maxLength', { max: SCRIPT_NAME_MAX });
-  // Control characters would reach headers and file systems: refused like NULs.
-  else if (CONTROL.test(name) || !name.isWellFormed()) errors.file = fieldError('invalidText');
-  if (!trimmed) errors.version = fieldError('required');
-  else if (trimmed.length > SCRIPT_VERSION_MAX) errors.version = fieldError('maxLength', { max: SCRIPT_VERSION_MAX });
-  else if (CONTROL.test(trimmed) || !trimmed.isWellFormed()) errors.version = fieldError('invalidText');
+  if (file.size > SCRIPT_MAX_BYTES) throw new AppError(413, 'scriptTooLarge', scriptTooLargeError(file.size).params);
+  // The form's fields, as the contract (and the console's form) checks them.
+  const fields = { file: baseName(file.filename), version: version ?? '' };
+  const errors = fieldErrorsOf(scriptUploadFieldsSchema, fields);
   if (Object.keys(errors).length) throw validationError(errors);
+  const { file: name, version: trimmed } = scriptUploadFieldsSchema.parse(fields);
   checkScriptType(name, file.content);
   return { name, version: trimmed, content: file.content };
 }

@@ -1,35 +1,33 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Button, FormControl, FormHelperText, FormLabel, Stack, TextField, Typography } from '@mui/material';
-import { type ChangeEvent, useState } from 'react';
+import { Button, FormControl, FormHelperText, FormLabel, Stack, Typography } from '@mui/material';
+import type { ChangeEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
-import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
-import { useUploadScript } from '../api/laScriptsApi';
-import {
-  checkScriptFile,
-  kilobytes,
-  SCRIPT_ACCEPT,
-  SCRIPT_EXTENSION_LIST,
-  SCRIPT_MAX_KB,
-  scriptFileMessage,
-  versionError,
-} from '../lib/scriptFile';
+import { FormTextField } from '../../../components/forms/FormTextField';
+import { useContractForm } from '../../../components/forms/useContractForm';
+import { type ScriptUpload, useUploadScript } from '../api/laScriptsApi';
+import { kilobytes, SCRIPT_ACCEPT, SCRIPT_EXTENSION_LIST, SCRIPT_MAX_KB } from '../lib/scriptFile';
+import { emptyUploadForm, type UploadFormValues, uploadForm } from '../lib/uploadForm';
 
 export const UPLOAD_SCRIPT_DIALOG = dialogName('upload-script');
 
-type Errors = { file?: string; version?: string };
-
-/** Upload script: a file (type and size checked here before sending) and its version. */
+/** Upload script: a file (type and size checked by the contract as it is chosen) and its version. */
 export function UploadScriptDialog({ customerId }: { customerId: string }) {
   const { t } = useTranslation();
-  const [file, setFile] = useState<File | null>(null);
-  const [version, setVersion] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const { control, handleSubmit, reset, setValue, clearErrors, formState, showFieldErrors } = useContractForm<
+    UploadFormValues,
+    ScriptUpload
+  >({
+    ...uploadForm,
+    defaultValues: emptyUploadForm,
+  });
+  const file = useWatch({ control, name: 'file' });
   const upload = useUploadScript(customerId, {
     success: (t, script) => t('laScripts.uploaded', { name: script.name }),
     // A refusal of the file (type by content, size) goes under the file; the rest in the snackbar too.
-    onFieldErrors: (fields) => setErrors({ file: fields.file, version: fields.version }),
+    onFieldErrors: showFieldErrors,
     codeFields: { scriptType: 'file', scriptTooLarge: 'file', scriptMissing: 'file' },
     onSuccess: () => dialogs.close(UPLOAD_SCRIPT_DIALOG.name),
   });
@@ -38,22 +36,12 @@ export function UploadScriptDialog({ customerId }: { customerId: string }) {
     const chosen = e.target.files?.[0] ?? null;
     // Cleared so that choosing the same file again still reports a change.
     e.target.value = '';
-    setFile(chosen);
-    const problem = chosen && checkScriptFile(chosen);
-    setErrors((prev) => ({ ...prev, file: problem ? scriptFileMessage(t, problem) : undefined }));
+    // A chosen file is checked at once; none chosen clears what was said of the last one.
+    setValue('file', chosen, { shouldValidate: chosen !== null });
+    if (!chosen) clearErrors('file');
   };
-
-  const submit = async () => {
-    const fileProblem = checkScriptFile(file);
-    const versionProblem = versionError(version);
-    const next: Errors = {
-      file: fileProblem ? scriptFileMessage(t, fileProblem) : undefined,
-      version: versionProblem ? fieldErrorMessage(t, versionProblem) : undefined,
-    };
-    setErrors(next);
-    if (!file || next.file || next.version) return;
-    await upload.run({ file, version: version.trim() });
-  };
+  const submit = handleSubmit((input) => upload.run(input));
+  const fileError = formState.errors.file?.message;
 
   return (
     <FormDialog
@@ -62,14 +50,10 @@ export function UploadScriptDialog({ customerId }: { customerId: string }) {
       onSubmit={submit}
       submitLabel={t('laScripts.form.submit')}
       busy={upload.isPending}
-      onOpen={() => {
-        setFile(null);
-        setVersion('');
-        setErrors({});
-      }}
+      onOpen={() => reset(emptyUploadForm)}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <FormControl error={Boolean(errors.file)}>
+        <FormControl error={Boolean(fileError)}>
           <FormLabel id="script-file-label" sx={{ mb: 1 }}>
             {t('laScripts.form.file')}
           </FormLabel>
@@ -92,19 +76,15 @@ export function UploadScriptDialog({ customerId }: { customerId: string }) {
             </Typography>
           </Stack>
           <FormHelperText>
-            {errors.file ?? t('laScripts.form.fileHint', { extensions: SCRIPT_EXTENSION_LIST, max: SCRIPT_MAX_KB })}
+            {fileError ?? t('laScripts.form.fileHint', { extensions: SCRIPT_EXTENSION_LIST, max: SCRIPT_MAX_KB })}
           </FormHelperText>
         </FormControl>
-        <TextField
+        <FormTextField
+          control={control}
+          name="version"
           required
           label={t('laScripts.form.version')}
-          value={version}
-          onChange={(e) => {
-            setVersion(e.target.value);
-            setErrors((prev) => ({ ...prev, version: undefined }));
-          }}
-          error={Boolean(errors.version)}
-          helperText={errors.version ?? t('laScripts.form.versionHint')}
+          helperText={t('laScripts.form.versionHint')}
           slotProps={{ htmlInput: { maxLength: 200 } }}
         />
       </Stack>

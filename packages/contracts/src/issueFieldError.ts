@@ -1,5 +1,5 @@
-import { type FieldError, fieldError, VALIDATION, type ValidationKey } from '@portiere/contracts';
 import type { z } from 'zod';
+import { ERRORS, type ErrorCode, type FieldError, fieldError, VALIDATION, type ValidationKey } from './errors.ts';
 
 type Issue = z.core.$ZodRawIssue | z.core.$ZodIssue;
 
@@ -28,9 +28,22 @@ const isValidationKey = (key: unknown): key is ValidationKey =>
   typeof key === 'string' && Object.hasOwn(VALIDATION, key);
 
 /**
+ * A rule that refuses a value with an error of the catalogue (spec 8) rather than a validation
+ * message names it with `params: { code, ...params }` (a chosen file's scriptType): its code and
+ * params, else null.
+ */
+export function issueErrorCode(issue: Issue): { code: ErrorCode; params: Record<string, string | number> } | null {
+  const { code, ...params } = (issue as { params?: Record<string, string | number> }).params ?? {};
+  return issue.code === 'custom' && typeof code === 'string' && Object.hasOwn(ERRORS, code)
+    ? { code: code as ErrorCode, params }
+    : null;
+}
+
+/**
  * The one mapping from a contract schema's zod issue to the spec's validation message (spec 5):
  * an empty text or list is "required", a text over its bound "maxLength", a rule the contract
- * names with `params: { key }` that key. The server says the same for the same input.
+ * names with `params: { key }` that key. The console's forms and the server (a multipart upload's
+ * fields, fieldErrorsOf) say the same for the same input.
  */
 export function issueFieldError(issue: Issue): FieldError {
   const { key, ...params } = (issue as { params?: Record<string, string | number> }).params ?? {};
@@ -61,4 +74,21 @@ export function issueFieldError(issue: Issue): FieldError {
     default:
       return fieldError('invalid');
   }
+}
+
+/**
+ * A value's field errors under a schema, by dotted path (the first per field): each issue through
+ * issueFieldError. Raw issues carry their input, which tells an empty value ("required").
+ */
+export function fieldErrorsOf(schema: z.ZodType, value: unknown): Record<string, FieldError> {
+  const found: Record<string, FieldError> = {};
+  // zod words the issues as they are read; each is recorded with its whole path.
+  void schema.safeParse(value, {
+    error: (issue) => {
+      const fe = issueFieldError(issue);
+      found[(issue.path ?? []).join('.')] ??= fe;
+      return fe.message;
+    },
+  }).error?.issues;
+  return found;
 }
