@@ -10,6 +10,7 @@ import type { paths } from '@portiere/contracts/openapi';
 import createClient, { type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
 import type { z } from 'zod';
 import { ApiError, toErrorBody } from './apiError';
+import { querySerializer } from './querySerializer';
 import { API_BASE, endSession, getAccessToken } from './tokenRefresh';
 
 /** The API's paths that have a method, e.g. ApiPath<'get'> is every path one can GET. */
@@ -59,21 +60,6 @@ const send = (request: Request) =>
     body: request.body,
     signal: request.signal,
   });
-
-/**
- * The query string: empty values left out, lists comma-separated (the document's style form,
- * explode false: the only arrays in the API's queries).
- */
-function querySerializer(query: Record<string, unknown>): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) {
-      if (value.length) params.append(name, value.join(','));
-    } else params.append(name, String(value));
-  }
-  return params.toString();
-}
 
 /** fetch failed (server unreachable, connection reset): an ApiError of status 0. */
 const networkFailure: Middleware = {
