@@ -9,9 +9,8 @@ import {
 } from '@portiere/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
-import { api } from '../../../lib/api/client';
+import { api, type QueryOf } from '../../../lib/api/client';
 import { areaKeys } from '../../../lib/api/queryKeys';
-import type { AppRoleQuery } from '../lib/appRoleForm';
 
 /**
  * Query keys of the app roles area. The choices (applications, groups, flows) are read under this
@@ -21,6 +20,9 @@ export const appRolesKeys = {
   ...areaKeys('appRoles'),
   choices: (kind: 'applications' | 'groups' | 'flows') => ['appRoles', 'choices', kind] as const,
 };
+
+/** The list's filters (app-roles/: search, application_id, group_id, flow_id). */
+export type AppRoleQuery = Omit<QueryOf<'/api/v1/app-roles/'>, 'page' | 'page_size'>;
 
 const ALL = { page_size: 500 };
 
