@@ -93,6 +93,35 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('documents the comma lists of the queries as arrays sent comma-separated (style form, explode false)', () => {
+    const parameter = (path: string, name: string) =>
+      (doc.paths[path]?.get as unknown as { parameters: Record<string, unknown>[] } | undefined)?.parameters.find(
+        (p) => p.name === name,
+      );
+    const list = (items: Record<string, unknown>) => ({
+      style: 'form',
+      explode: false,
+      schema: { type: 'array', items },
+    });
+    for (const [path, name] of [
+      ['/api/v1/users/', 'group'],
+      ['/api/v1/users/', 'credential_types'],
+      ['/api/v1/audit/', 'actor'],
+      ['/api/v1/audit/', 'action'],
+      ['/api/v1/audit/export/', 'action'],
+    ])
+      expect(parameter(path, name), `${path} ${name}`).toMatchObject(list({ type: 'string' }));
+    expect(parameter('/api/v1/applications/', 'type')).toMatchObject(
+      list({ type: 'string', enum: ['web', 'spa', 'native', 'machine'] }),
+    );
+    expect(parameter('/api/v1/temporary-cards/', 'status')).toMatchObject(
+      list({ type: 'string', enum: ['paired', 'not_paired', 'expired'] }),
+    );
+    // The text's own checks stay the service's: no string keyword is left on the array.
+    expect(parameter('/api/v1/temporary-cards/', 'status')?.schema).not.toHaveProperty('pattern');
+    expect(parameter('/api/v1/audit/', 'actor')?.schema).not.toHaveProperty('maxLength');
+  });
+
   it('describes every error answer with the one ApiError component of the contracts', () => {
     const component = doc.components.schemas.ApiError as { properties: object; required: string[] };
     expect(Object.keys(component.properties).sort()).toEqual(['code', 'details', 'params', 'reason']);

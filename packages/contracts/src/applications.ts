@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { type FieldError, fieldError } from './errors.ts';
-import { pagingQuerySchema } from './lists.ts';
+import { commaListParam, pagingQuerySchema } from './lists.ts';
 import { patchOf } from './patch.ts';
 import { isUrl } from './settings.ts';
 
@@ -72,7 +72,7 @@ export const applicationListQuerySchema = pagingQuerySchema.extend({
   /** Name or client id contains, ignoring case. */
   search: z.string().max(200).optional(),
   /** Comma-separated types. */
-  type: z.string().max(100).optional(),
+  type: commaListParam(z.string().max(100), APPLICATION_TYPES),
 });
 export type ApplicationListQuery = z.infer<typeof applicationListQuerySchema>;
 

@@ -3,7 +3,7 @@
  * (each target of a bulk action its own) and per staff sign-in step, hash-chained per tenant.
  */
 import { z } from 'zod';
-import { pagedListSchema, pagingQuerySchema } from './lists.ts';
+import { commaListParam, pagedListSchema, pagingQuerySchema } from './lists.ts';
 import { EXPORT_MEDIA_TYPES } from './members.ts';
 import { fileSchema } from './responses.ts';
 
@@ -184,9 +184,9 @@ export const auditListSchema = pagedListSchema(auditEventSchema);
 /** Query of audit/: paging (newest first) and the filters drawer. Comma-separated lists. */
 export const auditListQuerySchema = pagingQuerySchema.extend({
   /** Who acted: staff user ids (or API key ids) or usernames, comma-separated. */
-  actor: z.string().max(2000).optional(),
+  actor: commaListParam(z.string().max(2000)),
   /** Comma-separated actions, or a `<target>.` prefix such as `member.`. */
-  action: z.string().max(2000).optional(),
+  action: commaListParam(z.string().max(2000)),
   target_type: z.enum(AUDIT_TARGET_TYPES).optional(),
   target_id: z.string().max(100).optional(),
   outcome: z.enum(AUDIT_OUTCOMES).optional(),

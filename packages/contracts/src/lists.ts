@@ -8,13 +8,18 @@ import { z } from 'zod';
  */
 export const integerParam = () => z.string().optional().meta({ type: 'integer' });
 const booleanMeta = { type: 'boolean', enum: undefined } as const;
-export const commaListParam = (maxLength?: number) =>
-  (maxLength ? z.string().max(maxLength) : z.string()).optional().meta({
+/**
+ * A comma list: `text` is how the service checks the whole text (its length, its pattern);
+ * `items`, when given, the values each element may take (the document's enum).
+ */
+export const commaListParam = (text: z.ZodString = z.string(), items?: readonly string[]) =>
+  text.optional().meta({
     type: 'array',
-    items: { type: 'string' },
+    items: items ? { type: 'string', enum: [...items] } : { type: 'string' },
     style: 'form',
     explode: false,
     maxLength: undefined,
+    pattern: undefined,
   });
 
 /** Paging parameters of every list: strings as they come in the query (normalizePage/normalizePageSize). */

@@ -231,7 +231,7 @@ export const memberListQuerySchema = pagingQuerySchema.extend({
     .optional(),
   search: z.string().max(200).optional(),
   /** Comma-separated configuration group ids; `none` for members without a group. */
-  group: commaListParam(2000),
+  group: commaListParam(z.string().max(2000)),
   enrolled: yesNoParam,
   blocked: yesNoParam,
   created_after: z.string().date().optional(),

@@ -1,7 +1,7 @@
 /** Temporary cards (spec sections 2-4): paired to one member until an expiration date. */
 import { z } from 'zod';
 import { type FieldError, fieldError } from './errors.ts';
-import { pagingQuerySchema } from './lists.ts';
+import { commaListParam, pagingQuerySchema } from './lists.ts';
 
 export const TEMPORARY_CARD_STATUSES = ['paired', 'not_paired', 'expired'] as const;
 export type TemporaryCardStatus = (typeof TEMPORARY_CARD_STATUSES)[number];
@@ -20,10 +20,10 @@ export type TemporaryCard = z.infer<typeof temporaryCardSchema>;
 
 export const temporaryCardListQuerySchema = pagingQuerySchema.extend({
   /** One status or several, comma-separated: cards in any of them. */
-  status: z
-    .string()
-    .regex(new RegExp(`^(${TEMPORARY_CARD_STATUSES.join('|')})(,(${TEMPORARY_CARD_STATUSES.join('|')}))*$`))
-    .optional(),
+  status: commaListParam(
+    z.string().regex(new RegExp(`^(${TEMPORARY_CARD_STATUSES.join('|')})(,(${TEMPORARY_CARD_STATUSES.join('|')}))*$`)),
+    TEMPORARY_CARD_STATUSES,
+  ),
   search: z.string().max(50).optional(),
 });
 /** Create `count` cards with generated codes, or one card with the code given. */

@@ -127,6 +127,8 @@ const transform: Transform = (input) => {
 
 interface Parameter {
   schema?: Record<string, unknown>;
+  style?: unknown;
+  explode?: unknown;
 }
 interface DocumentShape {
   components?: { schemas?: Record<string, unknown> };
@@ -135,16 +137,20 @@ interface DocumentShape {
 
 /**
  * Adds the components the routes reference (ApiError) and drops the ones nothing references.
- * A query list's serialization (style, explode: lists.ts commaListParam) is the parameter's,
- * where @fastify/swagger copies it; its schema keeps only the schema.
+ * A query list's serialization (style, explode: lists.ts commaListParam) belongs to the
+ * parameter: @fastify/swagger copies only the query object's own style, so it moves here from
+ * the property's schema to its parameter.
  */
 const transformObject: TransformObject = (documentObject) => {
   const doc = jsonSchemaTransformObject(documentObject) as DocumentShape;
   for (const operations of Object.values(doc.paths ?? {}))
     for (const operation of Object.values(operations))
       for (const parameter of operation.parameters ?? []) {
-        delete parameter.schema?.style;
-        delete parameter.schema?.explode;
+        const { style, explode, ...schema } = parameter.schema ?? {};
+        if (style === undefined && explode === undefined) continue;
+        parameter.schema = schema;
+        if (style !== undefined) parameter.style = style;
+        if (explode !== undefined) parameter.explode = explode;
       }
   const schemas = doc.components?.schemas ?? {};
   const text = JSON.stringify(doc);

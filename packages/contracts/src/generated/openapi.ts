@@ -2441,7 +2441,7 @@ export interface operations {
                 page?: number;
                 page_size?: number;
                 search?: string;
-                type?: string;
+                type?: ("web" | "spa" | "native" | "machine")[];
             };
             header?: never;
             path?: never;
@@ -3857,8 +3857,8 @@ export interface operations {
     getAudit: {
         parameters: {
             query?: {
-                action?: string;
-                actor?: string;
+                action?: string[];
+                actor?: string[];
                 from?: string;
                 outcome?: "success" | "failure";
                 page?: number;
@@ -3954,8 +3954,8 @@ export interface operations {
     getAuditExport: {
         parameters: {
             query: {
-                action?: string;
-                actor?: string;
+                action?: string[];
+                actor?: string[];
                 format: "csv" | "json";
                 from?: string;
                 outcome?: "success" | "failure";
@@ -13298,7 +13298,7 @@ export interface operations {
                 page?: number;
                 page_size?: number;
                 search?: string;
-                status?: string;
+                status?: ("paired" | "not_paired" | "expired")[];
             };
             header?: never;
             path?: never;

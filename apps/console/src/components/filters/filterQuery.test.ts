@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { querySerializer } from '../../lib/api/querySerializer';
 import { filterQuery, leafFilters } from './filterQuery';
-import type { FilterDefinition } from './filterTypes';
+import type { FilterDefinitionOf } from './filterTypes';
 
-const definitions: FilterDefinition[] = [
+/** A list's query as a route declares it: the parameters each kind of filter sets. */
+interface Query {
+  autologon?: boolean;
+  web_login?: boolean;
+  actor?: string;
+  biometry?: 'none' | 'weak' | 'strong';
+  type?: ('web' | 'spa')[];
+  tags?: string[];
+  activated_after?: string;
+  activated_before?: string;
+  page?: number;
+}
+
+const definitions: FilterDefinitionOf<Query>[] = [
   { type: 'boolean', key: 'autologon', label: 'members.search' },
   { type: 'triMode', key: 'web_login', label: 'members.search', secondLabel: 'members.search' },
   { type: 'search', key: 'actor', label: 'members.search' },
@@ -54,14 +68,29 @@ describe('filterQuery', () => {
         activated_after: '2026-01-31',
       }),
     ).toEqual({
-      autologon: 'true',
-      web_login: 'false',
+      autologon: true,
+      web_login: false,
       actor: 'ann',
       biometry: 'weak',
-      type: 'web',
-      tags: 'a,b',
+      type: ['web'],
+      tags: ['a', 'b'],
       activated_after: '2026-01-31',
     });
+  });
+
+  it('puts on the wire the bytes the comma-separated text of each filter did', () => {
+    const query = filterQuery(definitions, {
+      autologon: true,
+      web_login: 'true',
+      actor: 'ann',
+      type: ['web'],
+      tags: ['a', 'b'],
+      activated_after: '2026-01-31',
+    });
+    expect(querySerializer(query)).toBe(
+      'autologon=true&web_login=true&actor=ann&type=web&tags=a%2Cb&activated_after=2026-01-31',
+    );
+    expect(querySerializer(filterQuery(definitions, { web_login: 'false' }))).toBe('web_login=false');
   });
 
   it('leaves out unset values and values the filter does not offer', () => {

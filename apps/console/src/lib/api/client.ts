@@ -10,7 +10,8 @@ import type { paths } from '@portiere/contracts/openapi';
 import createClient, { type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
 import type { z } from 'zod';
 import { ApiError, toErrorBody } from './apiError';
-import { API_BASE, endSession, getAccessToken } from './tokenRefresh';
+import { endSession, getAccessToken } from './tokenRefresh';
+import { clientOptions } from './transport';
 
 /** The API's paths that have a method, e.g. ApiPath<'get'> is every path one can GET. */
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -28,52 +29,6 @@ export type BodyOf<P extends keyof paths, M extends Method> = paths[P][M] extend
 }
   ? B
   : never;
-
-/**
- * openapi-fetch builds a Request for the middleware; this one is sent as fetch(url, init) with
- * the body as serialized. A real Request would read a FormData upload into a stream (the
- * browser sets the multipart boundary from the FormData itself), and the tests' fetch
- * stand-ins read url and init.
- */
-class OutgoingRequest {
-  readonly url: string;
-  readonly method: string;
-  readonly headers: Headers;
-  readonly body: BodyInit | null | undefined;
-  readonly signal: AbortSignal | null | undefined;
-
-  constructor(url: string, init: RequestInit = {}) {
-    this.url = url;
-    this.method = init.method ?? 'GET';
-    this.headers = new Headers(init.headers);
-    this.body = init.body;
-    this.signal = init.signal;
-  }
-}
-
-// Looked up at each call: tests stub the global fetch after this module has loaded.
-const send = (request: Request) =>
-  globalThis.fetch(request.url, {
-    method: request.method,
-    headers: request.headers,
-    body: request.body,
-    signal: request.signal,
-  });
-
-/**
- * The query string: empty values left out, lists comma-separated (the document's style form,
- * explode false: the only arrays in the API's queries).
- */
-function querySerializer(query: Record<string, unknown>): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) {
-      if (value.length) params.append(name, value.join(','));
-    } else params.append(name, String(value));
-  }
-  return params.toString();
-}
 
 /** fetch failed (server unreachable, connection reset): an ApiError of status 0. */
 const networkFailure: Middleware = {
@@ -101,14 +56,6 @@ const bearerToken: Middleware = {
         ),
       );
   },
-};
-
-const clientOptions = {
-  baseUrl: API_BASE.replace(/\/api\/v1\/$/, ''),
-  Request: OutgoingRequest as unknown as typeof Request,
-  fetch: send,
-  headers: { Accept: 'application/json' },
-  querySerializer,
 };
 
 /** The calls of a signed-in user. */

@@ -95,6 +95,9 @@ describe('authenticated requests', () => {
     const refreshCalls = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('login/refresh/'));
     expect(refreshCalls).toHaveLength(1);
     expect(JSON.parse(String(refreshCalls[0]?.[1]?.body))).toEqual({ refresh: 'R1' });
+    expect(refreshCalls[0]?.[1]?.method).toBe('POST');
+    expect(new Headers(refreshCalls[0]?.[1]?.headers).get('Content-Type')).toBe('application/json');
+    expect(new Headers(refreshCalls[0]?.[1]?.headers).has('Authorization')).toBe(false);
     expect(getTokens()).toEqual({ accessToken: fresh, refreshToken: 'R2' });
     expect(fetchMock).toHaveBeenCalledTimes(4);
   });

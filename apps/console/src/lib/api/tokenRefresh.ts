@@ -1,9 +1,16 @@
 import { TOKEN_REFRESH_MARGIN_S } from '@portiere/contracts';
+import type { paths } from '@portiere/contracts/openapi';
+import createClient from 'openapi-fetch';
 import { decodeClaims } from '../auth/jwt';
 import { clearTokens, getTokens, setTokens } from '../auth/tokenStorage';
 import { ApiError, toErrorBody } from './apiError';
+import { clientOptions } from './transport';
 
-export const API_BASE = '/api/v1/';
+/**
+ * The refresh call's own client: typed by the same paths, without client.ts's middleware, which
+ * calls getAccessToken (a refresh through it would wait on itself).
+ */
+const refreshClient = createClient<paths>(clientOptions);
 
 /** True when the access token is missing, unreadable or expires within the margin. */
 export function needsRefresh(
@@ -50,18 +57,21 @@ export async function getAccessToken(): Promise<string | null> {
 
 async function refresh(refreshToken: string): Promise<string> {
   let res: Response;
+  let text: string | undefined;
+  let error: unknown;
   try {
-    res = await fetch(`${API_BASE}login/refresh/`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ refresh: refreshToken }),
-    });
+    // As text: a malformed answer is told apart below, not thrown as a parse error.
+    ({
+      data: text,
+      error,
+      response: res,
+    } = await refreshClient.POST('/api/v1/login/refresh/', { body: { refresh: refreshToken }, parseAs: 'text' }));
   } catch (e) {
     const err = new ApiError(0, null, e instanceof Error ? e.message : 'Network error');
     endSession(err);
     throw err;
   }
-  const body: unknown = await res.json().catch(() => null);
+  const body: unknown = res.ok ? parseJson(text) : error;
   if (!res.ok) {
     const err = new ApiError(res.status, toErrorBody(body));
     // 401/422: the refresh token is dead; any failure ends the session either way.
@@ -78,6 +88,14 @@ async function refresh(refreshToken: string): Promise<string> {
   setTokens(parsed);
   return parsed.accessToken;
 }
+
+const parseJson = (text: string | undefined): unknown => {
+  try {
+    return JSON.parse(text ?? '');
+  } catch {
+    return null;
+  }
+};
 
 /** The access token comes as a string or as {accessToken}; a new refresh token replaces the old one. */
 export function parseRefreshAnswer(

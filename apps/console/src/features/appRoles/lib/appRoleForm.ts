@@ -1,5 +1,6 @@
 import { type AppRole, type AppRoleInput, appRoleInputSchema } from '@portiere/contracts';
 import type { FilterDefinition, FilterOption, FilterValues } from '../../../components/filters/filterTypes';
+import type { QueryOf } from '../../../lib/api/client';
 
 /** The create/edit form; an empty id is "not chosen yet". */
 export interface AppRoleFormValues {
@@ -50,12 +51,8 @@ export const appRoleFilterDefinitions = (o: AppRoleFilterOptions): FilterDefinit
   { type: 'select', key: 'flow_id', label: 'appRoles.columns.flow', options: o.flows },
 ];
 
-export interface AppRoleQuery {
-  search?: string;
-  application_id?: string;
-  group_id?: string;
-  flow_id?: string;
-}
+/** The list's filters, as app-roles/ declares them. */
+export type AppRoleQuery = Omit<QueryOf<'/api/v1/app-roles/'>, 'page' | 'page_size'>;
 
 export function appRoleQueryOf(applied: FilterValues, search: string): AppRoleQuery {
   const q: AppRoleQuery = {};

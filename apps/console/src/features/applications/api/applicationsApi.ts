@@ -9,9 +9,8 @@ import {
 } from '@portiere/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
-import { api } from '../../../lib/api/client';
+import { api, type QueryOf } from '../../../lib/api/client';
 import { areaKeys } from '../../../lib/api/queryKeys';
-import type { ApplicationQuery } from '../lib/applicationQuery';
 
 /** Query keys of the applications area. */
 export const applicationsKeys = {
@@ -19,6 +18,9 @@ export const applicationsKeys = {
   options: () => ['applications', 'options'] as const,
   flowOptions: () => ['applications', 'flowOptions'] as const,
 };
+
+/** The list's filters (applications/: search, type as a list of types). */
+export type ApplicationQuery = Omit<QueryOf<'/api/v1/applications/'>, 'page' | 'page_size'>;
 
 const list = pagedListSchema(applicationSchema);
 

@@ -93,7 +93,7 @@ describe('application form', () => {
 describe('application list query', () => {
   it('sends the picked types in catalogue order, ignoring unknown codes, and the trimmed search', () => {
     expect(applicationQueryOf({ type: ['machine', 'web', 'bogus'] }, ' por ')).toEqual({
-      type: 'web,machine',
+      type: ['web', 'machine'],
       search: 'por',
     });
     expect(applicationQueryOf({ type: null }, '')).toEqual({});

@@ -1,17 +1,12 @@
-import {
-  AUDIT_EXPORT_FORMATS,
-  type AuditListQuery,
-  type AuditVerify,
-  auditListSchema,
-  auditVerifySchema,
-} from '@portiere/contracts';
+import { AUDIT_EXPORT_FORMATS, type AuditVerify, auditListSchema, auditVerifySchema } from '@portiere/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
-import { api } from '../../../lib/api/client';
+import { api, type QueryOf } from '../../../lib/api/client';
 import { downloadFile } from '../../../lib/api/download';
 import { areaKeys } from '../../../lib/api/queryKeys';
 
-export type AuditQuery = Omit<AuditListQuery, 'page' | 'page_size'>;
+/** The list's filters (audit/, and audit/export/ with its format): actor and action as lists. */
+export type AuditQuery = Omit<QueryOf<'/api/v1/audit/'>, 'page' | 'page_size'>;
 export type AuditExportFormat = (typeof AUDIT_EXPORT_FORMATS)[number];
 export { AUDIT_EXPORT_FORMATS };
 

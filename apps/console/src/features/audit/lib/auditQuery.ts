@@ -36,10 +36,11 @@ const isDate = (v: FilterValues[string]): v is string => typeof v === 'string' &
 /** Applied drawer filters as the audit/ (and audit/export/) query. */
 export function auditQueryOf(applied: FilterValues): AuditQuery {
   const q: AuditQuery = {};
-  const actor = typeof applied.actor === 'string' ? applied.actor.trim() : '';
-  if (actor) q.actor = actor;
+  // The actor box takes one name or id, or several separated by commas.
+  const actors = typeof applied.actor === 'string' ? applied.actor.split(',').map((a) => a.trim()) : [];
+  if (actors.some(Boolean)) q.actor = actors.filter(Boolean);
   const actions = [...new Set(list(applied.action))];
-  if (actions.length) q.action = actions.join(',');
+  if (actions.length) q.action = actions;
   const targetType = oneOf(AUDIT_TARGET_TYPES, applied.target_type);
   if (targetType) q.target_type = targetType;
   const outcome = oneOf(AUDIT_OUTCOMES, applied.outcome);

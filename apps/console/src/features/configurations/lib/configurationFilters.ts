@@ -1,9 +1,10 @@
 import { BIOMETRY_LEVELS } from '@portiere/contracts';
 import type { TFunction } from 'i18next';
-import type { FilterDefinition } from '../../../components/filters/filterTypes';
+import type { FilterDefinitionOf } from '../../../components/filters/filterTypes';
+import type { ConfigurationQuery } from '../api/configurationsApi';
 
 /** The drawer of the configurations list: each login on or off, and the app's biometry level. */
-export const configurationFilterDefinitions = (t: TFunction): FilterDefinition[] => [
+export const configurationFilterDefinitions = (t: TFunction): FilterDefinitionOf<ConfigurationQuery>[] => [
   {
     type: 'triMode',
     key: 'web_login',

@@ -13,7 +13,7 @@ import { useListQuery } from '../../../components/filters/useListQuery';
 import { SearchField } from '../../../components/SearchField';
 import { ListPage } from '../../../components/table/ListPage';
 import { usePaging } from '../../../components/table/pagingStore';
-import { useConfigurations, useDeleteConfiguration } from '../api/configurationsApi';
+import { type ConfigurationQuery, useConfigurations, useDeleteConfiguration } from '../api/configurationsApi';
 import { AllowedChips } from '../components/AllowedChips';
 import { CONFIGURATION_FORM_DIALOG, ConfigurationFormDialog } from '../components/ConfigurationFormDialog';
 import { configurationFilterDefinitions } from '../lib/configurationFilters';
@@ -24,7 +24,7 @@ export default function ConfigurationsPage() {
   const navigate = useNavigate();
   const { page, pageSize } = usePaging();
   const definitions = useMemo(() => configurationFilterDefinitions(t), [t]);
-  const { query, searchText, setSearchText } = useListQuery(definitions);
+  const { query, searchText, setSearchText } = useListQuery<ConfigurationQuery>(definitions);
   const list = useConfigurations(page, pageSize, query);
   const del = useDeleteConfiguration({ success: (t) => t('success.objectDeleted') });
   const { run: deleteConfiguration } = del;

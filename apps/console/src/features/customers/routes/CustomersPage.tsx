@@ -8,21 +8,21 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { openDialog } from '../../../components/dialogs/dialogRegistry';
-import type { FilterDefinition } from '../../../components/filters/filterTypes';
+import type { FilterDefinitionOf } from '../../../components/filters/filterTypes';
 import { useListQuery } from '../../../components/filters/useListQuery';
 import { SearchField } from '../../../components/SearchField';
 import { ListPage } from '../../../components/table/ListPage';
 import { usePaging } from '../../../components/table/pagingStore';
 import { RowActions } from '../../../components/table/RowActions';
 import { formatDate } from '../../../lib/format';
-import { useCustomers } from '../api/customersApi';
+import { type CustomerQuery, useCustomers } from '../api/customersApi';
 import { CUSTOMER_FORM_DIALOG, CustomerFormDialog } from '../components/CustomerFormDialog';
 
 const managerUsersPath = (c: Customer) =>
   `/customer-view/${encodeURIComponent(c.id)}?name=${encodeURIComponent(c.name)}`;
 
 /** The drawer of the customers list: with or without the login assistant. */
-const CUSTOMER_FILTERS: FilterDefinition[] = [
+const CUSTOMER_FILTERS: FilterDefinitionOf<CustomerQuery>[] = [
   { type: 'triMode', key: 'la_enabled', label: 'customers.filters.withLa', secondLabel: 'customers.filters.withoutLa' },
 ];
 
@@ -34,7 +34,7 @@ export default function CustomersPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { page, pageSize } = usePaging();
-  const { query, searchText, setSearchText } = useListQuery(CUSTOMER_FILTERS);
+  const { query, searchText, setSearchText } = useListQuery<CustomerQuery>(CUSTOMER_FILTERS);
   const list = useCustomers(page, pageSize, query);
 
   const columns = useMemo<GridColDef<Customer>[]>(

@@ -1,12 +1,14 @@
 import { type Flow, type FlowInput, flowSchema, pagedListSchema } from '@portiere/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
-import { api } from '../../../lib/api/client';
+import { api, type QueryOf } from '../../../lib/api/client';
 import { areaKeys } from '../../../lib/api/queryKeys';
-import type { FlowQuery } from '../lib/flowQuery';
 
 /** Query keys of the flows area. */
 export const flowsKeys = areaKeys('flows');
+
+/** The list's filters (flows/: search, credential as one kind's code). */
+export type FlowQuery = Omit<QueryOf<'/api/v1/flows/'>, 'page' | 'page_size'>;
 
 export const flowsQuery = (page: number, pageSize: number, q: FlowQuery) =>
   queryOptions({

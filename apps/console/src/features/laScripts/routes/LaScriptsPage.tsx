@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { openDialog } from '../../../components/dialogs/dialogRegistry';
-import type { FilterDefinition } from '../../../components/filters/filterTypes';
+import type { FilterDefinitionOf } from '../../../components/filters/filterTypes';
 import { useListQuery } from '../../../components/filters/useListQuery';
 import { SearchField } from '../../../components/SearchField';
 import { ListPage } from '../../../components/table/ListPage';
@@ -18,12 +18,12 @@ import { usePaging } from '../../../components/table/pagingStore';
 import { RowActions } from '../../../components/table/RowActions';
 import { formatDateTime } from '../../../lib/format';
 import { meQuery } from '../../../lib/session';
-import { useDeleteScript, useDownloadScript, useLaScripts } from '../api/laScriptsApi';
+import { type LaScriptQuery, useDeleteScript, useDownloadScript, useLaScripts } from '../api/laScriptsApi';
 import { UPLOAD_SCRIPT_DIALOG, UploadScriptDialog } from '../components/UploadScriptDialog';
 import { kilobytes } from '../lib/scriptFile';
 
 /** The drawer of the scripts list: the days they were uploaded. */
-const SCRIPT_FILTERS: FilterDefinition[] = [
+const SCRIPT_FILTERS: FilterDefinitionOf<LaScriptQuery>[] = [
   {
     type: 'group',
     key: 'uploaded',
@@ -45,7 +45,7 @@ export default function LaScriptsPage() {
   // The guard has read me/ already: the customer's name comes from there.
   const customerName = useQuery(meQuery()).data?.customers.find((c) => c.id === customerId)?.name ?? '';
   const { page, pageSize } = usePaging();
-  const { query, searchText, setSearchText } = useListQuery(SCRIPT_FILTERS);
+  const { query, searchText, setSearchText } = useListQuery<LaScriptQuery>(SCRIPT_FILTERS);
   const list = useLaScripts(customerId, page, pageSize, query);
   const { run: download } = useDownloadScript(customerId);
   const { run: remove } = useDeleteScript(customerId, { success: (t) => t('success.objectDeleted') });

@@ -6,20 +6,20 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { dialogName, openDialog } from '../../../components/dialogs/dialogRegistry';
-import type { FilterDefinition } from '../../../components/filters/filterTypes';
+import type { FilterDefinitionOf } from '../../../components/filters/filterTypes';
 import { useListQuery } from '../../../components/filters/useListQuery';
 import { SearchField } from '../../../components/SearchField';
 import { ListPage } from '../../../components/table/ListPage';
 import { usePaging } from '../../../components/table/pagingStore';
 import { formatDateTime } from '../../../lib/format';
-import { useDeactivateRecoveryMode, useRecoveryModes } from '../api/recoveryApi';
+import { type RecoveryModeQuery, useDeactivateRecoveryMode, useRecoveryModes } from '../api/recoveryApi';
 import { ACTIVATE_FOR_USER_DIALOG, ActivateRecoveryDialog } from '../components/ActivateRecoveryDialog';
 import { OneTimeCodeDialog, type ShownCode } from '../components/OneTimeCodeDialog';
 
 const CODE_DIALOG = dialogName<ShownCode>('recovery-list-code');
 
 /** The drawer of the recovery modes list: the days they were activated. */
-const RECOVERY_FILTERS: FilterDefinition[] = [
+const RECOVERY_FILTERS: FilterDefinitionOf<RecoveryModeQuery>[] = [
   {
     type: 'group',
     key: 'activated',
@@ -35,7 +35,7 @@ const RECOVERY_FILTERS: FilterDefinition[] = [
 export default function RecoveryModesPage() {
   const { t, i18n } = useTranslation();
   const { page, pageSize } = usePaging();
-  const { query, searchText, setSearchText } = useListQuery(RECOVERY_FILTERS);
+  const { query, searchText, setSearchText } = useListQuery<RecoveryModeQuery>(RECOVERY_FILTERS);
   const list = useRecoveryModes(page, pageSize, query);
   const { run: deactivateFor } = useDeactivateRecoveryMode();
 

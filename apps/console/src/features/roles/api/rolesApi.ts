@@ -14,12 +14,11 @@ import { areaKeys } from '../../../lib/api/queryKeys';
 
 export type RoleInput = BodyOf<'/api/v1/roles/', 'post'>;
 
-export interface RoleUsersQuery {
-  authorised: boolean;
-  search: string;
+/** What the role's members tab reads of roles/{id}/users/: who is (not) authorised, the search, the grid's paging. */
+export type RoleUsersQuery = Required<Pick<QueryOf<'/api/v1/roles/{id}/users/'>, 'authorised' | 'search'>> & {
   page: number;
   pageSize: number;
-}
+};
 
 /** Query keys of the roles area. */
 export const rolesKeys = {

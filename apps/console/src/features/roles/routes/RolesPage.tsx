@@ -9,24 +9,24 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { openDialog } from '../../../components/dialogs/dialogRegistry';
-import type { FilterDefinition } from '../../../components/filters/filterTypes';
+import type { FilterDefinitionOf } from '../../../components/filters/filterTypes';
 import { useListQuery } from '../../../components/filters/useListQuery';
 import { SearchField } from '../../../components/SearchField';
 import { ListPage } from '../../../components/table/ListPage';
 import { usePaging } from '../../../components/table/pagingStore';
 import { formatDate } from '../../../lib/format';
-import { useDeleteRole, useRoles } from '../api/rolesApi';
+import { type RoleQuery, useDeleteRole, useRoles } from '../api/rolesApi';
 import { ROLE_FORM_DIALOG, RoleFormDialog } from '../components/RoleFormDialog';
 
 /** Role groups: list, create, edit, delete; a row opens the role (Info, Users). */
 /** The drawer of the roles list: the plain yes/no "nobody authorised yet" (the roles that can go). */
-const ROLE_FILTERS: FilterDefinition[] = [{ type: 'boolean', key: 'empty', label: 'roles.filters.empty' }];
+const ROLE_FILTERS: FilterDefinitionOf<RoleQuery>[] = [{ type: 'boolean', key: 'empty', label: 'roles.filters.empty' }];
 
 export default function RolesPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { page, pageSize } = usePaging();
-  const { query, searchText, setSearchText } = useListQuery(ROLE_FILTERS);
+  const { query, searchText, setSearchText } = useListQuery<RoleQuery>(ROLE_FILTERS);
   const list = useRoles(page, pageSize, query);
   const { run: deleteRole } = useDeleteRole({ success: (t) => t('success.objectDeleted') });
 

@@ -35,7 +35,7 @@ export const pairableTemporaryCardsQuery = (search: string) =>
     queryKey: temporaryCardsKeys.pairable(search),
     queryFn: async () => {
       const list = await api.get('/api/v1/temporary-cards/', {
-        params: { query: { status: 'not_paired,expired', search: search || undefined, page_size: 20 } },
+        params: { query: { status: ['not_paired', 'expired'], search: search || undefined, page_size: 20 } },
         schema: cardList,
       });
       return list.results;

@@ -43,11 +43,11 @@ describe('temporary card status', () => {
 
   it('maps the applied filters to the status parameter', () => {
     expect(temporaryCardStatusParam({})).toBeUndefined();
-    expect(temporaryCardStatusParam({ status_paired: true })).toBe('paired');
-    expect(temporaryCardStatusParam({ status_not_paired: true })).toBe('not_paired');
-    expect(temporaryCardStatusParam({ status_expired: true, search: 'x' })).toBe('expired');
-    // Several ticked boxes cannot go to the API (one status): no filter, and the page says so.
-    expect(temporaryCardStatusParam({ status_paired: true, status_expired: true })).toBe('paired,expired');
+    expect(temporaryCardStatusParam({ status_paired: true })).toEqual(['paired']);
+    expect(temporaryCardStatusParam({ status_not_paired: true })).toEqual(['not_paired']);
+    expect(temporaryCardStatusParam({ status_expired: true, search: 'x' })).toEqual(['expired']);
+    // Several ticked boxes go as a list (sent comma-separated): cards in any of them.
+    expect(temporaryCardStatusParam({ status_paired: true, status_expired: true })).toEqual(['paired', 'expired']);
     expect(temporaryCardStatusesOf({ status_paired: true, status_expired: true })).toEqual(['paired', 'expired']);
   });
 });

@@ -1,5 +1,6 @@
 import { TEMPORARY_CARD_STATUSES, type TemporaryCardStatus } from '@portiere/contracts';
 import type { FilterDefinition, FilterValues } from '../../../components/filters/filterTypes';
+import type { TemporaryCardListQuery } from '../api/temporaryCardsApi';
 
 /** Chip colour per status. */
 export const STATUS_COLORS: Record<TemporaryCardStatus, 'success' | 'default' | 'warning'> = {
@@ -33,14 +34,14 @@ export function temporaryCardStatusesOf(applied: FilterValues): TemporaryCardSta
   return TEMPORARY_CARD_STATUSES.filter((s) => applied[`status_${s}`] === true);
 }
 
-/** The status query parameter: the ticked statuses, comma-separated; none ticked means every card. */
-export function temporaryCardStatusParam(applied: FilterValues): string | undefined {
+/** The status query parameter: the ticked statuses; none ticked means every card. */
+export function temporaryCardStatusParam(applied: FilterValues): TemporaryCardStatus[] | undefined {
   const statuses = temporaryCardStatusesOf(applied);
-  return statuses.length ? statuses.join(',') : undefined;
+  return statuses.length ? statuses : undefined;
 }
 
 /** The temporary-cards/ query: the ticked statuses and the search box. */
-export const temporaryCardQueryOf = (applied: FilterValues, search: string) => ({
+export const temporaryCardQueryOf = (applied: FilterValues, search: string): TemporaryCardListQuery => ({
   status: temporaryCardStatusParam(applied),
   search,
 });

@@ -8,7 +8,7 @@ import { useListQuery } from '../../../components/filters/useListQuery';
 import { SearchField } from '../../../components/SearchField';
 import { usePaging } from '../../../components/table/pagingStore';
 import { ServerDataGrid } from '../../../components/table/ServerDataGrid';
-import { useConfigurationChoices, useWorkstationUsers } from '../api/workstationUsersApi';
+import { useConfigurationChoices, useWorkstationUsers, type WorkstationUserQuery } from '../api/workstationUsersApi';
 import { AutologonSwitch } from '../components/AutologonSwitch';
 import { MemberWorkstationDrawer } from '../components/MemberWorkstationDrawer';
 import { workstationUserFilterDefinitions } from '../lib/workstationUserFilters';
@@ -22,7 +22,7 @@ export default function WorkstationUsersPage() {
     () => workstationUserFilterDefinitions((choices ?? []).map((g) => ({ value: g.id, label: g.name }))),
     [choices],
   );
-  const { query, searchText, setSearchText } = useListQuery(definitions);
+  const { query, searchText, setSearchText } = useListQuery<WorkstationUserQuery>(definitions);
   const [openId, setOpenId] = useState<string | null>(null);
 
   const list = useWorkstationUsers(page, pageSize, query);
