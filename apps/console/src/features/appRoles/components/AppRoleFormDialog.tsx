@@ -1,10 +1,11 @@
-import { MenuItem, Stack, TextField } from '@mui/material';
+import { Stack } from '@mui/material';
 import type { AppRole, AppRoleInput } from '@portiere/contracts';
-import { type Ref, useState } from 'react';
-import { Controller } from 'react-hook-form';
+import { useState } from 'react';
+import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
+import { FormChoiceSelect } from '../../../components/forms/FormChoiceSelect';
 import { FormTextField } from '../../../components/forms/FormTextField';
 import { useContractForm } from '../../../components/forms/useContractForm';
 import { isApiError } from '../../../lib/api/apiError';
@@ -20,47 +21,25 @@ const SELECTS = [
   { field: 'flowId', kind: 'flows', label: 'appRoles.form.flow' },
 ] as const;
 
+/** One of the form's selects, with its area's choices. */
 function ChoiceSelect({
   field,
   kind,
   label,
-  value,
+  control,
   current,
-  error,
-  onChange,
-  onBlur,
-  inputRef,
-}: (typeof SELECTS)[number] & {
-  value: string;
-  current?: string;
-  error?: string;
-  onChange: (v: string) => void;
-  onBlur: () => void;
-  inputRef: Ref<HTMLInputElement>;
-}) {
+  // biome-ignore lint/suspicious/noExplicitAny: the form's context and parsed body do not matter here
+}: (typeof SELECTS)[number] & { control: Control<AppRoleFormValues, any, any>; current?: string }) {
   const { t } = useTranslation();
-  const options = useAppRoleChoices(kind).data ?? [];
   return (
-    <TextField
-      select
+    <FormChoiceSelect
+      control={control}
+      name={field}
       required
       label={t(label)}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      onBlur={onBlur}
-      inputRef={inputRef}
-      error={Boolean(error)}
-      helperText={error}
-      name={field}
-    >
-      {options.map((o) => (
-        <MenuItem key={o.id} value={o.id}>
-          {o.name}
-        </MenuItem>
-      ))}
-      {/* The current choice stays shown while the choices load. */}
-      {value && !options.some((o) => o.id === value) && <MenuItem value={value}>{current ?? '…'}</MenuItem>}
-    </TextField>
+      options={useAppRoleChoices(kind).data ?? []}
+      current={current}
+    />
   );
 }
 
@@ -104,22 +83,7 @@ export function AppRoleFormDialog() {
       <Stack spacing={2} sx={{ pt: 1 }}>
         <FormTextField control={control} name="displayName" autoFocus required label={t('appRoles.form.displayName')} />
         {SELECTS.map((s) => (
-          <Controller
-            key={s.field}
-            control={control}
-            name={s.field}
-            render={({ field, fieldState }) => (
-              <ChoiceSelect
-                {...s}
-                value={field.value}
-                current={current[s.field]}
-                error={fieldState.error?.message}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-              />
-            )}
-          />
+          <ChoiceSelect key={s.field} {...s} control={control} current={current[s.field]} />
         ))}
       </Stack>
     </FormDialog>

@@ -1,10 +1,11 @@
-import { MenuItem, Stack, TextField } from '@mui/material';
+import { Stack } from '@mui/material';
 import type { Profile, ProfileInput } from '@portiere/contracts';
-import { type Ref, useMemo, useState } from 'react';
-import { Controller, get } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { type Control, get } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
+import { FormChoiceSelect } from '../../../components/forms/FormChoiceSelect';
 import { FormTextField } from '../../../components/forms/FormTextField';
 import { useContractForm } from '../../../components/forms/useContractForm';
 import { isApiError } from '../../../lib/api/apiError';
@@ -28,53 +29,27 @@ const SELECTS = [
   { field: 'flowId', kind: 'flows', label: 'profiles.form.flow', required: false },
 ] as const;
 
+/** One of the form's selects, with its area's choices. */
 function ChoiceSelect({
   field,
   kind,
   label,
   required,
-  value,
+  control,
   current,
-  error,
-  onChange,
-  onBlur,
-  inputRef,
-}: (typeof SELECTS)[number] & {
-  value: string;
-  current?: string;
-  error?: string;
-  onChange: (v: string) => void;
-  onBlur: () => void;
-  inputRef: Ref<HTMLInputElement>;
-}) {
+  // biome-ignore lint/suspicious/noExplicitAny: the form's context and parsed body do not matter here
+}: (typeof SELECTS)[number] & { control: Control<ProfileFormValues, any, any>; current?: string }) {
   const { t } = useTranslation();
-  const options = useProfileChoices(kind).data ?? [];
   return (
-    <TextField
-      select
+    <FormChoiceSelect
+      control={control}
+      name={field}
       required={required}
       label={t(label)}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      onBlur={onBlur}
-      inputRef={inputRef}
-      error={Boolean(error)}
-      helperText={error}
-      name={field}
-    >
-      {!required && (
-        <MenuItem value="">
-          <em>{t('profiles.form.noFlow')}</em>
-        </MenuItem>
-      )}
-      {options.map((o) => (
-        <MenuItem key={o.id} value={o.id}>
-          {o.name}
-        </MenuItem>
-      ))}
-      {/* The current choice stays shown while the choices load. */}
-      {value && !options.some((o) => o.id === value) && <MenuItem value={value}>{current ?? '…'}</MenuItem>}
-    </TextField>
+      options={useProfileChoices(kind).data ?? []}
+      current={current}
+      emptyLabel={required ? undefined : t('profiles.form.noFlow')}
+    />
   );
 }
 
@@ -125,22 +100,7 @@ export function ProfileFormDialog() {
       <Stack spacing={2} sx={{ pt: 1 }}>
         <FormTextField control={control} name="displayName" autoFocus required label={t('profiles.form.displayName')} />
         {SELECTS.map((s) => (
-          <Controller
-            key={s.field}
-            control={control}
-            name={s.field}
-            render={({ field, fieldState }) => (
-              <ChoiceSelect
-                {...s}
-                value={field.value}
-                current={current[s.field]}
-                error={fieldState.error?.message}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-              />
-            )}
-          />
+          <ChoiceSelect key={s.field} {...s} control={control} current={current[s.field]} />
         ))}
         <StepsEditor
           steps={steps}
