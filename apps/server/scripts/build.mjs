@@ -2,7 +2,9 @@
 // migrations), so production starts with `node` and no TypeScript loader. npm packages stay
 // external (loaded from node_modules as usual); the workspace's @portiere/contracts, which
 // ships TypeScript, is bundled in. `node apps/server/scripts/build.mjs` builds unconditionally.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const server = path.resolve(import.meta.dirname, '..');
@@ -75,6 +77,27 @@ export async function buildServer() {
   }
   // The entries last: their times are what serverBuildIsStale compares.
   for (const out of result.outputFiles) writeAtomically(out.path, out.contents);
+  makePgliteTemplate();
+}
+
+/**
+ * The migrated empty embedded database that a first start loads instead of running initdb and
+ * every migration (src/db/template.ts): made by migrating a scratch data folder with the CLI just
+ * built, which dumps it beside the bundle. Templates of older builds go first.
+ */
+function makePgliteTemplate() {
+  for (const f of fs.readdirSync(DIST)) if (/^portiere-pglite-.*\.tar$/.test(f)) fs.rmSync(path.join(DIST, f));
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'portiere-template-'));
+  const env = { ...process.env, DATA_DIR: scratch, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  try {
+    execFileSync(process.execPath, [CLI_JS, 'migrate'], {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 /** Builds when stale; returns whether it built. */

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { preparingEveryQuery } from './prepared.ts';
 import * as schema from './schema/index.ts';
+import { readTemplate, templateFile, writeTemplate } from './template.ts';
 
 export type Schema = typeof schema;
 // biome-ignore lint/suspicious/noExplicitAny: both drivers share this base type
@@ -54,8 +55,11 @@ export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
  */
 const PGLITE_MEMORY_PARAMS = ['-c', 'shared_buffers=8MB', '-c', 'maintenance_work_mem=16MB', '-c', 'temp_buffers=2MB'];
 
-/** The embedded PostgreSQL, in `dataDir` or in memory, with what the schema needs. */
-export async function createPglite(dataDir?: string): Promise<PGlite> {
+/**
+ * The embedded PostgreSQL, in `dataDir` or in memory, with what the schema needs; a new one
+ * starts from `loadDataDir` (a tarball of dumpDataDir) when given.
+ */
+export async function createPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
   const [{ PGlite }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
@@ -64,22 +68,34 @@ export async function createPglite(dataDir?: string): Promise<PGlite> {
   return PGlite.create(dataDir, {
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_PARAMS],
+    loadDataDir,
   });
 }
 
 /**
- * `dataDir` undefined means in-memory PGlite (tests). `baselineOnly` (the server's embedded
+ * `dataDir` undefined means in-memory PGlite (tests). `fromTemplate: false` makes a new
+ * database empty (a test of the migrations themselves). `baselineOnly` (the server's embedded
  * database): V8 compiles PostgreSQL's WebAssembly with its baseline compiler only (Liftoff),
  * never tiering hot functions up to TurboFan: that saves about 80 MB of resident code and
  * compiler memory for queries measured 0.xx as fast (bench/RESULTS.md), which an embedded
  * database of a small install can afford. The flag holds for the whole process, so tests and the
  * bench, which open many databases, leave it off.
  */
-export async function openPglite(dataDir?: string, opts: { baselineOnly?: boolean } = {}): Promise<Database> {
+export async function openPglite(
+  dataDir?: string,
+  opts: { baselineOnly?: boolean; fromTemplate?: boolean } = {},
+): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   if (opts.baselineOnly) v8.setFlagsFromString('--liftoff-only');
+  // A new database starts from the migrated template (db/template.ts): by default in memory
+  // (tests), in a data folder when asked (the server and the CLI).
+  const fromTemplate = opts.fromTemplate ?? !dataDir;
+  const fresh = fromTemplate && (!dataDir || !fs.existsSync(path.join(dataDir, 'PG_VERSION')));
+  const template = fresh ? templateFile(migrationsFolder) : undefined;
+  const tarball = template ? readTemplate(template) : undefined;
+  let templateDue = template !== undefined && tarball === undefined;
   const [client, { drizzle }, { migrate }] = await Promise.all([
-    createPglite(dataDir),
+    createPglite(dataDir, tarball),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
@@ -90,7 +106,14 @@ export async function openPglite(dataDir?: string, opts: { baselineOnly?: boolea
     kind: 'pglite',
     maxConnections: 1,
     events,
-    migrate: () => migrate(db as never, { migrationsFolder }),
+    migrate: async () => {
+      await migrate(db as never, { migrationsFolder });
+      // A database made by initdb, migrated for the first time and still empty, becomes the template.
+      if (template && templateDue) {
+        templateDue = false;
+        writeTemplate(template, new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer()));
+      }
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -167,5 +190,5 @@ export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   return opts.databaseUrl
     ? openPostgres(opts.databaseUrl)
-    : openPglite(pgliteDir(opts.dataDir), { baselineOnly: true });
+    : openPglite(pgliteDir(opts.dataDir), { baselineOnly: true, fromTemplate: true });
 }

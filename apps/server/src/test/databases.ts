@@ -9,11 +9,14 @@ import { createPglite, type Database, openPglite, openPostgres } from '../db/cli
 
 export interface TestDatabase {
   name: 'pglite' | 'postgres';
-  open(): Promise<Database>;
+  /** `empty`: no migration applied yet, for tests of the migrations themselves. */
+  open(opts?: { empty?: boolean }): Promise<Database>;
 }
 
 export function testDatabases(): TestDatabase[] {
-  const list: TestDatabase[] = [{ name: 'pglite', open: () => openPglite() }];
+  const list: TestDatabase[] = [
+    { name: 'pglite', open: (opts) => openPglite(undefined, { fromTemplate: !opts?.empty }) },
+  ];
   const url = process.env.TEST_DATABASE_URL;
   if (url) list.push({ name: 'postgres', open: () => openFreshPostgres(url) });
   return list;

@@ -14,7 +14,7 @@ import { tallyMismatches } from '../../test/tallies.ts';
 
 describe.each(testDatabases())('tallies migration on $name', (kind) => {
   it('counts the members, credentials and recovery modes stored before it', async () => {
-    const database = await kind.open();
+    const database = await kind.open({ empty: true });
     try {
       const before = journal().entries.find((e) => e.tag === '0016_list_filters');
       if (!before) throw new Error('no migration 0016');

@@ -1,0 +1,117 @@
+/**
+ * The server as users meet it: the built bundle (`node apps/server/dist/main.js`, what
+ * `npm start` runs) in a process of its own, listening on a port, mail going to a real SMTP sink
+ * in the bench's process. The HTTP benches measure it from clients in other processes.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { SmtpSink } from '@portiere/server';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+export const MAIN_JS = path.join(ROOT, 'apps/server/dist/main.js');
+
+export interface ServerProcess {
+  baseUrl: string;
+  pid: number;
+  sink: SmtpSink;
+  /** Milliseconds from spawn to /readyz answering 200. */
+  readyMs: number;
+  /** The process's resident memory now, in MB (Linux /proc). */
+  rssMb(): number;
+  /** Signs a staff user in (password, then the mailed code) and answers the access token. */
+  signIn(username: string, password: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+export function rssMbOf(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function untilReady(baseUrl: string, child: ChildProcess, started: number, limitMs = 120_000) {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (performance.now() - started > limitMs) throw new Error('the server did not become ready');
+    const ok = await fetch(`${baseUrl}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * Starts the built server on PostgreSQL (`databaseUrl`) or the embedded database in `dataDir`,
+ * with the demo data, and waits for /readyz. The per-address sign-in limit is lifted: the
+ * benches measure the server, not its throttle.
+ */
+export async function startServer(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  env?: Record<string, string>;
+}): Promise<ServerProcess> {
+  const sink = new SmtpSink();
+  const smtpUrl = await sink.start();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: opts.dataDir,
+    SMTP_URL: smtpUrl,
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT: '1000000',
+    NODE_ENV: 'production',
+    ...opts.env,
+  };
+  if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+  else delete env.DATABASE_URL;
+  const started = performance.now();
+  const child = spawn(process.execPath, [MAIN_JS], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const readyMs = await untilReady(baseUrl, child, started);
+  const pid = child.pid ?? 0;
+
+  const post = async (url: string, body: unknown) => {
+    const res = await fetch(`${baseUrl}/api/v1/${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as { access?: string } };
+  };
+  return {
+    baseUrl,
+    pid,
+    sink,
+    readyMs,
+    rssMb: () => rssMbOf(pid),
+    async signIn(username, password) {
+      const since = sink.mails.length;
+      const first = await post('login/', { username, password });
+      if (first.status !== 200) throw new Error(`sign-in of ${username}: ${first.status}`);
+      const otp = await sink.otpFor(username, since);
+      const second = await post('login/', { username, password, otp });
+      if (!second.body.access) throw new Error(`sign-in of ${username}: ${second.status}`);
+      return second.body.access;
+    },
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await sink.stop();
+    },
+  };
+}
