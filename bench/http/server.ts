@@ -60,6 +60,8 @@ export async function startServer(opts: {
   databaseUrl?: string;
   dataDir: string;
   env?: Record<string, string>;
+  /** Node's own flags for the server (a profiler, say). */
+  nodeArgs?: string[];
 }): Promise<ServerProcess> {
   const sink = new SmtpSink();
   const smtpUrl = await sink.start();
@@ -80,7 +82,10 @@ export async function startServer(opts: {
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   else delete env.DATABASE_URL;
   const started = performance.now();
-  const child = spawn(process.execPath, [MAIN_JS], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), MAIN_JS], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // A bench that fails leaves no server behind.
+  const orphan = () => child.kill('SIGKILL');
+  process.once('exit', orphan);
   const readyMs = await untilReady(baseUrl, child, started);
   const pid = child.pid ?? 0;
 
@@ -108,6 +113,7 @@ export async function startServer(opts: {
       return second.body.access;
     },
     async stop() {
+      process.off('exit', orphan);
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;

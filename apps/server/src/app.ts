@@ -47,6 +47,7 @@ import { webLoginRoutes } from './modules/webLogin/routes.ts';
 import { workstationUserRoutes } from './modules/workstationUsers/routes.ts';
 import { loadOidcKeys } from './oidc/keys.ts';
 import { mountOidc } from './oidc/mount.ts';
+import { installAdmission } from './plugins/admission.ts';
 import { type AuditRoute, installAudit } from './plugins/audit.ts';
 import { pruneAuditPeriodically } from './plugins/audit-retention.ts';
 import { API_PREFIX, installAuthentication } from './plugins/auth-guard.ts';
@@ -124,6 +125,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const metrics = await loadMetrics(opts.database, config.metrics);
   metrics?.countRequests(app);
+  // Before everything else a request meets (authentication queries the database).
+  installAdmission(app, {
+    concurrency: config.admission.concurrency ?? Math.max(8, 2 * opts.database.maxConnections),
+    maxWaitMs: config.admission.maxWaitMs,
+    maxQueue: config.admission.maxQueue,
+    onShed: metrics ? () => metrics.requestShed() : undefined,
+  });
 
   const box = opts.box ?? SecretBox.fromFile(config.secretKeyFile);
   const transport =

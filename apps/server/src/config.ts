@@ -29,6 +29,12 @@ const envSchema = z.object({
   /** Calls per minute one manager user's API key may make. */
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(API_KEY_RATE_LIMIT_PER_MIN),
   TRUST_PROXY: bool.default(false),
+  /** API requests worked on at once (default: twice the database connections, at least 8); more wait in line. */
+  ADMISSION_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).optional(),
+  /** The longest a request waits in line before it is answered 503 with Retry-After. */
+  ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(750),
+  /** Requests waiting in line at most; one more is answered 503 at once. */
+  ADMISSION_MAX_QUEUE: z.coerce.number().int().min(0).max(100_000).default(1000),
   /** Members read per query while an export streams. */
   EXPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(100_000).default(5000),
   /** Rate-limit counts in Redis instead of the database (several nodes share either). */
@@ -89,6 +95,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     apiKeyRateLimit: c.API_KEY_RATE_LIMIT,
     trustProxy: c.TRUST_PROXY,
     exportBatchRows: c.EXPORT_BATCH_ROWS,
+    admission: {
+      concurrency: c.ADMISSION_CONCURRENCY,
+      maxWaitMs: c.ADMISSION_MAX_WAIT_MS,
+      maxQueue: c.ADMISSION_MAX_QUEUE,
+    },
     metrics: { token: c.METRICS_TOKEN, port: c.METRICS_PORT, host: c.METRICS_HOST },
     redisUrl: c.REDIS_URL,
     /** Client download links shown to customer users (the Downloads page); absent when not configured. */

@@ -36,6 +36,7 @@ export const ERRORS = {
   staffHasNoEmail: 'Your account has no email address to send the test mail to.',
   signInThrottled: 'Too many failed sign-ins. Try again in {minutes} min.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
+  serverBusy: 'The server is busy. Please try again in a moment.',
   otpResendTooSoon: 'A code was sent less than a minute ago. Please check your email.',
   otpExpired: 'The code has expired. Sign in again to receive a new one.',
   changeTokenInvalid: 'The password change session has expired. Sign in again.',

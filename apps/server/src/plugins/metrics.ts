@@ -62,6 +62,7 @@ export class AppMetrics {
   private readonly lockouts: Counter<'scope'>;
   private readonly mails: Counter<'result'>;
   private readonly queries: Counter;
+  private readonly shed: Counter;
 
   constructor(database: Database, prom: Prom) {
     const { Counter, Gauge, Histogram, Registry } = prom;
@@ -101,6 +102,11 @@ export class AppMetrics {
     this.queries = new Counter({
       name: 'portiere_db_queries_total',
       help: 'Database queries issued by this process',
+      registers,
+    });
+    this.shed = new Counter({
+      name: 'portiere_requests_shed_total',
+      help: 'Requests answered 503 serverBusy because the server was past its capacity (plugins/admission.ts)',
       registers,
     });
     for (const result of ['sent', 'failed']) this.mails.inc({ result }, 0);
@@ -175,6 +181,11 @@ export class AppMetrics {
   }
 
   /** Counts and times every answer of the app, the 404s included. */
+  /** A request turned away with 503 serverBusy. */
+  requestShed(): void {
+    this.shed.inc();
+  }
+
   countRequests(app: FastifyInstance): void {
     app.addHook('onResponse', async (request, reply) => {
       const labels = {

@@ -33,6 +33,7 @@ export const error: DeepStrings<Phrases['error']> = {
   staffHasNoEmail: "Il tuo account non ha un indirizzo email a cui inviare l'email di prova.",
   signInThrottled: 'Troppi accessi non riusciti. Riprova tra {minutes} min.',
   rateLimited: 'Troppe richieste. Attendi un momento e riprova.',
+  serverBusy: 'Il server è occupato. Riprova tra un momento.',
   otpResendTooSoon: 'Un codice è stato inviato meno di un minuto fa. Controlla la tua email.',
   otpExpired: 'Il codice è scaduto. Accedi di nuovo per riceverne uno nuovo.',
   changeTokenInvalid: 'La sessione per il cambio password è scaduta. Accedi di nuovo.',

@@ -188,6 +188,7 @@ export const en = {
     mailFailed: 'The email could not be sent. Please try again later.',
     otpResendTooSoon: 'A code was sent less than a minute ago. Please check your messages.',
     rateLimited: 'Too many requests. Please wait a moment and try again.',
+    serverBusy: 'The server is busy. Please try again in a moment.',
     validation: 'Some fields are not valid.',
     appAlreadyActive: 'The app is already connected.',
     notFound: 'This set-up no longer exists. Go back to the list and start again.',

@@ -191,6 +191,7 @@ export const it: Dictionary = {
     mailFailed: "Non è stato possibile inviare l'email. Riprova più tardi.",
     otpResendTooSoon: 'Un codice è stato inviato meno di un minuto fa. Controlla i tuoi messaggi.',
     rateLimited: 'Troppe richieste. Attendi un momento e riprova.',
+    serverBusy: 'Il server è occupato. Riprova tra un momento.',
     validation: 'Alcuni campi non sono validi.',
     appAlreadyActive: "L'app è già collegata.",
     notFound: "Questa configurazione non esiste più. Torna all'elenco e ricomincia.",
