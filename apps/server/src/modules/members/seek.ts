@@ -73,8 +73,9 @@ export async function seekMembers(db: Db, customerId: string, s: MemberSeek): Pr
       plannedRows(db, matches),
       estimable ? membersTotal(db, customerId) : 0,
     ]);
-    // Matches in a name ordering sit together, so a walk may pass most members before them:
-    // only one with more than are sorted whole is walked (as below, after its count).
+    // Matches in a name ordering sit together, so a walk may pass most members before them: in
+    // one, only a search with more matches than sortMatches takes is walked (as below, after
+    // its count).
     if (estimable && (!nameSearch || planned > TALLY_TUNING.searchSorted)) {
       const found = await estimatedPage(db, customerId, { ...s, filters: { ...s.filters, search } }, planned, total);
       if (found) return found;
