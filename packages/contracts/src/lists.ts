@@ -34,6 +34,26 @@ export interface PagedList<T> {
   next_page: number | null;
 }
 
+/**
+ * A paged list whose count may be an estimate: where counting every match would cost more than
+ * reading the page (a search matching many members), `count` is the database's estimate and
+ * `count_estimated` says so; the list's count route answers the exact count. When
+ * `count_estimated` is false, `count` is exact. `next_page` is exact either way.
+ */
+export const estimablePagedListSchema = <T extends z.ZodType>(item: T) =>
+  pagedListSchema(item).extend({
+    count_estimated: z
+      .boolean()
+      .describe('True when count is an estimate (ask the count route for the exact count); false when exact'),
+  });
+export interface EstimablePagedList<T> extends PagedList<T> {
+  count_estimated: boolean;
+}
+
+/** The exact count of what a list's filters match (a list's count route). */
+export const countSchema = z.object({ count: z.number().int() });
+export type Count = z.infer<typeof countSchema>;
+
 /** Login-assistant-style list: `{count, items}`. */
 export const itemsListSchema = <T extends z.ZodType>(item: T) =>
   z.object({ count: z.number().int(), items: z.array(item) });

@@ -1,7 +1,7 @@
 /** Members (the spec's "users" of a customer) and their validation (spec sections 3 and 5). */
 import { z } from 'zod';
 import { type FieldError, fieldError } from './errors.ts';
-import { commaListParam, pagingQuerySchema, yesNoParam } from './lists.ts';
+import { commaListParam, estimablePagedListSchema, pagingQuerySchema, yesNoParam } from './lists.ts';
 import { patchOf } from './patch.ts';
 import { fileSchema } from './responses.ts';
 
@@ -240,6 +240,11 @@ export const memberListQuerySchema = pagingQuerySchema.extend({
   credential_types: commaListParam(),
 });
 export type MemberListQuery = z.infer<typeof memberListQuerySchema>;
+/** users/count/: the filters of the list, without paging or ordering. */
+export const memberCountQuerySchema = memberListQuerySchema.omit({ page: true, page_size: true, ordering: true });
+export type MemberCountQuery = z.infer<typeof memberCountQuerySchema>;
+/** users/: a page of members; a search matching many of them answers an estimated count. */
+export const memberListSchema = estimablePagedListSchema(memberSchema);
 
 export const EXPORT_FORMATS = ['csv', 'xlsx', 'json'] as const;
 export const exportQuerySchema = memberListQuerySchema.extend({

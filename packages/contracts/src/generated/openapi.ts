@@ -1580,7 +1580,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Members, paged and filtered */
+        /**
+         * Members, paged and filtered
+         * @description A search matching many members answers the page with an estimated count (count_estimated: true) where counting them would cost more than the page; users/count/ answers the exact count.
+         */
         get: operations["getUsers"];
         put?: never;
         /** Create a member */
@@ -1885,6 +1888,23 @@ export interface paths {
         put?: never;
         /** Block, unblock, delete or mail enrolment to many */
         post: operations["postUsersBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The exact count of the filtered members */
+        get: operations["getUsersCount"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -13592,6 +13612,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description True when count is an estimate (ask the count route for the exact count); false when exact */
+                        count_estimated: boolean;
                         next_page: number | null;
                         results: {
                             blocked: boolean;
@@ -16356,6 +16378,72 @@ export interface operations {
             };
             /** @description The request body is not JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getUsersCount: {
+        parameters: {
+            query?: {
+                blocked?: boolean;
+                created_after?: string;
+                created_before?: string;
+                credential_types?: string[];
+                enrolled?: boolean;
+                group?: string[];
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid access token or API key, or the credentials sent are wrong or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -21,6 +21,8 @@ type Props<R extends GridValidRowModel> = Omit<
   noRowsLabel: string;
   /** The list could not be loaded (see loadFailure): the error with Retry instead of the grid. */
   failure?: LoadFailure | null;
+  /** rowCount is an estimate (count_estimated): the pagination says "about". */
+  countEstimated?: boolean;
 };
 
 /**
@@ -30,9 +32,9 @@ type Props<R extends GridValidRowModel> = Omit<
  * A row that opens something on click opens it with Enter on one of its cells too (WCAG 2.1.1).
  */
 export function ServerDataGrid<R extends GridValidRowModel>(allProps: Props<R>) {
-  const { noRowsLabel, failure, apiRef: givenApiRef, onCellKeyDown, ...props } = allProps;
+  const { noRowsLabel, failure, countEstimated, apiRef: givenApiRef, onCellKeyDown, ...props } = allProps;
   const { page, pageSize } = usePaging();
-  const localeText = useGridLocale(noRowsLabel);
+  const localeText = useGridLocale(noRowsLabel, countEstimated);
   const ownApiRef = useGridApiRef();
   const apiRef = givenApiRef ?? ownApiRef;
   const { onRowClick } = props;

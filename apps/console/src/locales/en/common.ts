@@ -39,4 +39,6 @@ export const common = {
     keypair: 'Key pair',
     smartcard: 'Smartcard',
   },
+  /** A list's pagination while its count is an estimate (the exact count follows). */
+  rowsOfAbout: '{from}–{to} of about {count}',
 };

@@ -42,4 +42,6 @@ export const common: DeepStrings<Phrases['common']> = {
     keypair: 'Coppia di chiavi',
     smartcard: 'Smart card',
   },
+  /** A list's pagination while its count is an estimate (the exact count follows). */
+  rowsOfAbout: '{from}–{to} di circa {count}',
 };

@@ -1,4 +1,7 @@
-/** users/: one page of a customer's members with the exact count (the seek in seek.ts, then the page's rows). */
+/**
+ * users/: one page of a customer's members with the exact count, or with `estimate` an estimated
+ * one where counting costs more than the page (the seek in seek.ts, then the page's rows).
+ */
 import type { MemberListQuery } from '@portiere/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -8,15 +11,16 @@ import { memberFilters, memberSort } from './list-query.ts';
 import { toMember } from './mapper.ts';
 import { seekMembers } from './seek.ts';
 
-export async function listMembers(db: Db, customerId: string, q: Partial<MemberListQuery>) {
+export async function listMembers(db: Db, customerId: string, q: Partial<MemberListQuery>, estimate = false) {
   const { page: p, size, offset } = paging(q);
   const sort = memberSort(q.ordering);
-  const { count, ids } = await seekMembers(db, customerId, {
+  const { count, estimated, ids } = await seekMembers(db, customerId, {
     filters: memberFilters(q),
     sort: sort.field,
     descending: sort.descending,
     offset,
     size,
+    estimate,
   });
   const rows = ids.length
     ? await db
@@ -25,12 +29,8 @@ export async function listMembers(db: Db, customerId: string, q: Partial<MemberL
         .leftJoin(configurations, eq(configurations.id, members.groupId))
         .where(and(eq(members.customerId, customerId), inArray(members.id, ids)))
     : [];
-  return page(
-    inOrder(ids, rows, (r) => r.m.id).map((r) => toMember(r.m, r.g?.id ? r.g : null)),
-    count,
-    p,
-    size,
-  );
+  const results = inOrder(ids, rows, (r) => r.m.id).map((r) => toMember(r.m, r.g?.id ? r.g : null));
+  return { ...page(results, count, p, size), count_estimated: estimated };
 }
 
 /** The rows in the order of their ids (a row gone meanwhile is left out). */

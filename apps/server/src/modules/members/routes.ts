@@ -2,16 +2,17 @@
 import {
   bulkRequestSchema,
   bulkResultSchema,
+  countSchema,
   EXPORT_MEDIA_TYPES,
   exportQuerySchema,
   exportResponseSchema,
+  memberCountQuerySchema,
   memberDetailSchema,
   memberInputSchema,
   memberListQuerySchema,
+  memberListSchema,
   memberPatchSchema,
-  memberSchema,
   noContentSchema,
-  pagedListSchema,
   sentToSchema,
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -43,11 +44,27 @@ export const memberRoutes =
         schema: {
           tags,
           summary: 'Members, paged and filtered',
+          description:
+            'A search matching many members answers the page with an estimated count (count_estimated: true) ' +
+            'where counting them would cost more than the page; users/count/ answers the exact count.',
           querystring: memberListQuerySchema,
-          response: { 200: pagedListSchema(memberSchema) },
+          response: { 200: memberListSchema },
         },
       },
       (req) => m.list(customerOf(req), req.query),
+    );
+    app.get(
+      '/users/count/',
+      {
+        config: { scope: 'members:read' },
+        schema: {
+          tags,
+          summary: 'The exact count of the filtered members',
+          querystring: memberCountQuerySchema,
+          response: { 200: countSchema },
+        },
+      },
+      (req) => m.count(customerOf(req), req.query),
     );
     app.post(
       '/users/',

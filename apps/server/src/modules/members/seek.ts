@@ -10,12 +10,16 @@
  * - a search sorted by a name, or one the search rows answer in a time ordering: its matches
  *   through the trigram index, counted and sorted in one pass (sortMatches), up to
  *   TALLY_TUNING.searchSorted of them; a page deep in one with more, from a scan of the search
- *   rows sorted up to the page (topMatches).
+ *   rows sorted up to the page (topMatches);
+ * - where the caller takes an estimated count (the members list): a search whose matches are so
+ *   many that counting them costs more than walking to its page, by that walk and the planner's
+ *   estimate of the count (estimate.ts).
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { memberSearchRows } from '../../lib/list-filters.ts';
 import { planSeek } from '../../lib/paging.ts';
+import { estimatedPage, membersTotal, plannedRows, type SeekPage } from './estimate.ts';
 import {
   classWhere,
   countedByClass,
@@ -33,6 +37,8 @@ export interface MemberSeek {
   descending: boolean;
   offset: number;
   size: number;
+  /** The caller takes an estimated count, marked as such, where counting costs more than the page. */
+  estimate?: boolean;
 }
 
 export async function countMembers(db: Db, customerId: string, f: MemberFilters): Promise<number> {
@@ -46,11 +52,7 @@ export async function countMembers(db: Db, customerId: string, f: MemberFilters)
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
-export async function seekMembers(
-  db: Db,
-  customerId: string,
-  s: MemberSeek,
-): Promise<{ count: number; ids: string[] }> {
+export async function seekMembers(db: Db, customerId: string, s: MemberSeek): Promise<SeekPage> {
   const where = filterWhere(customerId, s.filters);
   // A search sorted by a name: its matches often sit together in that order (a surname by last
   // name, a first name by username), and walking the ordering's index from one end then passes
@@ -60,14 +62,27 @@ export async function seekMembers(
   // and past the first pages that is more than all its matches (that surname's middle page,
   // newest first: 213 ms). So such matches are found through the trigram index and sorted,
   // counted in the same pass.
-  const nameSearch = s.filters.search !== undefined && !ANCHOR_KEYS[s.sort].time;
+  const search = s.filters.search;
+  const nameSearch = search !== undefined && !ANCHOR_KEYS[s.sort].time;
   const rowsKey = searchRowsKey(s);
-  const matches = nameSearch || rowsKey ? keyedMatches(customerId, where, s) : undefined;
+  const sortable = nameSearch || rowsKey !== undefined;
+  const estimable = s.estimate === true && search !== undefined;
+  const matches = sortable || estimable ? keyedMatches(customerId, where, s) : undefined;
   if (matches) {
-    const planned = await plannedRows(db, matches);
-    if (planned <= TALLY_TUNING.searchSorted) {
-      const found = await sortMatches(db, matches, s, s.offset + s.size / 2 > planned / 2);
+    const [planned, total] = await Promise.all([
+      plannedRows(db, matches),
+      estimable ? membersTotal(db, customerId) : 0,
+    ]);
+    // Matches in a name ordering sit together, so a walk may pass most members before them: in
+    // one, only a search with more matches than sortMatches takes is walked (as below, after
+    // its count).
+    if (estimable && (!nameSearch || planned > TALLY_TUNING.searchSorted)) {
+      const found = await estimatedPage(db, customerId, { ...s, filters: { ...s.filters, search } }, planned, total);
       if (found) return found;
+    }
+    if (sortable && planned <= TALLY_TUNING.searchSorted) {
+      const found = await sortMatches(db, matches, s, s.offset + s.size / 2 > planned / 2);
+      if (found) return { ...found, estimated: false };
     }
   }
   const counting = countMembers(db, customerId, s.filters);
@@ -78,11 +93,11 @@ export async function seekMembers(
   const viaAnchors = tally === null ? Number.POSITIVE_INFINITY : tally === 'n' ? TALLY_TUNING.nearTop : 0;
   if (!nameSearch && s.offset <= Math.min(viaAnchors, TALLY_TUNING.nearTop)) {
     const [count, ids] = await Promise.all([counting, readIds(db, where, s.sort, s.descending, s.offset, s.size)]);
-    return { count, ids };
+    return { count, estimated: false, ids };
   }
   const count = await counting;
   const seek = planSeek(count, s.offset, s.size);
-  if (!seek) return { count, ids: [] };
+  if (!seek) return { count, estimated: false, ids: [] };
   // A search too common to sort whole, deep into it: the walk from the nearer end below passes
   // skip / density members, one wide row each, while topMatches scans every search row once;
   // past an eighth of the matches the scan is cheaper (a million members, "ma", through the app
@@ -90,16 +105,16 @@ export async function seekMembers(
   // to 130 ms).
   if (matches && rowsKey && seek.skip > Math.max(TALLY_TUNING.nearTop, count / 8)) {
     const ids = await topMatches(db, matches, s.descending !== seek.reverse, seek.skip, seek.take);
-    return { count, ids: seek.reverse ? ids.reverse() : ids };
+    return { count, estimated: false, ids: seek.reverse ? ids.reverse() : ids };
   }
   if (tally && seek.skip > viaAnchors) {
     // Ascending position of the page's first row among the members the filter keeps.
     const from = s.descending ? count - s.offset - seek.take : s.offset;
     const ids = await readFromAnchor(db, where, customerId, s.sort, tally, from, seek.take);
-    return { count, ids: s.descending ? ids.reverse() : ids };
+    return { count, estimated: false, ids: s.descending ? ids.reverse() : ids };
   }
   const ids = await readIds(db, where, s.sort, s.descending !== seek.reverse, seek.skip, seek.take);
-  return { count, ids: seek.reverse ? ids.reverse() : ids };
+  return { count, estimated: false, ids: seek.reverse ? ids.reverse() : ids };
 }
 
 /** The search rows' column holding each ordering's key (db/schema/members.ts), where they hold it. */
@@ -125,18 +140,6 @@ function keyedMatches(customerId: string, where: SQL, s: MemberSeek): SQL {
   return key && search !== undefined
     ? memberSearchRows(customerId, search, sql`member_id as id, ${sql.raw(key)} as k`, flagWhere(s.filters))
     : sql`select id, ${sql.raw(ANCHOR_KEYS[s.sort].key)} as k from members where ${where}`;
-}
-
-/**
- * The planner's estimate of the rows `query` answers: a plan, not run (about 1 ms). A search's
- * estimate comes from the statistics of the search text (target 1,000, migrations 0020-0021): 47,047
- * for the 46,405 members named Rossi of a million.
- */
-async function plannedRows(db: Db, query: SQL): Promise<number> {
-  const result = await db.execute(sql`explain (format json) ${query}`);
-  const plan = Object.values(rowsOf<Record<string, unknown>>(result)[0] ?? {})[0];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan?: { 'Plan Rows'?: number } }[];
-  return parsed[0]?.Plan?.['Plan Rows'] ?? Number.POSITIVE_INFINITY;
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   ENROLLMENT_LINK_HOURS,
   type FieldError,
   fieldError,
+  type MemberCountQuery,
   type MemberDetail,
   type MemberInput,
   type MemberListQuery,
@@ -23,8 +24,10 @@ import { releaseMembersLaCredentials } from '../laUsers/counters.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { allowedKinds, type GroupRow } from './allowed-kinds.ts';
 import { listMembers } from './list.ts';
+import { memberFilters } from './list-query.ts';
 import { memberTags } from './mail-tags.ts';
 import { type MemberRow, toMember } from './mapper.ts';
+import { countMembers } from './seek.ts';
 import { aroundTallies, joinTallies, leaveTallies, lockTallies } from './tallies.ts';
 
 export class MembersService {
@@ -42,8 +45,14 @@ export class MembersService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  /** A page of members; a search matching many answers an estimated count, marked as such. */
   list(customerId: string, q: MemberListQuery) {
-    return listMembers(this.db, customerId, q);
+    return listMembers(this.db, customerId, q, true);
+  }
+
+  /** The exact count of the members the list's filters keep (after a page with an estimated one). */
+  async count(customerId: string, q: MemberCountQuery): Promise<{ count: number }> {
+    return { count: await countMembers(this.db, customerId, memberFilters(q)) };
   }
 
   /** The member row, only within the customer; anything else is 404. */

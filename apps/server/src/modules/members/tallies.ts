@@ -20,9 +20,18 @@ import { isUuid } from '../../lib/ids.ts';
  * merges into the run before below a quarter. nearTop: pages within this many rows of the top
  * are read by skipping index entries (seek.ts), without the count or the anchors. searchSorted:
  * a search sorted by a name with at most this many matches is sorted, not walked to (seek.ts).
- * Tests shrink them to walk every path with a few dozen members.
+ * estimateOver: the members list answers a search's page with an estimated count where its
+ * matches are more than this many times the members a walk to the page passes; walkMargin: that
+ * walk gives up past this many times its expected length (estimate.ts). Tests shrink them to
+ * walk every path with a few dozen members.
  */
-export const TALLY_TUNING = { anchorRun: 2000, nearTop: 5000, searchSorted: 100_000 };
+export const TALLY_TUNING = {
+  anchorRun: 2000,
+  nearTop: 5000,
+  searchSorted: 100_000,
+  estimateOver: 2,
+  walkMargin: 8,
+};
 
 export type AnchorSort = 'username' | 'last_name' | 'email' | 'created_at' | 'enrolled_at';
 

@@ -15,7 +15,9 @@ describe('login assistant credentials page', { timeout: 40_000 }, () => {
     if (path === '/la-users/' && method === 'POST') return jsonResponse(201, laUser);
     if (path === '/la-users/u1/' && method === 'PATCH') return jsonResponse(200, laUser);
     if (path === '/login-groups/') return jsonResponse(200, itemsOf([loginGroup]));
-    if (path === '/users/') return jsonResponse(200, { count: 1, next_page: null, results: [{ ...fullMember }] });
+    if (path === '/users/') {
+      return jsonResponse(200, { count: 1, count_estimated: false, next_page: null, results: [{ ...fullMember }] });
+    }
     if (path === '/customers/c1/settings/')
       return jsonResponse(200, { settings: { ...defaultSettings(), la }, validators: settingsValidators() });
     return undefined;

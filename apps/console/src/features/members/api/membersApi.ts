@@ -3,11 +3,12 @@ import {
   type BulkResult,
   bulkResultSchema,
   configurationSchema,
+  countSchema,
   type EXPORT_FORMATS,
   type MemberDetail,
   type MemberInput,
   memberDetailSchema,
-  memberSchema,
+  memberListSchema,
   pagedListSchema,
   sentToSchema,
 } from '@portiere/contracts';
@@ -30,10 +31,12 @@ export const membersKeys = {
   /** The configurations the member form and filters offer (refreshed by any configuration write). */
   configurationOptions: () => ['members', 'configurationOptions'] as const,
   search: (search: string) => ['members', 'search', search] as const,
+  /** The exact count of what a list query's filters keep, whatever its page. */
+  count: (query: MemberQuery) => ['members', 'count', query] as const,
 };
 
 const user = (id: string) => ({ path: { id } });
-const memberList = pagedListSchema(memberSchema);
+const memberList = memberListSchema;
 
 export const membersQuery = (page: number, pageSize: number, query: MemberQuery) =>
   queryOptions({
@@ -42,6 +45,17 @@ export const membersQuery = (page: number, pageSize: number, query: MemberQuery)
       api.get('/api/v1/users/', { params: { query: { page, page_size: pageSize, ...query } }, schema: memberList }),
     placeholderData: keepPreviousData,
     staleTime: 0,
+  });
+
+/**
+ * The exact count of the members `query` keeps (users/count/): asked after a page whose count
+ * was an estimate. Kept for a while, so that paging on through the same search asks once.
+ */
+export const memberCountQuery = (query: MemberQuery) =>
+  queryOptions({
+    queryKey: membersKeys.count(query),
+    queryFn: () => api.get('/api/v1/users/count/', { params: { query }, schema: countSchema }),
+    staleTime: 30_000,
   });
 
 export const memberQuery = (id: string) =>
@@ -83,6 +97,19 @@ export function useMemberSearch(search: string) {
 
 export const useMembers = (page: number, pageSize: number, query: MemberQuery) =>
   useQuery(membersQuery(page, pageSize, query));
+/**
+ * A page of members and its count: the page's, or, when that is an estimate, the exact count
+ * fetched after it (the estimate shows, marked, until it comes).
+ */
+export function useMembersWithCount(page: number, pageSize: number, query: MemberQuery) {
+  const list = useMembers(page, pageSize, query);
+  const estimated = list.data?.count_estimated === true;
+  // Asked once this query's own page says so (a page shown from the previous query while the
+  // next loads says nothing of it); a count already fetched for the query shows at once.
+  const exact = useQuery({ ...memberCountQuery(query), enabled: estimated && !list.isPlaceholderData });
+  const exactCount = estimated ? exact.data?.count : undefined;
+  return { list, count: exactCount ?? list.data?.count ?? 0, countEstimated: estimated && exactCount === undefined };
+}
 export const useMember = (id: string) => useQuery({ ...memberQuery(id), retry: false });
 export const useConfigurationOptions = () => useQuery(configurationOptionsQuery());
 

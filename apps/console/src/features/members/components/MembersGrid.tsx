@@ -12,6 +12,8 @@ interface Props {
   failure: LoadFailure | null;
   rows: Member[];
   rowCount: number;
+  /** rowCount is an estimate: the pagination says "about" until the exact count replaces it. */
+  countEstimated: boolean;
   loading: boolean;
   sort: GridSortModel;
   onSortChange: (sort: GridSortModel) => void;
@@ -23,8 +25,19 @@ interface Props {
 
 /** The members grid: server paging (the shared paging store) and sorting, checkbox selection; a row click opens the member. */
 export default function MembersGrid(props: Props) {
-  const { failure, rows, rowCount, loading, sort, onSortChange, selection, onSelectionChange, onOpen, typeLabels } =
-    props;
+  const {
+    failure,
+    rows,
+    rowCount,
+    countEstimated,
+    loading,
+    sort,
+    onSortChange,
+    selection,
+    onSelectionChange,
+    onOpen,
+    typeLabels,
+  } = props;
   const { t, i18n } = useTranslation();
   const columns = useMemo<GridColDef<Member>[]>(() => {
     const sortable = (field: string) => field in SORT_FIELDS;
@@ -87,6 +100,7 @@ export default function MembersGrid(props: Props) {
       failure={failure}
       rows={rows}
       rowCount={rowCount}
+      countEstimated={countEstimated}
       columns={columns}
       loading={loading}
       sortingMode="server"

@@ -14,7 +14,7 @@ import { Spinner } from '../../../components/loading/LoadingOverlay';
 import { SearchField } from '../../../components/SearchField';
 import { useFirstPageOn, usePaging } from '../../../components/table/pagingStore';
 import { useDebounced } from '../../../lib/useDebounced';
-import { type BulkAction, useBulkMembers, useConfigurationOptions, useMembers } from '../api/membersApi';
+import { type BulkAction, useBulkMembers, useConfigurationOptions, useMembersWithCount } from '../api/membersApi';
 import { EXPORT_DIALOG, ExportDialog } from '../components/ExportDialog';
 import { MEMBER_FORM_DIALOG, MemberFormDialog } from '../components/MemberFormDialog';
 import { memberFilterDefinitions, memberQueryOf, NO_GROUP } from '../lib/memberQuery';
@@ -62,7 +62,8 @@ export default function MembersPage() {
   // A new search, filter or order starts again from page 1, with nothing selected.
   useFirstPageOn(JSON.stringify(query), () => setSelection(EMPTY_SELECTION));
 
-  const list = useMembers(page, pageSize, query);
+  // A search matching many members first shows its count as an estimate, then the exact one.
+  const { list, count, countEstimated } = useMembersWithCount(page, pageSize, query);
 
   const rows = list.data?.results ?? [];
   const selectedIds: string[] =
@@ -142,7 +143,8 @@ export default function MembersPage() {
           <MembersGrid
             failure={loadFailure(list)}
             rows={rows}
-            rowCount={list.data?.count ?? 0}
+            rowCount={count}
+            countEstimated={countEstimated}
             loading={list.isFetching}
             sort={sort}
             onSortChange={setSort}

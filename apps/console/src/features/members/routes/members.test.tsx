@@ -41,17 +41,36 @@ const office = {
   members_count: 1,
 };
 
+/** A promise and the function that resolves it. */
+function deferred<T>() {
+  let resolve: (value: T) => void = () => {};
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
 // The first test loads the data grid chunk cold, which takes seconds on a busy machine.
 describe('members pages', { timeout: 30_000 }, () => {
   let users: unknown[] = [member];
   /** The member's own answer fails (403) while set. */
   let failMember = false;
+  /** users/count/ answers when this is resolved (the exact count after an estimated page). */
+  let exactCount = deferred<number>();
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://x');
     const path = url.pathname;
     if (path.endsWith('/me/')) return jsonResponse(200, customerMe);
     if (path.endsWith('/groups/')) return jsonResponse(200, { count: 1, next_page: null, results: [office] });
-    if (path.endsWith('/users/')) return jsonResponse(200, { count: users.length, next_page: null, results: users });
+    // Two letters match so many that the page comes with an estimated count.
+    if (path.endsWith('/users/') && url.searchParams.get('search') === 'ma') {
+      const page = Number(url.searchParams.get('page'));
+      return jsonResponse(200, { count: 237_283, count_estimated: true, next_page: page + 1, results: users });
+    }
+    if (path.endsWith('/users/')) {
+      return jsonResponse(200, { count: users.length, count_estimated: false, next_page: null, results: users });
+    }
+    if (path.endsWith('/users/count/')) return jsonResponse(200, { count: await exactCount.promise });
     if (path.endsWith('/users/m1/') && failMember) {
       return jsonResponse(403, { reason: 'Not allowed just now.', code: 'somethingNew' });
     }
@@ -66,6 +85,7 @@ describe('members pages', { timeout: 30_000 }, () => {
     fetchMock.mockClear();
     users = [member];
     failMember = false;
+    exactCount = deferred<number>();
     setTokens({ accessToken: customerToken(), refreshToken: 'R1' });
     feedback.reset();
     resetPaging();
@@ -105,6 +125,48 @@ describe('members pages', { timeout: 30_000 }, () => {
     dispatchFilters({ type: 'apply' });
     await waitFor(() => expect(usersCalls().at(-1)?.searchParams.get('blocked')).toBe('true'));
     expect(usersCalls().at(-1)?.searchParams.get('page')).toBe('1');
+  });
+
+  /** The users/count/ calls made. */
+  const countCalls = () =>
+    fetchMock.mock.calls
+      .map(([u]) => new URL(String(u), 'http://x'))
+      .filter((u) => u.pathname.endsWith('/users/count/'));
+  const pagination = () => document.querySelector('.MuiTablePagination-displayedRows')?.textContent;
+
+  it('shows an estimated count as such, then the exact count fetched after the page, and pages on', async () => {
+    const user = userEvent.setup();
+    renderApp('/users');
+    await screen.findByRole('gridcell', { name: 'ann.lee@acme.example' }, { timeout: 20_000 });
+    expect(pagination()).toBe('1–1 of 1');
+    await user.type(screen.getByLabelText('Search users'), 'ma');
+    await waitFor(() => expect(pagination()).toBe('1–25 of about 237,000'));
+    // The exact count of the same search, asked after the page; shown once it comes.
+    await waitFor(() => expect(countCalls()).toHaveLength(1));
+    expect(Object.fromEntries(countCalls()[0]?.searchParams ?? [])).toEqual({ search: 'ma' });
+    act(() => exactCount.resolve(236_914));
+    await waitFor(() => expect(pagination()).toBe('1–25 of 236,914'));
+
+    // The next page's count is an estimate again: the exact one, already known, stays.
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(usersCalls().at(-1)?.searchParams.get('page')).toBe('2'));
+    await waitFor(() => expect(pagination()).toBe('26–50 of 236,914'));
+    expect(countCalls()).toHaveLength(1);
+  });
+
+  it('says "circa" for an estimated count in Italian', async () => {
+    const user = userEvent.setup();
+    await act(() => switchLanguage('it'));
+    try {
+      renderApp('/users');
+      await screen.findByRole('gridcell', { name: 'ann.lee@acme.example' }, { timeout: 20_000 });
+      await user.type(screen.getByLabelText('Cerca utenti'), 'ma');
+      await waitFor(() => expect(pagination()).toBe('1–25 di circa 237.000'));
+      act(() => exactCount.resolve(236_914));
+      await waitFor(() => expect(pagination()).toBe('1–25 di 236.914'));
+    } finally {
+      await act(() => switchLanguage('en'));
+    }
   });
 
   it('keeps the applied filters across a language switch: they hold ids and codes, the labels follow', async () => {
