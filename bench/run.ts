@@ -12,10 +12,14 @@ import path from 'node:path';
 import { auditList } from './audit-list.ts';
 import { type AuthRates, authRates } from './auth-rates.ts';
 import { coldStart } from './cold-start.ts';
+import { httpSection } from './http/report.ts';
+import { httpBench } from './http/run.ts';
 import { type ScaleResult, scale } from './scale.ts';
 import { signInThroughput } from './sign-in.ts';
 import { writes } from './writes.ts';
 
+const http = await httpBench();
+console.log('over HTTP', JSON.stringify(http));
 const cold = await coldStart();
 console.log('cold start', cold);
 const signIn = await signInThroughput();
@@ -94,6 +98,7 @@ growth while it streams. Refresh grants and sign-in step 1: requests per second 
 cores) and raw argon2id verifications per second (the same parameters, 8 at once); each rate
 is counted over 3 s after 3 s of the same calls uncounted (JIT warm-up, measure.ts).
 
+${httpSection(http)}
 ${databases.map((db) => goals(db, scaled[db], auth[db])).join('\n')}
 ## Cold start (spawn to /readyz answering)
 

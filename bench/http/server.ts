@@ -3,7 +3,7 @@
  * `npm start` runs) in a process of its own, listening on a port, mail going to a real SMTP sink
  * in the bench's process. The HTTP benches measure it from clients in other processes.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -24,6 +24,22 @@ export interface ServerProcess {
   signIn(username: string, password: string): Promise<string>;
   stop(): Promise<void>;
 }
+
+/** Builds the server (and the console it serves) when the sources are newer than the build, as `npm start` does. */
+function ensureBuilt(): void {
+  execFileSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "const { buildServerIfNeeded } = await import('./apps/server/scripts/build.mjs');" +
+        "const { buildWebAppsIfNeeded } = await import('./scripts/build-console.mjs');" +
+        'buildWebAppsIfNeeded(); await buildServerIfNeeded();',
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+}
+let built = false;
 
 export async function freePort(): Promise<number> {
   const probe = net.createServer();
@@ -63,6 +79,8 @@ export async function startServer(opts: {
   /** Node's own flags for the server (a profiler, say). */
   nodeArgs?: string[];
 }): Promise<ServerProcess> {
+  if (!built) ensureBuilt();
+  built = true;
   const sink = new SmtpSink();
   const smtpUrl = await sink.start();
   const port = await freePort();
@@ -82,7 +100,10 @@ export async function startServer(opts: {
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   else delete env.DATABASE_URL;
   const started = performance.now();
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), MAIN_JS], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), MAIN_JS], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   // A bench that fails leaves no server behind.
   const orphan = () => child.kill('SIGKILL');
   process.once('exit', orphan);

@@ -1,0 +1,102 @@
+/**
+ * Members' web sign-in over HTTP, end to end, beside raw argon2id: a web application whose app
+ * role gives its members a one-stage password flow is set up through the console's API, then a
+ * client in its own process (web-sign-in-client.ts) runs OpenID Connect code flows with 8
+ * browsers at once. Each flow verifies one password, so its ideal is the machine's raw argon2id
+ * verifications per second at the same parameters and concurrency, measured here just before.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { text } from 'node:stream/consumers';
+import { hash, verify } from '@node-rs/argon2';
+import { rate } from '../measure.ts';
+
+const PASSWORD = 'Bench-web-sign-in-1!';
+const MEMBERS = 64;
+
+export interface WebSignInResult {
+  flowsPerSecond: number;
+  p50: number;
+  p95: number;
+  rawArgonPerSecond: number;
+}
+
+/** Raw argon2id verifications per second at the members' parameters, `parallel` at once. */
+export async function rawArgon(parallel = 8): Promise<number> {
+  const hashed = await hash('bench-password', { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+  return rate(() => verify(hashed, 'wrong-password'), parallel);
+}
+
+async function api<T>(baseUrl: string, token: string, method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl}/api/v1/${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A web application, its flow and app role, and MEMBERS members with the password: what the client needs. */
+async function setUp(baseUrl: string, token: string) {
+  const tag = Date.now().toString(36);
+  const group = await api<{ id: string }>(baseUrl, token, 'POST', 'groups/', {
+    name: `Bench web ${tag}`,
+    allowed: ['password'],
+  });
+  const flow = await api<{ id: string }>(baseUrl, token, 'POST', 'flows/', {
+    name: `Bench password ${tag}`,
+    stages: [['password']],
+    terminatingCredentials: [],
+  });
+  const redirectUri = 'http://bench-rp.invalid/cb';
+  const app = await api<{ id: string; clientId: string; clientSecret: string }>(
+    baseUrl,
+    token,
+    'POST',
+    'applications/',
+    { name: `Bench_web_${tag}`, type: 'web', redirectUri },
+  );
+  await api(baseUrl, token, 'POST', 'app-roles/', {
+    displayName: `Bench ${tag}`,
+    applicationId: app.id,
+    groupId: group.id,
+    flowId: flow.id,
+  });
+  const usernames: string[] = [];
+  for (let i = 0; i < MEMBERS; i++) {
+    const username = `bench.web.${tag}.${i}`;
+    const member = await api<{ id: string }>(baseUrl, token, 'POST', 'users/', {
+      username,
+      email: `${username}@acme.example`,
+      group_id: group.id,
+    });
+    await api(baseUrl, token, 'POST', `users/${member.id}/credentials/`, { type: 'password', value: PASSWORD });
+    usernames.push(username);
+  }
+  return { clientId: app.clientId, clientSecret: app.clientSecret, redirectUri, usernames };
+}
+
+export async function webSignIn(opts: { baseUrl: string; token: string }): Promise<WebSignInResult> {
+  const setup = await setUp(opts.baseUrl, opts.token);
+  const rawArgonPerSecond = await rawArgon();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'web-sign-in-client.ts')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  child.stdin.end(
+    JSON.stringify({
+      ...setup,
+      baseUrl: opts.baseUrl,
+      password: PASSWORD,
+      parallel: Number(process.env.BENCH_PARALLEL ?? 8),
+      seconds: Number(process.env.BENCH_SECONDS ?? 3) * 2,
+      warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 3),
+    }),
+  );
+  const [out, code] = await Promise.all([
+    text(child.stdout),
+    new Promise<number | null>((resolve) => child.once('exit', resolve)),
+  ]);
+  if (code !== 0) throw new Error(`the web sign-in client exited with ${code}`);
+  return { ...(JSON.parse(out) as Omit<WebSignInResult, 'rawArgonPerSecond'>), rawArgonPerSecond };
+}
