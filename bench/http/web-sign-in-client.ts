@@ -71,7 +71,15 @@ const config = await client.discovery(
   { execute: [client.allowInsecureRequests] },
 );
 
+/** Milliseconds spent in each step, over all flows. */
+const steps: Record<string, number> = {};
 async function flow(username: string): Promise<void> {
+  let last = performance.now();
+  const step = (name: string) => {
+    const now = performance.now();
+    steps[name] = (steps[name] ?? 0) + now - last;
+    last = now;
+  };
   const browser = new Browser();
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
@@ -83,19 +91,24 @@ async function flow(username: string): Promise<void> {
     state,
   });
   const page = await browser.follow(url.href);
+  step('authorize');
   const uid = /\/signin\/([^/?#]+)/.exec(page)?.[1];
   if (!uid) throw new Error(`not the sign-in page: ${page}`);
   const api = `${base.origin}/api/v1/signin/${uid}`;
   const identified = await browser.request('POST', `${api}/identify/`, { username });
+  step('identify');
   if (identified.status !== 200) throw new Error(`identify: ${identified.status} ${identified.body}`);
   const verified = await browser.request('POST', `${api}/verify/`, { kind: 'password', value: settings.password });
+  step('password');
   const answer = JSON.parse(verified.body) as { done?: boolean; redirect?: string };
   if (!answer.done || !answer.redirect) throw new Error(`password: ${verified.status} ${verified.body}`);
   const back = await browser.follow(new URL(answer.redirect, base).href);
+  step('back');
   const tokens = await client.authorizationCodeGrant(config, new URL(back), {
     pkceCodeVerifier: verifier,
     expectedState: state,
   });
+  step('token');
   if (!tokens.claims()?.sub) throw new Error('no ID token');
 }
 
@@ -118,6 +131,8 @@ await Promise.all(
   }),
 );
 latencies.sort((a, b) => a - b);
+// BENCH_STEPS=1: where the flows' time went, summed over all of them, by step.
+if (process.env.BENCH_STEPS) console.error(JSON.stringify(steps));
 const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0;
 process.stdout.write(
   JSON.stringify({ flowsPerSecond: counted / ((performance.now() - from) / 1000), p50: at(0.5), p95: at(0.95) }),
