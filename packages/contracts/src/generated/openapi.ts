@@ -4398,15 +4398,6 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The mail server did not accept the mail; nothing was changed */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
         };
     };
     getCustomer: {
@@ -5196,15 +5187,6 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The mail server did not accept the mail; nothing was changed */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
         };
     };
     patchCustomerManagerUser: {
@@ -5518,15 +5500,6 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The mail server did not accept the mail; nothing was changed */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
         };
     };
     postCustomerManagerUserResetApiKey: {
@@ -5692,15 +5665,6 @@ export interface operations {
             };
             /** @description Too many requests; Retry-After says when to try again */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The mail server did not accept the mail; nothing was changed */
-            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7212,15 +7176,6 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The mail server did not accept the mail; nothing was changed */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
         };
     };
     getEnrollCredential: {
@@ -7566,15 +7521,6 @@ export interface operations {
             };
             /** @description Too many requests; Retry-After says when to try again */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The mail server did not accept the mail; nothing was changed */
-            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10970,15 +10916,6 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The mail server did not accept the mail; nothing was changed */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
         };
     };
     postLoginChangePassword: {
@@ -13281,15 +13218,6 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The mail server did not accept the mail; nothing was changed */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
         };
     };
     getTemporaryCards: {
@@ -15006,15 +14934,6 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The mail server did not accept the mail; nothing was changed */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
         };
     };
     postUserCredentialTest: {
@@ -15603,15 +15522,6 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The mail server did not accept the mail; nothing was changed */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
         };
     };
     deleteUserRecoveryMode: {
@@ -15793,15 +15703,6 @@ export interface operations {
             };
             /** @description Too many requests; Retry-After says when to try again */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The mail server did not accept the mail; nothing was changed */
-            502: {
                 headers: {
                     [name: string]: unknown;
                 };
