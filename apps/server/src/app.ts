@@ -162,6 +162,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     mailer.close();
     await opts.database.close();
   });
+  // Mail queued before the start (a stop, a crash, another node) goes at once; at shutdown the
+  // deliveries in progress end before the transport and the database close (onClose hooks run
+  // last-added first).
+  app.addHook('onReady', async () => services.mailSender.start());
+  app.addHook('onClose', async () => services.mailSender.stop());
   // Audit events are sealed shortly after each write, and what is left at shutdown before the
   // database closes (onClose hooks run last-added first).
   app.addHook('onReady', async () => services.auditSealer.start());

@@ -228,6 +228,63 @@ describe.each(SHARED_DATABASES)('two nodes on one $name', (shared) => {
     expect(barred.body.code).toBe('signInThrottled');
   });
 
+  /** Mails in the shared queue, waiting or being sent (mail/queue.ts). */
+  async function queuedMails(): Promise<number> {
+    const sql = postgres(scratch?.url ?? '', { max: 1, onnotice: () => {} });
+    try {
+      const [row] = await sql<{ n: number }[]>`select count(*)::int as n from mail_queue`;
+      return row?.n ?? 0;
+    } finally {
+      await sql.end();
+    }
+  }
+
+  it('sends each queued mail exactly once, whichever node queued it and whichever retries it', async () => {
+    const ip = clientAddress();
+    const { access } = await signIn(a, b, 'partner@northwind.example', ip);
+    const customerId = (await api(a, 'GET', 'customers/', ip, undefined, access)).body.results[0].id;
+    // Greylisted at first: every mail is refused for now, then retried by both nodes at once.
+    const users = Array.from({ length: 12 }, (_, i) => `queued-${i}-${randomBytes(3).toString('hex')}@acme.example`);
+    for (const u of users) sink.deferred.add(u);
+    const since = sink.mails.length;
+    for (const [i, email] of users.entries()) {
+      const created = await api(i % 2 ? b : a, 'POST', `customers/${customerId}/manager-users/`, ip, { email }, access);
+      expect(created.status).toBe(201);
+    }
+    sink.deferred.clear();
+    for (const u of users) await sink.waitFor(u, since, 30_000);
+    // Sent rows are deleted once sent: an empty queue means no try is still under way.
+    await expect.poll(queuedMails, { timeout: 30_000, interval: 100 }).toBe(0);
+    const received = sink.mails.slice(since).filter((m) => users.some((u) => m.to.includes(u)));
+    expect(received.map((m) => m.to).sort()).toEqual([...users].sort());
+  });
+
+  it('sends, from another node, what a node queued before it was killed', async () => {
+    const ip = clientAddress();
+    const user = 'admin@acme.example';
+    // A node whose mail server cannot be reached: its try fails and the mail waits for a retry.
+    const e = await startNode('E', nodeEnv('e', { SEED_DEMO: 'false', SMTP_URL: 'smtp://127.0.0.1:9' }));
+    nodes.push(e);
+    const since = sink.mails.length;
+    const step1 = await api(e, 'POST', 'login/', ip, { username: user, password: DEMO_PASSWORD });
+    expect(step1.status).toBe(200);
+    const tried = async () => {
+      const sql = postgres(scratch?.url ?? '', { max: 1, onnotice: () => {} });
+      try {
+        return (await sql`select 1 from mail_queue where attempts > 0 and locked_until is null`).length;
+      } finally {
+        await sql.end();
+      }
+    };
+    await expect.poll(tried, { timeout: 30_000, interval: 50 }).toBe(1);
+    await e.kill();
+    // The other nodes find it on their next look and send it; its code signs in on either.
+    const otp = await sink.otpFor(user, since);
+    const step2 = await api(b, 'POST', 'login/', ip, { username: user, password: DEMO_PASSWORD, otp });
+    expect(step2.status).toBe(200);
+    await expect.poll(queuedMails, { timeout: 30_000, interval: 100 }).toBe(0);
+  });
+
   // Only with TEST_REDIS_URL (CI sets it), as PostgreSQL only with TEST_DATABASE_URL.
   if (REDIS_URL)
     describe('with REDIS_URL', () => {

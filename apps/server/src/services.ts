@@ -10,6 +10,8 @@ import { TokenService } from './auth/tokens.ts';
 import type { Database, Db } from './db/client.ts';
 import type { SecretBox } from './lib/crypto.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { MailQueue } from './mail/queue.ts';
+import { MailSender } from './mail/sender.ts';
 import { ApplicationsService } from './modules/applications/service.ts';
 import { AppRolesService } from './modules/appRoles/service.ts';
 import { AssistantService } from './modules/assistant/service.ts';
@@ -52,7 +54,12 @@ export interface Services {
   db: Db;
   database: Database;
   box: SecretBox;
+  /** The mail transport: the queue's sender hands mail to it (and the template test, at once). */
   mailer: Mailer;
+  /** Where services put the mail they send, in their transaction (mail/queue.ts). */
+  mailQueue: MailQueue;
+  /** Sends what the queue holds, off the requests (mail/sender.ts). */
+  mailSender: MailSender;
   keys: SigningKeys;
   tokens: TokenService;
   /** Manager users' API keys (auth-guard.ts). */
@@ -120,6 +127,9 @@ export async function buildServices(
 ): Promise<Services> {
   // Inside an audited request, the request's transaction (audit/context.ts).
   const db = scopedDb(database.db);
+  // The plain database: the sender runs outside any request's transaction.
+  const mailSender = new MailSender(database.db, mailer, box, log, now);
+  const mailQueue = new MailQueue(db, box, mailSender.kick, now);
   const keys = await loadOrCreateSigningKeys(db, box);
   const tokens = new TokenService(db, keys, box, now);
   const settings = new SettingsService(db, box);
@@ -129,16 +139,16 @@ export async function buildServices(
   const members = new MembersService(
     db,
     settings,
-    mailer,
+    mailQueue,
     (customerId, memberId, at) => issueLink(db, keys, customerId, memberId, at),
     publicUrl,
     now,
   );
   // The plain database: the sealer runs outside any request's transaction.
   const auditSealer = new AuditSealer(database.db, log);
-  const credentials = new CredentialsService(db, box, members, settings, mailer, publicUrl, now);
+  const credentials = new CredentialsService(db, box, members, settings, mailQueue, publicUrl, now);
   const signInChecks = new CredentialChecks(db, credentials, now, log);
-  const recovery = new RecoveryService(db, box, members, settings, mailer, now);
+  const recovery = new RecoveryService(db, box, members, settings, mailQueue, now);
   const customization = new CustomizationService(db, settings, now);
   const oidc = new OidcProvider({
     db,
@@ -151,7 +161,7 @@ export async function buildServices(
   });
   const appApprovals = new AppApprovals(db, box, now);
   await hashDeviceTokens(db, box);
-  const managerUsers = new ManagerUsersService(db, mailer, tokens, publicUrl, now);
+  const managerUsers = new ManagerUsersService(db, mailQueue, tokens, publicUrl, now);
   const laScripts = new LaScriptsService(db, now);
   const signIn = new SignInEngine({
     db,
@@ -169,6 +179,8 @@ export async function buildServices(
     database,
     box,
     mailer,
+    mailQueue,
+    mailSender,
     keys,
     tokens,
     apiKeys: new ApiKeyService(db, now),
@@ -176,7 +188,7 @@ export async function buildServices(
       db,
       box,
       tokens,
-      mailer,
+      mailQueue,
       new LoginThrottle(db, now, (scope) => metrics?.lockout(scope)),
       now,
       (outcome) => metrics?.signIn(outcome),
@@ -185,7 +197,7 @@ export async function buildServices(
     managerUsers,
     settings,
     customization,
-    mailTemplates: new MailTemplatesService(db, settings, mailer),
+    mailTemplates: new MailTemplatesService(db, settings, mailer, log),
     members,
     credentials,
     temporaryCards: new TemporaryCardsService(db, members, settings, now),
@@ -209,7 +221,7 @@ export async function buildServices(
     laScripts,
     downloads: new DownloadsService(db, laScripts, clientUrls),
     enrollment: new EnrollmentService(db, keys, members, credentials, settings, now),
-    linkRequests: new LinkRequests(db, keys, mailer, publicUrl, now, log),
+    linkRequests: new LinkRequests(db, keys, mailQueue, publicUrl, now),
     oidc,
     signIn,
     webLogin: new WebLoginService(db, oidc, signIn, settings, now),

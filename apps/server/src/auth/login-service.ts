@@ -18,6 +18,7 @@ import {
 } from '@portiere/contracts';
 import { and, desc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import { auditInsertOfPlaceholders, auditValues } from '../audit/append.ts';
+import { inTransaction } from '../audit/context.ts';
 import { signInAction, staffEvent } from '../audit/staff-events.ts';
 import { type Db, rowsOf } from '../db/client.ts';
 import { type Compiled, compiled } from '../db/compiled.ts';
@@ -25,7 +26,7 @@ import { loginAttempts, loginOtps, passwordChangeTokens, staffUsers } from '../d
 import { newOpaqueToken, randomDigits, type SecretBox, safeEqual, sha256 } from '../lib/crypto.ts';
 import { AppError } from '../lib/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../lib/passwords.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { MailQueue } from '../mail/queue.ts';
 import { composeMail, LOGIN_OTP_MAIL } from '../mail/templates.ts';
 import { type Attempt, LoginThrottle, type SignInSource } from './throttle.ts';
 import type { StaffUser, TokenService } from './tokens.ts';
@@ -43,7 +44,7 @@ export class LoginService {
     private readonly db: Db,
     private readonly box: SecretBox,
     private readonly tokens: TokenService,
-    private readonly mailer: Mailer,
+    private readonly mail: MailQueue,
     private readonly throttle: LoginThrottle,
     private readonly now: () => Date = () => new Date(),
     /** Told each outcome as it is recorded (metrics). */
@@ -186,16 +187,18 @@ export class LoginService {
     if (!recent) {
       const code = randomDigits(LOGIN_OTP_LENGTH);
       const tags = { otp: code, username: user.username, minutes: LOGIN_OTP_TTL_S / 60 };
-      // The code is kept only if its mail went: else the next attempt, within the minute,
-      // would take the unsent code for one already sent and send none.
-      await this.db.transaction(async (tx) => {
-        await tx.insert(loginOtps).values({
+      const expiresAt = new Date(now.getTime() + LOGIN_OTP_TTL_S * 1000);
+      // The code and its mail are written together: the mail goes once this commits, off the
+      // request, retried while the mail server is away (mail/queue.ts). Within the minute, the
+      // next attempt finds this code and waits for its mail rather than queueing another.
+      await inTransaction(this.db, async () => {
+        await this.db.insert(loginOtps).values({
           staffUserId: user.id,
           codeHash: this.box.hmac(code),
-          expiresAt: new Date(now.getTime() + LOGIN_OTP_TTL_S * 1000),
+          expiresAt,
           createdAt: now,
         });
-        await this.mailer.send({ to, ...composeMail(LOGIN_OTP_MAIL, tags) });
+        await this.mail.enqueue('sign_in_code', { to, ...composeMail(LOGIN_OTP_MAIL, tags) }, { expiresAt });
       });
     }
     await this.record(user.username, user, ip, recent ? 'otp_reused' : 'otp_sent');

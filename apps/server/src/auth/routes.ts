@@ -56,7 +56,7 @@ export const authRoutes =
     app.post(
       '/login/',
       {
-        config: { ...limited, errors: [401, 422, 502], audit: { none: RECORDED_BY_SERVICE } },
+        config: { ...limited, errors: [401, 422], audit: { none: RECORDED_BY_SERVICE } },
         schema: {
           tags,
           summary: 'Sign in (password, then mailed code)',

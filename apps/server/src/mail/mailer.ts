@@ -18,25 +18,41 @@ export interface Mail extends MailContent {
 const attachment = ({ cid, filename, contentType, content }: InlineImage) => ({ cid, filename, contentType, content });
 
 export interface Mailer {
+  /** Hands the mail to the mail server; rejects with the transport's error when it is not taken. */
   send(mail: Mail): Promise<void>;
   /** Human description of where mail goes, printed at start. */
   describe(): string;
-  close(): void;
+  /** `force`: also ends a delivery in progress (it fails, and is retried from the queue). */
+  close(opts?: { force?: boolean }): void;
+}
+
+/** What an SMTP error says about itself, without the message it concerns. */
+export function mailError(error: unknown): { code?: string; responseCode?: number; command?: string } {
+  const { code, responseCode, command } = (error ?? {}) as { code?: string; responseCode?: number; command?: string };
+  return { code, responseCode, command };
 }
 
 /**
- * A mail that did not go answers 502 mailFailed, not 500: the server works, the mail server
- * refused or could not be reached. The log names the cause, never the mail (it carries codes).
+ * Sends at once, in the request (the mail template test, which tells the user whether the mail
+ * server took it; every other mail goes through the queue, queue.ts). A mail that did not go
+ * answers 502 mailFailed, not 500: the server works, the mail server refused or could not be
+ * reached. The log names the cause, never the mail.
  */
-async function orMailFailed(log: FastifyBaseLogger, send: () => Promise<void>): Promise<void> {
+export async function sendNow(
+  mailer: Mailer,
+  log: { warn(obj: object, msg: string): void },
+  mail: Mail,
+): Promise<void> {
   try {
-    await send();
+    await mailer.send(mail);
   } catch (error) {
-    const { code, responseCode, command } = error as { code?: string; responseCode?: number; command?: string };
-    log.warn({ code, responseCode, command }, 'mail not sent');
+    log.warn(mailError(error), 'mail not sent');
     throw new AppError(502, 'mailFailed');
   }
 }
+
+/** Deliveries at once to the mail server: the pool's connections, and the queue's sends in flight. */
+export const MAIL_CONNECTIONS = 4;
 
 export function createMailer(opts: {
   smtpUrl?: string;
@@ -55,16 +71,29 @@ export function createMailer(opts: {
     return made;
   };
   if (opts.smtpUrl) {
-    const smtpUrl = opts.smtpUrl;
-    const where = new URL(smtpUrl);
+    // A pool of connections kept open between mails: a new SMTP session costs the server's
+    // greeting delay (the test sink's 100 ms, real servers' greet pause), TLS and AUTH each time.
+    // Timeouts well under the queue's lease (sender.ts), so a hung server fails the try instead.
+    const options = {
+      url: opts.smtpUrl,
+      pool: true,
+      maxConnections: MAIL_CONNECTIONS,
+      // One quick retry on a fresh connection when an idle one was closed by the server; the
+      // queue retries the rest.
+      maxRequeues: 1,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    };
+    const where = new URL(opts.smtpUrl);
     return {
-      send: (mail) =>
-        orMailFailed(opts.log, async () => {
-          const smtp = await transporter(smtpUrl);
-          await smtp.sendMail({ from: opts.from, ...mail, attachments: mail.attachments.map(attachment) });
-        }),
+      send: async (mail) => {
+        const smtp = await transporter(options);
+        await smtp.sendMail({ from: opts.from, ...mail, attachments: mail.attachments.map(attachment) });
+      },
       describe: () => `SMTP server ${where.hostname}:${where.port || 25}`,
-      close: () => transport?.close(),
+      close: (closing) =>
+        (transport as unknown as { close(o?: { force?: boolean }): void } | undefined)?.close(closing),
     };
   }
   return {

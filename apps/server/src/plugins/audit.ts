@@ -192,6 +192,7 @@ export function installAudit(app: FastifyInstance, db: Db, now: () => Date): Map
           });
         });
         Reflect.deleteProperty(reply, 'send');
+        for (const fn of scope.afterCommit ?? []) fn();
         // Fastify sends what an async handler resolves to (undefined: an empty answer).
         if (returned === reply || returned === undefined) return sent === NOT_SENT ? undefined : sent;
         return returned;

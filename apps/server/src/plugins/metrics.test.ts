@@ -156,13 +156,16 @@ describe.each(testDatabases())('metrics on $name', (database) => {
       expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
     });
 
-    it('counts a mail the transport could not send', async () => {
-      const before = sample(await (await fetch(metricsUrl())).text(), 'portiere_mails_total', { result: 'failed' });
+    it('counts a mail the transport could not send, and the mail waiting for its retry', async () => {
+      const before = await (await fetch(metricsUrl())).text();
       h.clock.advance(61);
       await post(h.app, 'login/', { username: 'admin@globex.example', password: DEMO_PASSWORD });
-      const after = sample(await (await fetch(metricsUrl())).text(), 'portiere_mails_total', { result: 'failed' });
-      expect(before).toBe(0);
-      expect(after).toBe(1);
+      const after = await (await fetch(metricsUrl())).text();
+      expect(sample(before, 'portiere_mails_total', { result: 'failed' })).toBe(0);
+      expect(sample(before, 'portiere_mail_queue_waiting')).toBe(0);
+      expect(sample(after, 'portiere_mails_total', { result: 'failed' })).toBe(1);
+      expect(sample(after, 'portiere_mail_queue_waiting')).toBe(1);
+      expect(sample(after, 'portiere_mail_queue_oldest_seconds')).toBeGreaterThanOrEqual(0);
     });
   });
 

@@ -95,7 +95,7 @@ export class AppMetrics {
     });
     this.mails = new Counter({
       name: 'portiere_mails_total',
-      help: 'Mails handed to the mail transport, by result (sent or failed)',
+      help: 'Tries to hand a mail to the mail transport, by result (sent, or failed: retried from the queue or given up)',
       labelNames: ['result'] as const,
       registers,
     });
@@ -126,6 +126,32 @@ export class AppMetrics {
       });
       return probing;
     };
+    // The mail queue, shared by every node: what waits, and for how long the oldest has.
+    let queueing: Promise<{ waiting: number; oldestS: number } | null> | undefined;
+    const queueOnce = () => {
+      queueing ??= probeMailQueue(database).finally(() => {
+        queueing = undefined;
+      });
+      return queueing;
+    };
+    new Gauge({
+      name: 'portiere_mail_queue_waiting',
+      help: 'Mails in the queue not yet handed to the mail server (all nodes sharing the database)',
+      registers,
+      async collect() {
+        const probe = await queueOnce();
+        if (probe) this.set(probe.waiting);
+      },
+    });
+    new Gauge({
+      name: 'portiere_mail_queue_oldest_seconds',
+      help: 'Age of the oldest mail waiting in the queue (0 when none waits)',
+      registers,
+      async collect() {
+        const probe = await queueOnce();
+        if (probe) this.set(probe.oldestS);
+      },
+    });
     new Gauge({
       name: 'portiere_db_up',
       help: 'Whether the database answered the scrape (1) or not (0)',
@@ -176,7 +202,7 @@ export class AppMetrics {
         this.mails.inc({ result: 'sent' });
       },
       describe: () => mailer.describe(),
-      close: () => mailer.close(),
+      close: (opts) => mailer.close(opts),
     };
   }
 
@@ -217,6 +243,20 @@ async function probeDatabase(database: Database): Promise<DatabaseProbe> {
     return { up: true, seconds: (performance.now() - started) / 1000, connections };
   } catch {
     return { up: false, seconds: (performance.now() - started) / 1000, connections: [] };
+  }
+}
+
+async function probeMailQueue(database: Database): Promise<{ waiting: number; oldestS: number } | null> {
+  try {
+    const result = await database.db.execute(
+      // Never below 0: a node's clock a little ahead of the database's.
+      sql`select count(*)::int as n, greatest(coalesce(extract(epoch from now() - min(created_at)), 0), 0)::float8 as oldest from mail_queue`,
+    );
+    const [row] = (Array.isArray(result) ? result : result.rows) as { n: number; oldest: number }[];
+    return { waiting: Number(row?.n ?? 0), oldestS: Number(row?.oldest ?? 0) };
+  } catch {
+    // The database is away: portiere_db_up says so.
+    return null;
   }
 }
 

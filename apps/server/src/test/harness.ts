@@ -71,6 +71,15 @@ export async function startHarness(
   };
 }
 
+/**
+ * Mail leaves through the queue, after the answer (mail/queue.ts). The helpers below answer once
+ * what the request queued has gone or failed its try, so a test reads the sink as a user's
+ * mailbox a moment later; mail/queue.test.ts looks at the queue itself.
+ */
+async function mailSettled(app: FastifyInstance, method: string): Promise<void> {
+  if (method !== 'GET') await app.services.mailSender.settled();
+}
+
 export async function post(app: FastifyInstance, url: string, payload: unknown, token?: string) {
   const res = await app.inject({
     method: 'POST',
@@ -78,6 +87,7 @@ export async function post(app: FastifyInstance, url: string, payload: unknown, 
     payload: payload as object,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
+  await mailSettled(app, 'POST');
   return { status: res.statusCode, body: res.body ? res.json() : undefined };
 }
 
@@ -94,6 +104,7 @@ export async function call(
     ...(payload !== undefined ? { payload: payload as object } : {}),
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
+  await mailSettled(app, method);
   return { status: res.statusCode, body: res.body ? res.json() : undefined };
 }
 

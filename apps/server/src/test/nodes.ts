@@ -1,14 +1,17 @@
 /**
- * Real server processes for the multi-node tests: `node tsx src/main.ts`, as an operator runs
+ * Real server processes for the multi-node tests: `node --import tsx src/main.ts`, as an operator runs
  * it, each on its own port and data folder.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const main = path.resolve(import.meta.dirname, '../main.ts');
-const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+// The TypeScript loader in the server's own process (`node --import tsx`), not tsx's command,
+// which runs the server in a child of its own: a crash (kill) must reach the server itself.
+const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 export interface Node {
   name: string;
@@ -16,6 +19,8 @@ export interface Node {
   /** What the process printed, for failure messages. */
   output(): string;
   stop(): Promise<void>;
+  /** Ends it as a crash would (SIGKILL): no shutdown of any kind. */
+  kill(): Promise<void>;
 }
 
 /** A port nobody listens on right now. */
@@ -31,7 +36,7 @@ async function freePort(): Promise<number> {
 /** Starts a node and resolves once it printed that it is ready. */
 export async function startNode(name: string, env: Record<string, string>): Promise<Node> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [tsx, main], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', tsx, main], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -61,6 +66,10 @@ export async function startNode(name: string, env: Record<string, string>): Prom
     output,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
+      await closed;
+    },
+    kill: async () => {
+      if (child.exitCode === null) child.kill('SIGKILL');
       await closed;
     },
   };

@@ -16,10 +16,29 @@ export interface ReceivedMail {
 export class SmtpSink {
   readonly mails: ReceivedMail[] = [];
   private waiters: Array<() => void> = [];
+  /** Recipients refused for good (550 to RCPT TO), as a server does for an unknown mailbox. */
+  readonly refused = new Set<string>();
+  /** Recipients told to try again later (451 to RCPT TO), as a greylisting server does. */
+  readonly deferred = new Set<string>();
   private server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // stop() is the mail server going away: the connections the app keeps open end at once,
+    // rather than after smtp-server's 30 s of grace.
+    closeTimeout: 1,
+    onRcptTo: (address, _session, callback) => {
+      const to = address.address.toLowerCase();
+      if (this.refused.has(to)) {
+        callback(Object.assign(new Error('no such mailbox'), { responseCode: 550 }));
+        return;
+      }
+      if (this.deferred.has(to)) {
+        callback(Object.assign(new Error('try again later'), { responseCode: 451 }));
+        return;
+      }
+      callback();
+    },
     onData: (stream, _session, callback) => {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));

@@ -4418,15 +4418,6 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The mail server did not accept the mail; nothing was changed */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
         };
     };
     getCustomer: {
@@ -5216,15 +5207,6 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The mail server did not accept the mail; nothing was changed */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
         };
     };
     patchCustomerManagerUser: {
@@ -5538,15 +5520,6 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The mail server did not accept the mail; nothing was changed */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
         };
     };
     postCustomerManagerUserResetApiKey: {
@@ -5712,15 +5685,6 @@ export interface operations {
             };
             /** @description Too many requests; Retry-After says when to try again */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The mail server did not accept the mail; nothing was changed */
-            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7232,15 +7196,6 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The mail server did not accept the mail; nothing was changed */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
         };
     };
     getEnrollCredential: {
@@ -7586,15 +7541,6 @@ export interface operations {
             };
             /** @description Too many requests; Retry-After says when to try again */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The mail server did not accept the mail; nothing was changed */
-            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10990,15 +10936,6 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The mail server did not accept the mail; nothing was changed */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
         };
     };
     postLoginChangePassword: {
@@ -13301,15 +13238,6 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The mail server did not accept the mail; nothing was changed */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
         };
     };
     getTemporaryCards: {
@@ -15028,15 +14956,6 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The mail server did not accept the mail; nothing was changed */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
         };
     };
     postUserCredentialTest: {
@@ -15625,15 +15544,6 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The mail server did not accept the mail; nothing was changed */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
         };
     };
     deleteUserRecoveryMode: {
@@ -15815,15 +15725,6 @@ export interface operations {
             };
             /** @description Too many requests; Retry-After says when to try again */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The mail server did not accept the mail; nothing was changed */
-            502: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,6 +8,7 @@ export * from './enrollment.ts';
 export * from './flows.ts';
 export * from './laScripts.ts';
 export * from './loginAssistant.ts';
+export * from './mail.ts';
 export * from './members.ts';
 export * from './oidc.ts';
 export * from './recovery.ts';

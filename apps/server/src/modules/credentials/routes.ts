@@ -117,7 +117,7 @@ export const credentialRoutes =
       {
         config: {
           scope: 'credentials:write',
-          errors: [422, 502],
+          errors: [422],
           audit: { action: 'credential.send', target: 'credential', param: 'cid' },
         },
         schema: {

@@ -19,7 +19,7 @@ import {
   SINGLE_CREDENTIAL_TYPES,
 } from '@portiere/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { auditChange, auditMemberActor, auditTarget } from '../../audit/context.ts';
+import { auditChange, auditMemberActor, auditTarget, inTransaction } from '../../audit/context.ts';
 import type { Db } from '../../db/client.ts';
 import { credentials, members } from '../../db/schema/index.ts';
 import { randomDigits, type SecretBox, safeEqual } from '../../lib/crypto.ts';
@@ -27,8 +27,8 @@ import { customerRow } from '../../lib/customer-row.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { qrCode } from '../../lib/qr-code.ts';
-import type { Mailer } from '../../mail/mailer.ts';
 import { qrCodeImage, renderMemberMail } from '../../mail/member-mail.ts';
+import type { MailQueue } from '../../mail/queue.ts';
 import { sendSmsOtp } from '../../sms/gateway.ts';
 import { allowedKinds } from '../members/allowed-kinds.ts';
 import { memberTags } from '../members/mail-tags.ts';
@@ -58,7 +58,7 @@ export class CredentialsService {
     private readonly box: SecretBox,
     private readonly members: MembersService,
     private readonly settings: SettingsService,
-    private readonly mailer: Mailer,
+    private readonly mail: MailQueue,
     private readonly publicUrl: string,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -301,7 +301,7 @@ export class CredentialsService {
       if (!member.email) throw new AppError(422, 'memberHasNoEmail');
       const code = this.box.decrypt(row.confirmationEnc);
       const qr = await qrCodeImage(this.enrollmentUri(code), settings.general.language);
-      await this.mailer.send({
+      await this.mail.enqueue('qr_code', {
         to: member.email,
         ...renderMemberMail(settings, 'send_qrcode', { ...tags, confirmation_code: code, qrcode_url: { image: qr } }),
       });
@@ -322,20 +322,28 @@ export class CredentialsService {
     const { settings } = await this.settings.get(member.customerId);
     const code = randomDigits(6);
     const target = row.target ?? '';
+    const codeExpiresAt = new Date(this.now().getTime() + LOGIN_OTP_TTL_S * 1000);
+    const store = () =>
+      this.db
+        .update(credentials)
+        .set({ codeHash: this.box.hmac(code), codeExpiresAt, failedAttempts: 0 })
+        .where(eq(credentials.id, row.id));
     if (row.type === 'mail') {
       const tags = memberTags(member, settings.general.domain);
-      await this.mailer.send({ to: target, ...renderMemberMail(settings, 'send_otp', { ...tags, otp: code }) });
+      // The code and its mail together: the mail goes once this commits (mail/queue.ts).
+      await inTransaction(this.db, async () => {
+        await store();
+        await this.mail.enqueue(
+          'member_code',
+          { to: target, ...renderMemberMail(settings, 'send_otp', { ...tags, otp: code }) },
+          { expiresAt: codeExpiresAt },
+        );
+      });
     } else {
+      // The gateway answers at once whether it took the message: the code is kept only then.
       await sendSmsOtp(settings, await this.settings.smsApiToken(member.customerId), target, code);
+      await store();
     }
-    await this.db
-      .update(credentials)
-      .set({
-        codeHash: this.box.hmac(code),
-        codeExpiresAt: new Date(this.now().getTime() + LOGIN_OTP_TTL_S * 1000),
-        failedAttempts: 0,
-      })
-      .where(eq(credentials.id, row.id));
     return { sent_to: target };
   }
 

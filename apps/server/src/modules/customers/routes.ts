@@ -65,7 +65,7 @@ export const customerRoutes =
       {
         config: {
           auth: ['ResellerUser'],
-          errors: [409, 502],
+          errors: [409],
           audit: { action: 'customer.create', target: 'customer', param: null },
         },
         schema: {

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { importPKCS8, SignJWT } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { enrollmentLinks } from '../../db/schema/index.ts';
+import { enrollmentLinks, mailQueue } from '../../db/schema/index.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { enroll, mailedLink } from '../../test/enrollment-links.ts';
 import { call, createMember, type Harness, post, signIn, startHarness } from '../../test/harness.ts';
@@ -292,13 +292,15 @@ describe.each(testDatabases())('enrolment links on $name', (database) => {
     expect(logText).not.toContain(token);
     expect(logText).not.toContain(token.split('.')[2]);
   });
-  it('records no link when the enrolment mail does not go', async () => {
+  it('keeps the link and its mail, queued, while the mail server is down', async () => {
     const m = await newMember('gil');
     const db = h.app.services.db;
     // Last in the file: the mail server stays down.
     await h.sink.stop();
     const sent = await post(h.app, `users/${m.id}/send-enrollment/`, {}, acme);
-    expect(sent.status).toBe(502);
-    expect(await db.select().from(enrollmentLinks).where(eq(enrollmentLinks.memberId, m.id))).toEqual([]);
+    expect(sent.status).toBe(200);
+    expect(await db.select().from(enrollmentLinks).where(eq(enrollmentLinks.memberId, m.id))).toHaveLength(1);
+    // Retried until the server is back (mail/queue.test.ts).
+    expect((await db.select().from(mailQueue)).map((r) => [r.kind, r.attempts])).toEqual([['enrollment_link', 1]]);
   });
 });

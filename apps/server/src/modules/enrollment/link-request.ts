@@ -8,8 +8,7 @@ import { auditDetails, auditMemberActor, auditTarget } from '../../audit/context
 import type { SigningKeys } from '../../auth/keys.ts';
 import type { Db } from '../../db/client.ts';
 import { enrollmentLinks, staffUsers } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { MailQueue } from '../../mail/queue.ts';
 import { composeMail } from '../../mail/templates.ts';
 import { linkMember, linkState, readClaims, recordedLink } from './link.ts';
 
@@ -27,10 +26,9 @@ export class LinkRequests {
   constructor(
     private readonly db: Db,
     private readonly keys: SigningKeys,
-    private readonly mailer: Mailer,
+    private readonly mail: MailQueue,
     private readonly publicUrl: string,
     private readonly now: () => Date = () => new Date(),
-    private readonly log: { warn(obj: object, msg: string): void } = console,
   ) {}
 
   async request(token: string): Promise<void> {
@@ -68,21 +66,17 @@ export class LinkRequests {
       state: state === 'enrollmentLinkUsed' ? 'was already used' : 'has expired',
       member_page: { link: `${this.publicUrl}/users/${member.id}` },
     });
-    let sent = 0;
-    for (const { email } of managers) {
-      try {
-        await this.mailer.send({ to: email ?? '', ...mail });
-        sent += 1;
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        this.log.warn({ code: err.code }, 'enrolment link request: a manager mail was not sent');
-      }
-    }
-    // Nobody told: nothing recorded, so the member may ask again.
-    if (!sent) return;
+    const recipients = managers.map((m) => m.email ?? '');
+    // Nobody to tell: nothing recorded, so the member may ask again.
+    if (!recipients.length) return;
+    // Queued with the request's record: each manager's mail goes once it commits.
+    await this.mail.enqueue(
+      'link_request',
+      recipients.map((to) => ({ to, ...mail })),
+    );
     await this.db.update(enrollmentLinks).set({ lastLinkRequestAt: now }).where(eq(enrollmentLinks.jti, link.jti));
     auditMemberActor(member.customerId, member.id, member.username);
     auditTarget(member.id, member.username);
-    auditDetails({ link: state === 'enrollmentLinkUsed' ? 'used' : 'expired', managers: sent });
+    auditDetails({ link: state === 'enrollmentLinkUsed' ? 'used' : 'expired', managers: recipients.length });
   }
 }

@@ -78,7 +78,7 @@ export const enrollmentRoutes =
       {
         config: {
           ...open,
-          errors: [403, 409, 410, 422, 502],
+          errors: [403, 409, 410, 422],
           audit: { action: 'enrollment.credential_started', target: 'member', param: null },
         },
         preHandler: perLink(app, 10),
@@ -104,7 +104,7 @@ export const enrollmentRoutes =
       {
         config: {
           ...open,
-          errors: [410, 422, 502],
+          errors: [410, 422],
           audit: { none: 'sends another code for a credential being set up: its start and confirmation are recorded' },
         },
         preHandler: perLink(app, 5),

@@ -25,7 +25,7 @@ import { auditDetails } from '../../audit/context.ts';
 import type { Db } from '../../db/client.ts';
 import { staffUsers } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import { type Mailer, sendNow } from '../../mail/mailer.ts';
 import { builtInMails, qrCodeImage } from '../../mail/member-mail.ts';
 import { composeMail, type MailContent, type Tags } from '../../mail/templates.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -35,6 +35,7 @@ export class MailTemplatesService {
     private readonly db: Db,
     private readonly settings: SettingsService,
     private readonly mailer: Mailer,
+    private readonly log: { warn(obj: object, msg: string): void },
   ) {}
 
   async list(customerId: string): Promise<MailTemplateList> {
@@ -70,7 +71,10 @@ export class MailTemplatesService {
     return { subject: mail.subject, text: mail.text, html };
   }
 
-  /** Mails the rendered draft to the signed-in staff user (502 mailFailed when the mail server refuses). */
+  /**
+   * Mails the rendered draft to the signed-in staff user at once, not through the queue: the
+   * user waits to see it, and 502 mailFailed tells them the mail server did not take it.
+   */
   async sendTest(
     customerId: string,
     staffUserId: string,
@@ -85,7 +89,7 @@ export class MailTemplatesService {
       .where(eq(staffUsers.id, staffUserId));
     if (!staff?.email) throw new AppError(422, 'staffHasNoEmail');
     auditDetails({ template: name });
-    await this.mailer.send({ to: staff.email, ...mail });
+    await sendNow(this.mailer, this.log, { to: staff.email, ...mail });
     return { sent_to: staff.email };
   }
 }

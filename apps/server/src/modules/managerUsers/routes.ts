@@ -55,7 +55,7 @@ export const managerUserRoutes =
       {
         config: {
           auth: reseller,
-          errors: [409, 502],
+          errors: [409],
           audit: { ...audited('manager_user.create'), param: null },
         },
         schema: {
@@ -98,7 +98,7 @@ export const managerUserRoutes =
     app.post(
       '/customers/:id/manager-users/:userId/reset-password/',
       {
-        config: { auth: reseller, errors: [502], audit: audited('manager_user.reset_password') },
+        config: { auth: reseller, audit: audited('manager_user.reset_password') },
         schema: {
           tags,
           summary: 'Mail a temporary password, to be changed at the next sign-in',
@@ -114,7 +114,7 @@ export const managerUserRoutes =
     app.post(
       '/customers/:id/manager-users/:userId/change-email/',
       {
-        config: { auth: reseller, errors: [409, 502], audit: audited('manager_user.change_email') },
+        config: { auth: reseller, errors: [409], audit: audited('manager_user.change_email') },
         schema: {
           tags,
           summary: 'Mail a confirmation link to a new address (it applies once followed)',
@@ -153,7 +153,7 @@ export const managerUserRoutes =
         config: {
           auth: 'public',
           rateLimit: { max: confirmRateLimit, timeWindow: '1 minute' },
-          errors: [409, 502],
+          errors: [409],
           // In the user's customer's chain, the user (holder of the link) as actor (service).
           audit: { action: 'manager_user.confirm_email', target: 'staff_user', param: null },
         },

@@ -26,7 +26,7 @@ import { generateLaPassword } from '../../lib/la-password.ts';
 import { likeOf } from '../../lib/like-pattern.ts';
 import { page, paging } from '../../lib/paging.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { MailKind, MailQueue } from '../../mail/queue.ts';
 import {
   ACCOUNT_CREATED_MAIL,
   EMAIL_CHANGE_MAIL,
@@ -52,7 +52,7 @@ function assertFuture(expiration: string | null | undefined, now: Date): void {
 export class ManagerUsersService {
   constructor(
     private readonly db: Db,
-    private readonly mailer: Mailer,
+    private readonly mailQueue: MailQueue,
     private readonly tokens: TokenService,
     private readonly publicUrl: string,
     private readonly now: () => Date = () => new Date(),
@@ -150,7 +150,11 @@ export class ManagerUsersService {
     if (!row) throw new Error('insert failed');
     auditTarget(row.id, email);
     auditDetails({ scopes, expiration });
-    await this.mail(email, ACCOUNT_CREATED_MAIL, { customer: customer.name, username: email, password });
+    await this.mail('account_created', email, ACCOUNT_CREATED_MAIL, {
+      customer: customer.name,
+      username: email,
+      password,
+    });
     return this.toManagerUser(row, customer);
   }
 
@@ -189,7 +193,10 @@ export class ManagerUsersService {
       .set({ passwordHash: await hashPassword(password), mustChangePassword: true })
       .where(eq(staffUsers.id, current.id));
     await this.tokens.revokeAllOf(current.id, 'password_reset');
-    await this.mail(current.email ?? current.username, PASSWORD_RESET_MAIL, { username: current.username, password });
+    await this.mail('password_reset', current.email ?? current.username, PASSWORD_RESET_MAIL, {
+      username: current.username,
+      password,
+    });
   }
 
   /**
@@ -209,11 +216,17 @@ export class ManagerUsersService {
       .where(eq(staffUsers.id, current.id))
       .returning();
     auditDetails({ pending_email: email });
-    await this.mail(email, EMAIL_CHANGE_MAIL, {
-      username: current.username,
-      confirm_link: { link: `${this.publicUrl}/confirm-email/${token}` },
-      hours: EMAIL_CHANGE_TTL_S / 3600,
-    });
+    await this.mail(
+      'email_change',
+      email,
+      EMAIL_CHANGE_MAIL,
+      {
+        username: current.username,
+        confirm_link: { link: `${this.publicUrl}/confirm-email/${token}` },
+        hours: EMAIL_CHANGE_TTL_S / 3600,
+      },
+      expiresAt,
+    );
     return this.toManagerUser(row ?? current, customer);
   }
 
@@ -247,7 +260,10 @@ export class ManagerUsersService {
     if (!spent.length) throw new AppError(400, 'emailChangeInvalid');
     auditTarget(row.id, email);
     auditDetails({ before: { email: row.email }, after: { email } });
-    await this.mail(row.email ?? row.username, EMAIL_CHANGED_MAIL, { old_username: row.username, username: email });
+    await this.mail('email_changed', row.email ?? row.username, EMAIL_CHANGED_MAIL, {
+      old_username: row.username,
+      username: email,
+    });
   }
 
   /** A blocked user cannot sign in, and its sessions and API key stop at once. */
@@ -263,11 +279,15 @@ export class ManagerUsersService {
     return this.toManagerUser(row ?? current, customer);
   }
 
+  /** Queued in the request's transaction (mail/queue.ts): it goes once the change commits. */
   private async mail(
+    kind: MailKind,
     to: string,
     template: { subject: string; content: string },
     tags: Parameters<typeof composeMail>[1],
+    expiresAt?: Date,
   ) {
-    await this.mailer.send({ to, ...composeMail(template, { console_url: `${this.publicUrl}/`, ...tags }) });
+    const mail = { to, ...composeMail(template, { console_url: `${this.publicUrl}/`, ...tags }) };
+    await this.mailQueue.enqueue(kind, mail, { expiresAt });
   }
 }

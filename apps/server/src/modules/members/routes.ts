@@ -176,7 +176,7 @@ export const memberRoutes =
       {
         config: {
           scope: 'members:write',
-          errors: [422, 502],
+          errors: [422],
           audit: { action: 'member.send_enrollment', target: 'member' },
         },
         schema: {

@@ -18,8 +18,8 @@ import { customerRow } from '../../lib/customer-row.ts';
 import { orConflict } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { Mailer } from '../../mail/mailer.ts';
 import { builtInMails, renderMemberMail } from '../../mail/member-mail.ts';
+import type { MailQueue } from '../../mail/queue.ts';
 import { releaseMembersLaCredentials } from '../laUsers/counters.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { allowedKinds, type GroupRow } from './allowed-kinds.ts';
@@ -34,7 +34,7 @@ export class MembersService {
   constructor(
     private readonly db: Db,
     private readonly settings: SettingsService,
-    private readonly mailer: Mailer,
+    private readonly mail: MailQueue,
     /** Records a new enrolment link and answers its token: enrollment/link.ts's, handed in by services.ts. */
     private readonly issueEnrollmentLink: (
       customerId: string,
@@ -198,14 +198,19 @@ export class MembersService {
 
   private async sendEnrollment(customerId: string, row: MemberRow): Promise<void> {
     const { settings } = await this.settings.get(customerId);
-    // Recorded in the request's transaction: a mail that does not go leaves no link behind.
-    const { token } = await this.issueEnrollmentLink(customerId, row.id, this.now());
+    // The link and its mail in the request's transaction: the mail goes once it commits.
+    const issuedAt = this.now();
+    const { token } = await this.issueEnrollmentLink(customerId, row.id, issuedAt);
     const mail = renderMemberMail(settings, 'send_enrollment_link', {
       ...memberTags(row, settings.general.domain),
       enrollment_link: { link: `${this.publicUrl}/enroll/${token}` },
       duration: builtInMails(settings.general.language).hours(ENROLLMENT_LINK_HOURS),
     });
-    await this.mailer.send({ to: row.email, ...mail });
+    await this.mail.enqueue(
+      'enrollment_link',
+      { to: row.email, ...mail },
+      { expiresAt: new Date(issuedAt.getTime() + ENROLLMENT_LINK_HOURS * 3_600_000) },
+    );
   }
 
   /**

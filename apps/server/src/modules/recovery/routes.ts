@@ -63,7 +63,7 @@ export const recoveryRoutes =
     app.post(
       '/users/:id/recovery-mode/',
       {
-        config: { errors: [409, 422, 502], audit: { action: 'recovery_mode.activate', target: 'member' } },
+        config: { errors: [409, 422], audit: { action: 'recovery_mode.activate', target: 'member' } },
         schema: {
           tags,
           summary: 'Activate recovery mode and mail the code',

@@ -12,8 +12,8 @@ import type { SecretBox } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dayRange } from '../../lib/list-filters.ts';
 import { page, paging } from '../../lib/paging.ts';
-import type { Mailer } from '../../mail/mailer.ts';
 import { renderMemberMail } from '../../mail/member-mail.ts';
+import type { MailQueue } from '../../mail/queue.ts';
 import { memberWhere } from '../members/list-query.ts';
 import { memberTags } from '../members/mail-tags.ts';
 import type { MembersService } from '../members/service.ts';
@@ -34,7 +34,7 @@ export class RecoveryService {
     private readonly box: SecretBox,
     private readonly members: MembersService,
     private readonly settings: SettingsService,
-    private readonly mailer: Mailer,
+    private readonly mail: MailQueue,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -103,7 +103,7 @@ export class RecoveryService {
       ...memberTags(member, settings.general.domain),
       recovery_code: code,
     });
-    await this.mailer.send({ to: member.email, ...mail });
+    await this.mail.enqueue('recovery_code', { to: member.email, ...mail }, { expiresAt: new Date(expires_at) });
     return { recovery_mode: toMode(row, member), code, expires_at };
   }
 
