@@ -1,6 +1,5 @@
 import { FALLBACK_LOCALE, LOCALES, type Locale } from '@portiere/contracts';
 import i18next from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { signInPhrases } from '../../locales/signIn';
 
@@ -53,28 +52,35 @@ i18n.on('languageChanged', (language: string) => {
   document.documentElement.lang = toLocale(language);
 });
 
-i18n
-  .use(LanguageDetector)
-  .use(initReactI18next)
-  .init({
-    resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: signInPhrases[l] }])),
-    // Every language has every key (locales/it is typed DeepStrings<Phrases>), so there is
-    // nothing to fall back to; FALLBACK_LOCALE is where an unsupported browser language lands.
-    fallbackLng: false,
-    supportedLngs: [...LOCALES],
-    // The contract's messages use {param}; one placeholder syntax for both.
-    interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
-    detection: {
-      // An explicit choice (localStorage) wins over the browser language.
-      order: ['localStorage', 'navigator'],
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      caches: [],
-      convertDetectedLanguage: (lng: string) => toLocale(lng),
-    },
-    initAsync: false,
-    returnNull: false,
-    showSupportNotice: false,
-  });
+/**
+ * The start-up language: an explicit choice (switchLanguage) wins over the browser's first
+ * language; anything unsupported is English. Read here rather than by i18next's detector, which
+ * writes to localStorage to test it, a synchronous round trip to the browser before the first
+ * paint (issue 35).
+ */
+export function startLanguage(): Locale {
+  let chosen: string | null = null;
+  try {
+    chosen = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    // Storage refused (privacy settings): the browser's language.
+  }
+  return toLocale(chosen ?? navigator.languages?.[0] ?? navigator.language);
+}
+
+i18n.use(initReactI18next).init({
+  lng: startLanguage(),
+  resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: signInPhrases[l] }])),
+  // Every language has every key (locales/it is typed DeepStrings<Phrases>), so there is
+  // nothing to fall back to; FALLBACK_LOCALE is where an unsupported browser language lands.
+  fallbackLng: false,
+  supportedLngs: [...LOCALES],
+  // The contract's messages use {param}; one placeholder syntax for both.
+  interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
+  initAsync: false,
+  returnNull: false,
+  showSupportNotice: false,
+});
 
 /** Switches the language and remembers the choice. */
 export async function switchLanguage(locale: Locale): Promise<void> {
