@@ -1,6 +1,6 @@
 /** Sign-in, password change, refresh and token claims (spec sections 3, 4, 7). */
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_TYPES } from './constants.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 import { type FieldError, fieldError } from './errors.ts';
 
 export const loginRequestSchema = z.object({
@@ -36,15 +36,6 @@ export const changePasswordRequestSchema = z.object({
 export const refreshRequestSchema = z.object({ refresh: z.string().min(1) });
 export const logoutRequestSchema = z.object({ refresh: z.string().min(1).optional() });
 export const publicKeyResponseSchema = z.object({ data: z.string() });
-
-export const tokenClaimsSchema = z.object({
-  user_type: z.enum(USER_TYPES),
-  customer_id: z.string().optional(),
-  reseller_id: z.string().optional(),
-  user_username: z.string(),
-  exp: z.number(),
-});
-export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 
 /** Password policy for a new password; null when it is acceptable. */
 export function passwordPolicyError(password: string): FieldError | null {

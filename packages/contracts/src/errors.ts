@@ -2,8 +2,6 @@
  * Error catalogue (spec section 8). `code` is the stable key the console translates;
  * `reason` is the English sentence the server sends and the console falls back to.
  */
-import { z } from 'zod';
-
 export const ERRORS = {
   generic: 'An error has occurred',
   login: 'Login failed.',
@@ -179,28 +177,3 @@ export function formatMessage(template: string, params?: Record<string, string |
 export function fieldError(key: ValidationKey, params?: Record<string, string | number>): FieldError {
   return { key, message: formatMessage(VALIDATION[key], params), ...(params ? { params } : {}) };
 }
-
-const messageParams = z.record(z.string(), z.union([z.string(), z.number()]));
-
-/** FieldError as a schema: documents the `details` of 400 answers in the OpenAPI document. */
-export const fieldErrorSchema = z.object({
-  key: z.enum(Object.keys(VALIDATION) as [ValidationKey, ...ValidationKey[]]),
-  message: z.string(),
-  params: messageParams.optional(),
-}) satisfies z.ZodType<FieldError>;
-
-/**
- * ApiErrorBody as a schema. Its id makes the OpenAPI document hold it once, as the component
- * `ApiError` that every error answer references.
- */
-export const apiErrorSchema = z
-  .object({
-    reason: z.string().describe('English sentence of the catalogue entry, its parameters filled in'),
-    code: z.string().describe('Stable catalogue key (ERRORS) that clients translate'),
-    params: messageParams.optional(),
-    details: z.record(z.string(), fieldErrorSchema).optional().describe('Per-field messages keyed by dotted path'),
-  })
-  .meta({
-    id: 'ApiError',
-    description: 'Body of every error answer (spec section 8)',
-  }) satisfies z.ZodType<ApiErrorBody>;

@@ -2,11 +2,10 @@ import { DialogContentText } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AppDialog } from '../components/dialogs/AppDialog';
-import { dialogName, dialogs } from '../components/dialogs/dialogRegistry';
+import { dialogs } from '../components/dialogs/dialogRegistry';
 import { feedback } from '../components/feedback/feedbackStore';
 import { logout } from '../lib/session';
-
-export const LOGOUT_DIALOG = dialogName('logout');
+import { LOGOUT_DIALOG } from './dialogNames';
 
 /** "Do you really want to log out?" — a yes-or-no question: No (or Escape) stays signed in. */
 export function LogoutDialog() {

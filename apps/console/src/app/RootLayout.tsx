@@ -1,14 +1,17 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { feedback } from '../components/feedback/feedbackStore';
 import { setSessionEndedHandler } from '../lib/api/tokenRefresh';
 import { reloadTokens } from '../lib/auth/tokenStorage';
+import { allPhrases } from '../lib/i18n/i18n';
 import { queryClient } from '../lib/queryClient';
 import { SIGN_IN_FEEDBACK } from '../lib/session';
-import { DialogsHost } from './DialogsHost';
 import { RouteGuard } from './guards/RouteGuard';
 import { matchAppRoute } from './routes';
+import { useDialogsHostNeeded } from './useDialogsHostNeeded';
+
+const DialogsHost = lazy(async () => (await Promise.all([import('./DialogsHost'), allPhrases()]))[0]);
 
 /** Top of every page: guard, app-wide dialogs, session-end handling and the document title. */
 export function RootLayout() {
@@ -28,6 +31,7 @@ export function RootLayout() {
     return () => window.removeEventListener('storage', onStorage);
   }, [navigate, t]);
 
+  const hostNeeded = useDialogsHostNeeded();
   const titleKey = matchAppRoute(location.pathname)?.route.titleKey;
   useEffect(() => {
     document.title = titleKey ? `${t(titleKey)} · ${t('common.appName')}` : t('common.appName');
@@ -38,7 +42,11 @@ export function RootLayout() {
       <RouteGuard>
         <Outlet />
       </RouteGuard>
-      <DialogsHost />
+      {hostNeeded && (
+        <Suspense fallback={null}>
+          <DialogsHost />
+        </Suspense>
+      )}
     </>
   );
 }

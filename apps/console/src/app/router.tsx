@@ -1,12 +1,20 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { Spinner } from '../components/loading/LoadingOverlay';
+import { PageSpinner } from '../components/loading/PageSpinner';
+import LoginPage from '../features/auth/routes/LoginPage';
+import { allPhrases } from '../lib/i18n/i18n';
 import { RootLayout } from './RootLayout';
-import { APP_ROUTES, type PageId } from './routes';
+import { APP_ROUTES, type AppRoute, type PageId } from './routes';
 
-/** One lazily loaded module (and build chunk) per page. */
-const PAGES: Record<PageId, () => Promise<{ default: ComponentType }>> = {
-  login: () => import('../features/auth/routes/LoginPage'),
+/**
+ * The sign-in page, where every session starts, comes with the first chunk: the browser fetches
+ * it with the entry (modulepreload) and paints it without waiting for a route chunk. It is drawn
+ * without MUI, so that chunk holds neither MUI nor any other page (issue 35).
+ */
+const EAGER_PAGES = { login: LoginPage } satisfies { [P in PageId]?: ComponentType };
+
+/** One lazily loaded module (and build chunk) per other page. */
+const PAGES: Record<Exclude<PageId, keyof typeof EAGER_PAGES>, () => Promise<{ default: ComponentType }>> = {
   dashboard: () => import('../features/dashboard/routes/DashboardPage'),
   customers: () => import('../features/customers/routes/CustomersPage'),
   confirmEmail: () => import('../features/managerUsers/routes/ConfirmEmailPage'),
@@ -41,28 +49,33 @@ const PAGES: Record<PageId, () => Promise<{ default: ComponentType }>> = {
   downloads: () => import('../features/downloads/routes/DownloadsPage'),
 };
 
-const lazyPage = (page: PageId) => async () => ({ Component: (await PAGES[page]()).default });
-
-function Fallback() {
-  return (
-    <div style={{ display: 'grid', placeItems: 'center', minHeight: '100dvh' }}>
-      <Spinner />
-    </div>
-  );
+function pageRoute({ path, page }: AppRoute): RouteObject {
+  if (page in EAGER_PAGES) return { path, Component: EAGER_PAGES[page as keyof typeof EAGER_PAGES] };
+  const load = PAGES[page as keyof typeof PAGES];
+  return { path, lazy: async () => ({ Component: (await load()).default }) };
 }
 
 export const routeObjects: RouteObject[] = [
   {
     element: <RootLayout />,
-    HydrateFallback: Fallback,
+    HydrateFallback: PageSpinner,
     children: [
-      ...APP_ROUTES.filter((r) => r.userTypes.length === 0).map((r) => ({ path: r.path, lazy: lazyPage(r.page) })),
+      ...APP_ROUTES.filter((r) => r.page in EAGER_PAGES).map(pageRoute),
       {
-        lazy: async () => ({ Component: (await import('./layout/AppLayout')).default }),
-        children: APP_ROUTES.filter((r) => r.userTypes.length > 0).map((r) => ({
-          path: r.path,
-          lazy: lazyPage(r.page),
-        })),
+        // MUI's theme for every other page, with its own chunk, every phrase of the language, and
+        // the app-wide dialogs (RootLayout mounts them), which pages open by name: in before any
+        // page shows.
+        lazy: async () => {
+          const [layout] = await Promise.all([import('./MuiLayout'), allPhrases(), import('./DialogsHost')]);
+          return { Component: layout.default };
+        },
+        children: [
+          ...APP_ROUTES.filter((r) => r.userTypes.length === 0 && !(r.page in EAGER_PAGES)).map(pageRoute),
+          {
+            lazy: async () => ({ Component: (await import('./layout/AppLayout')).default }),
+            children: APP_ROUTES.filter((r) => r.userTypes.length > 0).map(pageRoute),
+          },
+        ],
       },
       // Unknown paths: the guard sends the user home (or to login).
       { path: '*', element: null },

@@ -1,14 +1,23 @@
+import { ThemeProvider } from '@mui/material';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Providers } from '../app/providers';
 import { routeObjects } from '../app/router';
+import { SignedInProviders } from '../app/signedInProviders';
+import { theme } from '../app/theme';
 import { queryClient } from '../lib/queryClient';
 import { fakeToken } from './fakeToken';
 
 /** One component inside the app's providers (theme, query client, translations, member services). */
 export function renderWithProviders(ui: ReactElement) {
-  return render(<Providers>{ui}</Providers>);
+  return render(
+    <Providers>
+      <ThemeProvider theme={theme}>
+        <SignedInProviders>{ui}</SignedInProviders>
+      </ThemeProvider>
+    </Providers>,
+  );
 }
 
 /** The real route table on an in-memory history. */

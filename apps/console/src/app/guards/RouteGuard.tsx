@@ -1,17 +1,15 @@
-import { Box } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { type BlockerFunction, type Location, Navigate, useBlocker, useLocation } from 'react-router';
 import { dialogs, openDialog } from '../../components/dialogs/dialogRegistry';
-import { UNSAVED_CHANGES_DIALOG } from '../../components/dialogs/UnsavedChangesDialog';
-import { unsavedChanges } from '../../components/dialogs/unsavedChanges';
+import { UNSAVED_CHANGES_DIALOG, unsavedChanges } from '../../components/dialogs/unsavedChanges';
 import { dispatchFilters } from '../../components/filters/filtersStore';
-import { Spinner } from '../../components/loading/LoadingOverlay';
+import { PageSpinner } from '../../components/loading/PageSpinner';
 import { resetPaging } from '../../components/table/pagingStore';
 import { decodeClaims } from '../../lib/auth/jwt';
 import { getTokens, isSignedIn, useTokens } from '../../lib/auth/tokenStorage';
 import { meQuery } from '../../lib/session';
-import { LOGOUT_DIALOG } from '../LogoutDialog';
+import { LOGOUT_DIALOG } from '../dialogNames';
 import { homeFor, matchAppRoute } from '../routes';
 import { decideNavigation } from './navigationGuard';
 
@@ -141,11 +139,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (putBack) return <Navigate to={putBack} replace />;
   if (decision.kind === 'wait' || decision.kind === 'confirmLogout') {
-    return (
-      <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100dvh' }}>
-        <Spinner />
-      </Box>
-    );
+    return <PageSpinner />;
   }
   return children;
 }

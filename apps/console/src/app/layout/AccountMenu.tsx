@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { openDialog } from '../../components/dialogs/dialogRegistry';
 import { currentLocale, switchLanguage } from '../../lib/i18n/i18n';
 import { isTranslated, NAMED_LANGUAGES } from '../../lib/i18n/languages';
-import { LOGOUT_DIALOG } from '../LogoutDialog';
+import { LOGOUT_DIALOG } from '../dialogNames';
 
 export const SUPPORT_MAILTO = 'mailto:support@portiere.example';
 

@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useClaims } from '../../lib/auth/tokenStorage';
 import { meQuery } from '../../lib/session';
 import { matchAppRoute } from '../routes';
+import { SignedInProviders } from '../signedInProviders';
 import { FiltersDrawer } from './FiltersDrawer';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
@@ -18,16 +19,18 @@ export function AppLayout() {
   const route = matchAppRoute(pathname)?.route;
   const username = me.data?.username ?? claims?.user_username ?? '';
   return (
-    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
-      <SideMenu userType={claims?.user_type ?? null} laEnabled={Boolean(me.data?.customer?.la_enabled)} />
-      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        {route && !route.hideHeader && <TopBar title={t(route.titleKey)} username={username} />}
-        <Box component="main" sx={{ flex: 1, p: 3 }}>
-          <Outlet />
+    <SignedInProviders>
+      <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+        <SideMenu userType={claims?.user_type ?? null} laEnabled={Boolean(me.data?.customer?.la_enabled)} />
+        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          {route && !route.hideHeader && <TopBar title={t(route.titleKey)} username={username} />}
+          <Box component="main" sx={{ flex: 1, p: 3 }}>
+            <Outlet />
+          </Box>
         </Box>
+        <FiltersDrawer />
       </Box>
-      <FiltersDrawer />
-    </Box>
+    </SignedInProviders>
   );
 }
 

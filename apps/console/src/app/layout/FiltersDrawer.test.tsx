@@ -1,8 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dispatchFilters, filtersStore } from '../../components/filters/filtersStore';
-import { Providers } from '../providers';
+import { renderWithProviders } from '../../test/renderApp';
 import { FiltersDrawer } from './FiltersDrawer';
 
 describe('filters drawer', () => {
@@ -30,11 +30,7 @@ describe('filters drawer', () => {
 
   it('enables Apply with unsaved changes and Reset with applied filters', async () => {
     const user = userEvent.setup();
-    render(
-      <Providers>
-        <FiltersDrawer />
-      </Providers>,
-    );
+    renderWithProviders(<FiltersDrawer />);
     act(() => dispatchFilters({ type: 'toggle', open: true }));
     const apply = await screen.findByRole('button', { name: 'Apply' });
     const reset = screen.getByRole('button', { name: 'Reset' });

@@ -2,14 +2,8 @@ import { DialogContentText } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from './AppDialog';
-import { dialogName, dialogs } from './dialogRegistry';
-
-/** What the guard does on the answer: leave (losing the changes) or stay. */
-export interface LeaveRequest {
-  leave: () => void;
-  stay: () => void;
-}
-export const UNSAVED_CHANGES_DIALOG = dialogName<LeaveRequest>('unsaved-changes');
+import { dialogs } from './dialogRegistry';
+import { type LeaveRequest, UNSAVED_CHANGES_DIALOG } from './unsavedChanges';
 
 /** "Leave this page and lose the changes?" Yes leaves; No or Escape stays. */
 export function UnsavedChangesDialog() {

@@ -1,15 +1,18 @@
-import { type LoginRequest, type LoginResponse, loginResponseSchema } from '@portiere/contracts';
+import type { LoginRequest, LoginResponse } from '@portiere/contracts';
 import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
-import { type BodyOf, publicApi } from '../../../lib/api/client';
+import type { ChangePasswordRequest } from './authCalls';
 
-export type ChangePasswordRequest = BodyOf<'/api/v1/login/change-password/', 'post'>;
+export type { ChangePasswordRequest };
 
-/** Sign-in calls go out without a bearer and never trigger a token refresh. */
-export const login = (body: LoginRequest) => publicApi.post('/api/v1/login/', { body, schema: loginResponseSchema });
-export const changePassword = (body: ChangePasswordRequest) =>
-  publicApi.post('/api/v1/login/change-password/', { body, schema: loginResponseSchema });
+/**
+ * The calls, with their answers' contract (zod), are a chunk of their own: the sign-in page
+ * paints without it and fetches it at the first keystroke (preloadSignInCalls), well before the
+ * user submits (issue 35).
+ */
+const calls = () => import('./authCalls');
+export const preloadSignInCalls = () => void calls();
 
 export const useLogin = (ui: MutationUi<LoginResponse, LoginRequest> = {}) =>
-  useApiMutation({ mutationFn: login, ...ui });
+  useApiMutation({ mutationFn: async (body: LoginRequest) => (await calls()).login(body), ...ui });
 export const useChangePassword = (ui: MutationUi<LoginResponse, ChangePasswordRequest> = {}) =>
-  useApiMutation({ mutationFn: changePassword, ...ui });
+  useApiMutation({ mutationFn: async (body: ChangePasswordRequest) => (await calls()).changePassword(body), ...ui });

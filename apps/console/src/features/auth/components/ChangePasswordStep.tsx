@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Stack, TextField } from '@mui/material';
 import { passwordPolicyError } from '@portiere/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
+import { SignInField } from './SignInField';
+import styles from './signIn.module.css';
 
 export interface NewPassword {
   newPassword: string;
@@ -48,29 +49,31 @@ export function ChangePasswordStep({ onSubmit, onBack }: { onSubmit: SubmitNewPa
       setError('newPassword', { type: 'server', message: fields.newPassword }, { shouldFocus: true });
   });
   return (
-    <Stack component="form" spacing={2} noValidate onSubmit={submit}>
-      <Alert severity="info">{t('info.passwordMustChange')}</Alert>
-      <TextField
+    <form className={styles.form} noValidate onSubmit={submit}>
+      <p className={styles.info} role="alert">
+        {t('info.passwordMustChange')}
+      </p>
+      <SignInField
         label={t('auth.newPassword')}
         type="password"
         autoComplete="new-password"
         autoFocus
-        error={Boolean(errors.newPassword)}
-        helperText={errors.newPassword?.message}
+        error={errors.newPassword?.message}
         {...register('newPassword')}
       />
-      <TextField
+      <SignInField
         label={t('auth.confirmPassword')}
         type="password"
         autoComplete="new-password"
-        error={Boolean(errors.confirmPassword)}
-        helperText={errors.confirmPassword?.message}
+        error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
       />
-      <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+      <button type="submit" className={styles.button} disabled={isSubmitting}>
         {t('auth.changePassword')}
-      </Button>
-      <Button onClick={onBack}>{t('auth.back')}</Button>
-    </Stack>
+      </button>
+      <button type="button" className={styles.textButton} onClick={onBack}>
+        {t('auth.back')}
+      </button>
+    </form>
   );
 }

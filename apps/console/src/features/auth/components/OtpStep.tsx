@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Stack, TextField, Typography } from '@mui/material';
 import { LOGIN_OTP_LENGTH } from '@portiere/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { SignInField } from './SignInField';
+import styles from './signIn.module.css';
 
 export function OtpStep({
   email,
@@ -29,24 +30,27 @@ export function OtpStep({
   });
   const { errors, isSubmitting } = formState;
   return (
-    <Stack component="form" spacing={2} noValidate onSubmit={handleSubmit((v) => onSubmit(v.code.trim()))}>
-      <Typography>{t('auth.otpPrompt')}</Typography>
-      <Typography variant="body2" color="text.secondary" data-testid="otp-email">
+    <form className={styles.form} noValidate onSubmit={handleSubmit((v) => onSubmit(v.code.trim()))}>
+      <p className={styles.text}>{t('auth.otpPrompt')}</p>
+      <p className={styles.secondary} data-testid="otp-email">
         {email}
-      </Typography>
-      <TextField
+      </p>
+      <SignInField
         label={t('auth.code')}
         autoComplete="one-time-code"
         autoFocus
-        error={Boolean(errors.code)}
-        helperText={errors.code?.message}
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: LOGIN_OTP_LENGTH, pattern: '[0-9]*' } }}
+        inputMode="numeric"
+        maxLength={LOGIN_OTP_LENGTH}
+        pattern="[0-9]*"
+        error={errors.code?.message}
         {...register('code')}
       />
-      <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+      <button type="submit" className={styles.button} disabled={isSubmitting}>
         {t('auth.verify')}
-      </Button>
-      <Button onClick={onBack}>{t('auth.back')}</Button>
-    </Stack>
+      </button>
+      <button type="button" className={styles.textButton} onClick={onBack}>
+        {t('auth.back')}
+      </button>
+    </form>
   );
 }

@@ -1,6 +1,5 @@
-import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import type { LoginResponse } from '@portiere/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { serverFieldErrors } from '../../../components/feedback/errorFeedback';
@@ -11,14 +10,33 @@ import { errorMessage } from '../../../lib/i18n/errorMessage';
 import { currentLocale, switchLanguage } from '../../../lib/i18n/i18n';
 import { isTranslated, NAMED_LANGUAGES } from '../../../lib/i18n/languages';
 import { SIGN_IN_FEEDBACK, signIn } from '../../../lib/session';
-import { useChangePassword, useLogin } from '../api/authApi';
-import { ChangePasswordStep, type SubmitNewPassword } from '../components/ChangePasswordStep';
+import { preloadSignInCalls, useChangePassword, useLogin } from '../api/authApi';
+import type { SubmitNewPassword } from '../components/ChangePasswordStep';
 import { type Credentials, CredentialsStep } from '../components/CredentialsStep';
-import { OtpStep } from '../components/OtpStep';
+import styles from '../components/signIn.module.css';
+
+/**
+ * The page paints from the first chunk with the credentials step alone; the later steps, with
+ * react-hook-form and zod, are chunks of their own (issue 35). The mailed-code step, the step
+ * of nearly every sign-in, is fetched with the calls at the first keystroke.
+ */
+const otpStep = () => import('../components/OtpStep');
+const OtpStep = lazy(() => otpStep().then((m) => ({ default: m.OtpStep })));
+const ChangePasswordStep = lazy(() =>
+  import('../components/ChangePasswordStep').then((m) => ({ default: m.ChangePasswordStep })),
+);
+const preload = () => {
+  preloadSignInCalls();
+  void otpStep();
+};
 
 type Step = { kind: 'credentials' } | { kind: 'change'; change: string } | { kind: 'otp'; email: string };
 
-/** Sign-in: credentials, then a forced password change and/or a mailed code, then tokens. */
+/**
+ * Sign-in: credentials, then a forced password change and/or a mailed code, then tokens. Drawn
+ * without MUI, in MUI's look (signIn.module.css): every session starts here, and MUI would
+ * double what the browser fetches before this page shows (issue 35).
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -89,32 +107,32 @@ export default function LoginPage() {
   const locale = currentLocale();
 
   return (
-    <Box sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', p: 2 }}>
-      <Paper component="section" elevation={3} sx={{ p: 4, width: '100%', maxWidth: 420 }}>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }} data-testid="page-title">
+    <div className={styles.page}>
+      <section className={styles.card}>
+        <h1 className={styles.title} data-testid="page-title">
           {t('common.appName')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {t('auth.subtitle')}
-        </Typography>
-        {step.kind === 'credentials' && <CredentialsStep onSubmit={submitCredentials} />}
-        {step.kind === 'change' && <ChangePasswordStep onSubmit={submitNewPassword} onBack={back} />}
-        {step.kind === 'otp' && <OtpStep email={step.email} onSubmit={submitOtp} onBack={back} />}
-        <Stack direction="row" spacing={1} sx={{ mt: 3, justifyContent: 'center' }}>
+        </h1>
+        <p className={styles.subtitle}>{t('auth.subtitle')}</p>
+        {step.kind === 'credentials' && <CredentialsStep onSubmit={submitCredentials} onInput={preload} />}
+        <Suspense fallback={null}>
+          {step.kind === 'change' && <ChangePasswordStep onSubmit={submitNewPassword} onBack={back} />}
+          {step.kind === 'otp' && <OtpStep email={step.email} onSubmit={submitOtp} onBack={back} />}
+        </Suspense>
+        <div className={styles.languages}>
           {NAMED_LANGUAGES.filter(isTranslated).map((l) => (
-            <Button
+            <button
               key={l}
-              size="small"
+              type="button"
               lang={l}
-              variant={l === locale ? 'outlined' : 'text'}
+              className={l === locale ? `${styles.textButton} ${styles.current}` : styles.textButton}
               onClick={() => void switchLanguage(l)}
             >
               {t(`common.languages.${l}`)}
-            </Button>
+            </button>
           ))}
-        </Stack>
+        </div>
         {/* Spanish and German are named only (spec 1): listed, with why they cannot be chosen. */}
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1, textAlign: 'center' }}>
+        <p className={styles.caption}>
           {NAMED_LANGUAGES.filter((l) => !isTranslated(l)).map((l, i) => (
             <span key={l}>
               {i > 0 && ', '}
@@ -122,8 +140,8 @@ export default function LoginPage() {
             </span>
           ))}
           {`: ${t('common.languagesNamesOnly')}`}
-        </Typography>
-      </Paper>
-    </Box>
+        </p>
+      </section>
+    </div>
   );
 }
