@@ -52,6 +52,7 @@ import { type AuditRoute, installAudit } from './plugins/audit.ts';
 import { pruneAuditPeriodically } from './plugins/audit-retention.ts';
 import { API_PREFIX, installAuthentication } from './plugins/auth-guard.ts';
 import { refuseLargeBodies } from './plugins/body-limit.ts';
+import { compression } from './plugins/compression.ts';
 import { serveConsole } from './plugins/console.ts';
 import { frameworkErrors, installErrorHandler } from './plugins/error-handler.ts';
 import { loadMetrics, serveMetrics } from './plugins/metrics.ts';
@@ -200,10 +201,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string') reply.header('content-security-policy', `${csp};upgrade-insecure-requests`);
   });
-  // Answers from 1 KB up go out brotli- or gzip-encoded when the client asks; the console's
-  // files are compressed at build time instead (plugins/console.ts). Request bodies are not
-  // decompressed: clients send small JSON and uploads, and bodyLimit keeps its meaning.
-  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
+  // Answers from 1 KB up go out brotli- or gzip-encoded when the client asks (plugins/compression.ts);
+  // the console's files are compressed at build time instead (plugins/console.ts).
+  await app.register(compress, compression);
   // Counted where every node sees the counts (rate-limit-store.ts).
   const limits = await rateLimitStorage({ redisUrl: config.redisUrl, db: services.db, now: opts.now, log: app.log });
   app.addHook('onClose', limits.close);

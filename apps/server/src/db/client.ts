@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { preparingEveryQuery } from './prepared.ts';
 import * as schema from './schema/index.ts';
 import { readTemplate, templateFile, writeTemplate } from './template.ts';
@@ -28,6 +28,13 @@ export interface Database {
   /** Connections this process may open: PGlite has one, the PostgreSQL pool POSTGRES_POOL_MAX. */
   maxConnections: number;
   events: DatabaseEvents;
+  /**
+   * A query's rows as arrays of their values' text, never parsed: on PostgreSQL the bytes as
+   * they crossed the wire (no decoding into a string, none back into bytes when they are sent
+   * on: a million members' CSV, 150 MB, cost the server about 0.9 s of CPU doing both), on
+   * PGlite strings.
+   */
+  textRows(query: SQL): Promise<(Buffer | string | null)[][]>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -38,6 +45,8 @@ function queryReporter(events: DatabaseEvents) {
 }
 
 const POSTGRES_POOL_MAX = 10;
+/** Compiles a drizzle query to its text and parameters for textRows, as drizzle does for its own. */
+const dialect = new PgDialect();
 /** Where drizzle's migrations are: beside the source, or copied beside the bundle by the build. */
 /** The rows of `db.execute`: postgres-js answers an array, PGlite `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
@@ -106,6 +115,12 @@ export async function openPglite(
     kind: 'pglite',
     maxConnections: 1,
     events,
+    textRows: async (query) => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      events.onQuery?.();
+      const { rows } = await client.query<unknown[]>(text, params, { rowMode: 'array' });
+      return rows.map((row) => row.map((v) => (v == null ? null : String(v))));
+    },
     migrate: async () => {
       await migrate(db as never, { migrationsFolder });
       // A database made by initdb, migrated for the first time and still empty, becomes the template.
@@ -175,6 +190,12 @@ export async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     maxConnections: POSTGRES_POOL_MAX,
     events,
+    textRows: async (query) => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      events.onQuery?.();
+      // raw(): each value the Buffer of its bytes in the message (postgres-js parses nothing).
+      return (await client.unsafe(text, params as never[]).raw()) as unknown as (Buffer | null)[][];
+    },
     migrate: () => migrateLocked(db),
     ping: async () => {
       await db.execute(sql`select 1`);

@@ -14,7 +14,7 @@ import { acmeAndGlobex } from '../../test/acme-and-globex.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { call, type Harness, signIn, startHarness } from '../../test/harness.ts';
 import { createThirtyMembers } from '../../test/thirty-members.ts';
-import { exportBatch } from './export.ts';
+import { exportBatch } from './export-batches.ts';
 
 const BATCH = 3;
 const COUNT = 13;

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { auditAction } from '../../audit/context.ts';
 import { recordStreamed } from '../../plugins/audit.ts';
 import { currentUser, customerOf, restrictTo } from '../../plugins/auth-guard.ts';
+import { streamedCompression } from '../../plugins/compression.ts';
 import type { Services } from '../../services.ts';
 import { exportStream } from './export.ts';
 
@@ -81,6 +82,7 @@ export const memberRoutes =
     app.get(
       '/users/export/',
       {
+        compress: streamedCompression,
         // A read, but what leaves matters: recorded with its filters and row count at the end.
         config: {
           scope: 'members:read',
@@ -102,7 +104,7 @@ export const memberRoutes =
           .header('cache-control', 'no-store');
         const record = (rows: number) =>
           recordStreamed(req, services.db, now, { filters: { ...filters, format }, rows });
-        return reply.send(exportStream(services.db, customerOf(req), filters, format, exportBatchRows, record));
+        return reply.send(exportStream(services.database, customerOf(req), filters, format, exportBatchRows, record));
       },
     );
     app.post(
