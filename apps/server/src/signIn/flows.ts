@@ -39,11 +39,15 @@ export class SignInFlows {
   /** The member's own flow in the application, or null: the member may not sign in to it. */
   async forMember(app: FlowApp, groupId: string | null): Promise<Flow | null> {
     if (groupId) {
+      // The app role and its flow in one query: a sign-in looks them up at identify and again at
+      // its first right answer.
       const [role] = await this.db
-        .select({ flowId: appRoles.flowId })
+        .select({ stages: flows.stages, terminating: flows.terminatingCredentials })
         .from(appRoles)
+        .leftJoin(flows, and(eq(flows.id, appRoles.flowId), eq(flows.customerId, app.customerId)))
         .where(and(eq(appRoles.applicationId, app.id), eq(appRoles.groupId, groupId)));
-      if (role) return this.byId(app.customerId, role.flowId);
+      if (role)
+        return role.stages?.length && role.terminating ? { stages: role.stages, terminating: role.terminating } : null;
     }
     return this.byId(app.customerId, app.defaultFlowId);
   }
