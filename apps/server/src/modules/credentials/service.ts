@@ -363,8 +363,10 @@ export class CredentialsService {
   async verify(row: CredentialRow, member: MemberRow, value: string): Promise<CredentialTestResult> {
     const { id } = row;
     const memberId = member.id;
-    const { settings } = await this.settings.get(member.customerId);
-    const maxAttempts = this.maxAttempts(row, settings.sca.pin_credential.max_attempts);
+    // The customer's settings matter to a PIN's lock only: a password's sign-in does not read them.
+    const pinMax =
+      row.type === 'pin' ? (await this.settings.get(member.customerId)).settings.sca.pin_credential.max_attempts : 0;
+    const maxAttempts = this.maxAttempts(row, pinMax);
     const refuse = (locked = row.locked): CredentialTestResult => ({ ok: false, locked, attempts_left: null });
     if (row.locked) return refuse(true);
     if (!row.isActive || member.blocked) return refuse();
@@ -419,7 +421,8 @@ export class CredentialsService {
         )
         .returning({ id: credentials.id });
       if (won) {
-        await this.syncMember(memberId);
+        // The member's credential state follows only a credential that became enrolled.
+        if (set.isEnrolled && !row.isEnrolled) await this.syncMember(memberId);
         return { ok: true, locked: false, attempts_left: maxAttempts };
       }
       return refuse();
