@@ -308,9 +308,11 @@ describe.each(SHARED_DATABASES)('two nodes on one $name', (shared) => {
           startNode('C', nodeEnv('c', { SEED_DEMO: 'false', REDIS_URL })),
           startNode('D', nodeEnv('d', { SEED_DEMO: 'false', REDIS_URL })),
         ]);
-        for (const s of started) if (s.status === 'fulfilled') nodes.push(s.value);
+        const ready = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+        nodes.push(...ready);
         for (const s of started) if (s.status === 'rejected') throw s.reason;
-        [c, d] = nodes.slice(2) as [Node, Node];
+        // Its own two nodes: earlier tests may have started others (the mail queue's third node).
+        [c, d] = ready as [Node, Node];
       });
 
       afterAll(() => redis?.disconnect());
