@@ -129,7 +129,7 @@ export async function buildServices(
   const db = scopedDb(database.db);
   // The plain database: the sender runs outside any request's transaction.
   const mailSender = new MailSender(database.db, mailer, box, log, now);
-  const mailQueue = new MailQueue(db, box, mailSender.kick, now);
+  const mailQueue = new MailQueue(db, box, mailSender, now);
   const keys = await loadOrCreateSigningKeys(db, box);
   const tokens = new TokenService(db, keys, box, now);
   const settings = new SettingsService(db, box);

@@ -46,8 +46,8 @@ export function runInAuditScope<T>(scope: AuditScope, fn: () => Promise<T>): Pro
 }
 
 /**
- * Runs `fn` once the current transaction has committed: the audited request's, or one opened by
- * `inTransaction`; at once outside any (the write it follows has committed by itself). Nothing
+ * Runs `fn` once the audited request's transaction has committed; at once outside one (the
+ * write it follows, a statement of its own, has committed by itself). Nothing
  * runs for a transaction that rolls back. The mail queue wakes its sender this way, so the
  * sender never looks for a row before it can see it.
  */
@@ -59,23 +59,6 @@ export function afterCommit(fn: () => void): void {
   }
   scope.afterCommit ??= [];
   scope.afterCommit.push(fn);
-}
-
-/**
- * `work` in one transaction that the services' scoped `Db` resolves to, like an audited route's
- * handler; within one already (an audited request), simply part of it. For writes outside
- * audited routes that must land together, such as a sign-in code and the mail that carries it.
- * `db` is the plain or the scoped database.
- */
-export async function inTransaction<T>(db: Db, work: () => Promise<T>): Promise<T> {
-  if (storage.getStore()) return work();
-  const scope: AuditScope = { tx: db, details: {}, afterCommit: [] };
-  const result = await db.transaction((tx) => {
-    scope.tx = tx;
-    return storage.run(scope, work);
-  });
-  for (const fn of scope.afterCommit ?? []) fn();
-  return result;
 }
 
 /**

@@ -18,7 +18,6 @@ import {
 } from '@portiere/contracts';
 import { and, desc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import { auditInsertOfPlaceholders, auditValues } from '../audit/append.ts';
-import { inTransaction } from '../audit/context.ts';
 import { signInAction, staffEvent } from '../audit/staff-events.ts';
 import { type Db, rowsOf } from '../db/client.ts';
 import { type Compiled, compiled } from '../db/compiled.ts';
@@ -188,18 +187,22 @@ export class LoginService {
       const code = randomDigits(LOGIN_OTP_LENGTH);
       const tags = { otp: code, username: user.username, minutes: LOGIN_OTP_TTL_S / 60 };
       const expiresAt = new Date(now.getTime() + LOGIN_OTP_TTL_S * 1000);
-      // The code and its mail are written together: the mail goes once this commits, off the
-      // request, retried while the mail server is away (mail/queue.ts). Within the minute, the
-      // next attempt finds this code and waits for its mail rather than queueing another.
-      await inTransaction(this.db, async () => {
-        await this.db.insert(loginOtps).values({
-          staffUserId: user.id,
-          codeHash: this.box.hmac(code),
+      // The code and its mail in one statement: the mail goes once it commits, off the request,
+      // retried while the mail server is away (mail/queue.ts). Within the minute, the next
+      // attempt finds this code and waits for its mail rather than queueing another.
+      await this.mail.enqueue(
+        'sign_in_code',
+        { to, ...composeMail(LOGIN_OTP_MAIL, tags) },
+        {
           expiresAt,
-          createdAt: now,
-        });
-        await this.mail.enqueue('sign_in_code', { to, ...composeMail(LOGIN_OTP_MAIL, tags) }, { expiresAt });
-      });
+          alongside: this.db.insert(loginOtps).values({
+            staffUserId: user.id,
+            codeHash: this.box.hmac(code),
+            expiresAt,
+            createdAt: now,
+          }),
+        },
+      );
     }
     await this.record(user.username, user, ip, recent ? 'otp_reused' : 'otp_sent');
     return { email: maskEmail(to) };

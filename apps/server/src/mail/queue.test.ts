@@ -18,6 +18,7 @@ import { testDatabases } from '../test/databases.ts';
 import { createMember, createStaffUser, type Harness, post, signIn, startHarness } from '../test/harness.ts';
 import { SmtpSink } from '../test/smtp-sink.ts';
 import { createMailer } from './mailer.ts';
+import { DIRECT_LEASE_MS, MailQueue } from './queue.ts';
 import { MailSender } from './sender.ts';
 
 /** A mail server that takes connections and never answers them. */
@@ -167,7 +168,20 @@ describe.each(testDatabases())('the mail queue on $name', (database) => {
     h.clock.advance(61);
     const since = h.sink.mails.length;
     expect((await step1('admin@acme.example')).status).toBe(200);
-    expect((await queued()).map((r) => [r.kind, r.attempts])).toEqual([['sign_in_code', 0]]);
+    // And one it had taken to send itself (queue.ts), when it died.
+    const died = { hasRoom: () => true, sendTaken: () => {}, kick: () => {} } as unknown as MailSender;
+    const taken = new MailQueue(h.app.services.db, h.app.services.box, died, h.clock.now);
+    await taken.enqueue('password_reset', {
+      to: 'taken@acme.example',
+      subject: 'Your Portiere password was reset',
+      text: 'Temporary password: x',
+      html: '<p>Temporary password: x</p>',
+      attachments: [],
+    });
+    expect((await queued()).map((r) => [r.kind, r.attempts]).sort()).toEqual([
+      ['password_reset', 1],
+      ['sign_in_code', 0],
+    ]);
 
     const next = await buildApp({
       config: loadConfig({
@@ -187,7 +201,13 @@ describe.each(testDatabases())('the mail queue on $name', (database) => {
       const otp = await h.sink.otpFor('admin@acme.example', since);
       const done = await post(h.app, 'login/', { username: 'admin@acme.example', password: DEMO_PASSWORD, otp });
       expect(done.status).toBe(200);
+      // The taken one stays its dead node's until the lease has passed, then goes.
       await next.services.mailSender.settled();
+      expect((await queued()).map((r) => r.kind)).toEqual(['password_reset']);
+      expect(h.sink.mails.filter((m) => m.to.includes('taken@acme.example'))).toEqual([]);
+      h.clock.advance(DIRECT_LEASE_MS / 1000 + 1);
+      await next.services.mailSender.settled();
+      expect((await h.sink.waitFor('taken@acme.example', since)).subject).toBe('Your Portiere password was reset');
       expect(await queued()).toEqual([]);
     } finally {
       await next.close();

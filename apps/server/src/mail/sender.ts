@@ -51,7 +51,8 @@ interface SenderLog {
   error(obj: object, msg: string): void;
 }
 
-type Claimed = Pick<typeof mailQueue.$inferSelect, 'id' | 'kind' | 'sealed' | 'attempts' | 'expiresAt'>;
+/** A mail this node has taken: claimed, or queued by this node already taken (queue.ts). */
+type Claimed = Pick<typeof mailQueue.$inferSelect, 'id' | 'kind' | 'attempts' | 'expiresAt'>;
 
 /** The wait before try `attempt + 1`, after `attempt` refusals: doubling, with a little jitter. */
 export function retryDelayMs(attempt: number, opts: Pick<SenderOptions, 'firstRetryMs' | 'maxRetryMs'>): number {
@@ -98,6 +99,18 @@ export class MailSender {
       if (this.wanted && this.inFlight.size < this.opts.concurrency) this.kick();
     });
   };
+
+  /** Whether a mail sent now would go at once (queue.ts then sends it without a claim). */
+  hasRoom(): boolean {
+    return !this.closed && this.inFlight.size < this.opts.concurrency;
+  }
+
+  /** Sends a mail its queue wrote already taken by this node, once that write committed. */
+  sendTaken(row: Claimed, mail: Mail): void {
+    // Stopped meanwhile: it is left to whoever runs next, once its lease has passed.
+    if (this.closed) return;
+    this.track(this.deliver(row, mail));
+  }
 
   /** At start: sends what is waiting (left by a stop or a crash), then looks every pollMs. */
   start(): void {
@@ -155,7 +168,7 @@ export class MailSender {
       // Full: the next delivery to end looks again.
       if (room <= 0) return;
       this.wanted = false;
-      let rows: Claimed[];
+      let rows: Array<Claimed & { sealed: string }>;
       try {
         rows = await this.claim(room);
       } catch (error) {
@@ -163,7 +176,7 @@ export class MailSender {
         this.log.warn({ error: loggableError(error) }, 'mail queue: could not look for mail to send');
         return;
       }
-      for (const row of rows) this.track(this.deliver(row));
+      for (const row of rows) this.track(this.deliverClaimed(row));
       // As many as there was room for: there may be more.
       if (rows.length === room) this.wanted = true;
     }
@@ -178,7 +191,7 @@ export class MailSender {
   }
 
   /** Takes up to `limit` due mails for this node: each try counted, and leased to it. */
-  private async claim(limit: number): Promise<Claimed[]> {
+  private async claim(limit: number): Promise<Array<Claimed & { sealed: string }>> {
     const now = this.now();
     const due = this.db
       .select({ id: mailQueue.id })
@@ -200,20 +213,25 @@ export class MailSender {
       });
   }
 
-  private async deliver(row: Claimed): Promise<void> {
+  /** Opens a claimed mail and sends it; drops it when this secret key cannot open it (the key was changed). */
+  private async deliverClaimed(row: Claimed & { sealed: string }): Promise<void> {
+    let mail: Mail;
+    try {
+      mail = unsealMail(this.box, row.sealed);
+    } catch {
+      this.log.error({ mail: row.id, kind: row.kind }, 'mail dropped: it cannot be opened with this secret key');
+      await this.remove(row).catch(() => {});
+      return;
+    }
+    await this.deliver(row, mail);
+  }
+
+  private async deliver(row: Claimed, mail: Mail): Promise<void> {
     const about = { mail: row.id, kind: row.kind, attempt: row.attempts };
     try {
       if (row.expiresAt && row.expiresAt <= this.now()) {
         await this.remove(row);
         this.log.warn(about, 'mail dropped: what it carried expired before it could be sent');
-        return;
-      }
-      let mail: Mail;
-      try {
-        mail = unsealMail(this.box, row.sealed);
-      } catch {
-        await this.remove(row);
-        this.log.error(about, 'mail dropped: it cannot be opened with this secret key');
         return;
       }
       try {

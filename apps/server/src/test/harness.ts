@@ -76,7 +76,7 @@ export async function startHarness(
  * what the request queued has gone or failed its try, so a test reads the sink as a user's
  * mailbox a moment later; mail/queue.test.ts looks at the queue itself.
  */
-async function mailSettled(app: FastifyInstance, method: string): Promise<void> {
+export async function mailSettled(app: FastifyInstance, method: string): Promise<void> {
   if (method !== 'GET') await app.services.mailSender.settled();
 }
 

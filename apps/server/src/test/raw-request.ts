@@ -1,6 +1,7 @@
 /** Raw requests through app.inject() and the checks every answer must pass. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { mailSettled } from './harness.ts';
 
 export interface RawRequest {
   method: string;
@@ -26,6 +27,8 @@ export async function send(app: FastifyInstance, req: RawRequest): Promise<RawRe
     ...(req.payload !== undefined ? { payload: req.payload } : {}),
     ...(req.remoteAddress ? { remoteAddress: req.remoteAddress } : {}),
   });
+  // What the request queued has gone: the tables stay as the answer left them (test/harness.ts).
+  await mailSettled(app, req.method);
   return { status: res.statusCode, contentType: String(res.headers['content-type'] ?? ''), text: res.body };
 }
 

@@ -19,7 +19,7 @@ import {
   SINGLE_CREDENTIAL_TYPES,
 } from '@portiere/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { auditChange, auditMemberActor, auditTarget, inTransaction } from '../../audit/context.ts';
+import { auditChange, auditMemberActor, auditTarget } from '../../audit/context.ts';
 import type { Db } from '../../db/client.ts';
 import { credentials, members } from '../../db/schema/index.ts';
 import { randomDigits, type SecretBox, safeEqual } from '../../lib/crypto.ts';
@@ -330,15 +330,12 @@ export class CredentialsService {
         .where(eq(credentials.id, row.id));
     if (row.type === 'mail') {
       const tags = memberTags(member, settings.general.domain);
-      // The code and its mail together: the mail goes once this commits (mail/queue.ts).
-      await inTransaction(this.db, async () => {
-        await store();
-        await this.mail.enqueue(
-          'member_code',
-          { to: target, ...renderMemberMail(settings, 'send_otp', { ...tags, otp: code }) },
-          { expiresAt: codeExpiresAt },
-        );
-      });
+      // The code and its mail in one statement: the mail goes once it commits (mail/queue.ts).
+      await this.mail.enqueue(
+        'member_code',
+        { to: target, ...renderMemberMail(settings, 'send_otp', { ...tags, otp: code }) },
+        { expiresAt: codeExpiresAt, alongside: store() },
+      );
     } else {
       // The gateway answers at once whether it took the message: the code is kept only then.
       await sendSmsOtp(settings, await this.settings.smsApiToken(member.customerId), target, code);
