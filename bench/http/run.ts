@@ -3,10 +3,11 @@
  * (server.ts), each client in another (wrk, the web sign-in client, the search and export
  * clients), every figure beside the raw limit of the same run.
  *
- * - Embedded database, demo data: start from an empty data folder and again on it, 200
- *   operators at once, members' web sign-in.
+ * - Embedded database, demo data: start from an empty data folder and again on it, the console
+ *   sign-in page's first paint in Chromium, 200 operators at once, members' web sign-in, staff
+ *   sign-in with the mailed code.
  * - PostgreSQL (BENCH_DATABASE_URL) with BENCH_SCALE members in Acme, seeded by
- *   `portiere seed --members N`: 200 operators at once, members' web sign-in, search.
+ *   `portiere seed --members N`: the same load and sign-ins, search, CSV and XLSX exports.
  *
  * `npx tsx bench/http/run.ts` runs it alone and prints the figures as JSON.
  */
@@ -17,10 +18,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEMO_PASSWORD } from '@portiere/server';
 import postgres from 'postgres';
+import { type ConsolePaint, consolePaint } from './console-paint.ts';
+import { type ExportsResult, exportsBench } from './exports.ts';
 import { type LoadResult, load } from './load.ts';
 import { type SearchMeasure, search } from './search.ts';
 import { MAIN_JS, type ServerProcess, startServer } from './server.ts';
-import { type WebSignInResult, webSignIn } from './web-sign-in.ts';
+import { staffSignIn } from './staff-sign-in.ts';
+import { rawArgon, type WebSignInResult, webSignIn } from './web-sign-in.ts';
 
 const CLI_JS = path.join(path.dirname(MAIN_JS), 'cli.js');
 const OPERATOR = 'admin@acme.example';
@@ -28,28 +32,46 @@ const OPERATOR = 'admin@acme.example';
 export interface HttpDatabaseResult {
   load: LoadResult;
   webSignIn: WebSignInResult;
+  staffSignIn: { signInsPerSecond: number; p50: number; p95: number; rawArgonPerSecond: number };
   search?: Record<string, SearchMeasure>;
+  exports?: ExportsResult;
   members: number;
 }
 
 export interface HttpResult {
   coldStart: { emptyMs: number; existingMs: number };
+  consolePaint: ConsolePaint;
   databases: Record<string, HttpDatabaseResult>;
 }
 
-/** The demo customer's operator signs in; then the load, the web sign-in and (at scale) the search. */
+/**
+ * The demo customer's operator signs in; then the load, the members' and the staff's sign-ins
+ * and (at scale) the search and the exports.
+ */
 async function measure(server: ServerProcess, members: number, databaseUrl?: string): Promise<HttpDatabaseResult> {
   const token = await server.signIn(OPERATOR, DEMO_PASSWORD);
+  const loaded = await load({ baseUrl: server.baseUrl, token });
+  const web = await webSignIn({ baseUrl: server.baseUrl, token });
+  const rawArgonPerSecond = await rawArgon();
+  const staff = await staffSignIn({ baseUrl: server.baseUrl, sink: server.sink });
   const result: HttpDatabaseResult = {
     members,
-    load: await load({ baseUrl: server.baseUrl, token }),
-    webSignIn: await webSignIn({ baseUrl: server.baseUrl, token }),
+    load: loaded,
+    webSignIn: web,
+    staffSignIn: { ...staff, rawArgonPerSecond },
   };
-  if (databaseUrl) result.search = await search({ baseUrl: server.baseUrl, token, databaseUrl });
+  if (databaseUrl) {
+    result.search = await search({ baseUrl: server.baseUrl, token, databaseUrl });
+    result.exports = await exportsBench({ baseUrl: server.baseUrl, token, databaseUrl, pid: server.pid });
+  }
   return result;
 }
 
-async function embedded(): Promise<{ coldStart: HttpResult['coldStart']; result: HttpDatabaseResult }> {
+async function embedded(): Promise<{
+  coldStart: HttpResult['coldStart'];
+  paint: ConsolePaint;
+  result: HttpDatabaseResult;
+}> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portiere-bench-'));
   try {
     const first = await startServer({ dataDir });
@@ -57,7 +79,9 @@ async function embedded(): Promise<{ coldStart: HttpResult['coldStart']; result:
     await first.stop();
     const server = await startServer({ dataDir });
     try {
-      return { coldStart: { emptyMs, existingMs: server.readyMs }, result: await measure(server, 200) };
+      // The console's first paint first, on a server nothing else is asking anything of.
+      const paint = await consolePaint({ baseUrl: server.baseUrl });
+      return { coldStart: { emptyMs, existingMs: server.readyMs }, paint, result: await measure(server, 200) };
     } finally {
       await server.stop();
     }
@@ -96,11 +120,11 @@ async function onPostgres(adminUrl: string): Promise<HttpDatabaseResult> {
 }
 
 export async function httpBench(): Promise<HttpResult> {
-  const { coldStart, result } = await embedded();
+  const { coldStart, paint, result } = await embedded();
   const databases: Record<string, HttpDatabaseResult> = { pglite: result };
   const url = process.env.BENCH_DATABASE_URL;
   if (url) databases.postgres = await onPostgres(url);
-  return { coldStart, databases };
+  return { coldStart, consolePaint: paint, databases };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify(await httpBench(), null, 1));
