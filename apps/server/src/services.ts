@@ -153,7 +153,6 @@ export async function buildServices(
   const oidc = new OidcProvider({
     db,
     box,
-    settings,
     publicUrl,
     trustProxy,
     log,
@@ -168,7 +167,6 @@ export async function buildServices(
     checks: signInChecks,
     approvals: appApprovals,
     recovery,
-    settings,
     // The staff sign-in's throttle (same table), keyed by channel, customer and member or username.
     throttle: new LoginThrottle(db, now, (scope) => metrics?.lockout(scope)),
     records: new SignInRecords(db, now),
@@ -224,7 +222,7 @@ export async function buildServices(
     linkRequests: new LinkRequests(db, keys, mailQueue, publicUrl, now),
     oidc,
     signIn,
-    webLogin: new WebLoginService(db, oidc, signIn, settings, now),
+    webLogin: new WebLoginService(db, oidc, signIn, now),
     appApprovals,
     webLoginHistory: new WebLoginHistory(db),
   };

@@ -16,6 +16,8 @@ export const SETTINGS_LANGUAGES = ['en', 'fr', 'it'] as const;
 export type SettingsLanguage = (typeof SETTINGS_LANGUAGES)[number];
 export const ICON_SETS = ['default', 'custom'] as const;
 export const USERNAME_TEXTS = ['username', 'email', 'phone_number', 'id'] as const;
+/** What members sign in with (general.username_text). */
+export type UsernameText = (typeof USERNAME_TEXTS)[number];
 /** Placeholder the SMS message must contain; replaced by the one-time code. */
 export const SMS_OTP_PLACEHOLDER = '{otp}';
 

@@ -12,15 +12,15 @@
  * the secret a client sends is hashed and compared in constant time. HMAC algorithms (which
  * would need the secret itself) are not enabled.
  */
-import type { ApplicationType } from '@portiere/contracts';
+import type { ApplicationType, CustomerSettings } from '@portiere/contracts';
 import { eq } from 'drizzle-orm';
 import type { Adapter, ClientMetadata, Provider } from 'oidc-provider';
 import type { Db } from '../db/client.ts';
-import { applications } from '../db/schema/index.ts';
+import { applications, customers } from '../db/schema/index.ts';
 import { safeEqual } from '../lib/crypto.ts';
 import { loadEffectiveApplication } from '../modules/applications/effective.ts';
 import { hashClientSecret } from '../modules/applications/secret.ts';
-import type { SettingsService } from '../modules/settings/service.ts';
+import { effectiveSettings } from '../modules/settings/effective.ts';
 
 export const OIDC_SCOPES = ['openid', 'offline_access', 'profile', 'email', 'phone', 'roles'] as const;
 
@@ -50,29 +50,34 @@ export function portiereOf(client: object | undefined): PortiereClient | undefin
 }
 
 type AppRow = typeof applications.$inferSelect;
+/** An application with its customer's settings: the provider and the sign-in pages need both at every request. */
+export type ClientApp = AppRow & { settings: CustomerSettings };
 
 export class OidcClients {
-  constructor(
-    private readonly db: Db,
-    private readonly settings: SettingsService,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   private async byId(id: string): Promise<AppRow | undefined> {
     const [row] = await this.db.select().from(applications).where(eq(applications.id, id));
     return row;
   }
 
-  /** The application a client id names, with its effective settings. */
-  async application(clientId: string): Promise<AppRow | undefined> {
+  /** The application a client id names, with its effective settings and its customer's, in one read. */
+  async application(clientId: string): Promise<ClientApp | undefined> {
     if (!clientId || clientId.length > 200) return undefined;
-    const [row] = await this.db.select().from(applications).where(eq(applications.clientId, clientId));
-    return row ? loadEffectiveApplication(row, (id) => this.byId(id)) : undefined;
+    const [row] = await this.db
+      .select({ app: applications, settings: customers.settings, sms: customers.smsApiTokenEnc })
+      .from(applications)
+      .innerJoin(customers, eq(customers.id, applications.customerId))
+      .where(eq(applications.clientId, clientId));
+    if (!row) return undefined;
+    const app = await loadEffectiveApplication(row.app, (id) => this.byId(id));
+    return { ...app, settings: effectiveSettings(row.settings, Boolean(row.sms)) };
   }
 
   async metadata(clientId: string): Promise<ClientMetadata | undefined> {
     const app = await this.application(clientId);
     if (!app) return undefined;
-    const { settings } = await this.settings.get(app.customerId);
+    const { settings } = app;
     const portiere: PortiereClient = {
       customerId: app.customerId,
       applicationId: app.id,

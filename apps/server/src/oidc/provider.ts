@@ -18,7 +18,6 @@ import { SIGNIN_TTL_S } from '@portiere/contracts';
 import type { Configuration, KoaContextWithOIDC, default as Provider } from 'oidc-provider';
 import type { Db } from '../db/client.ts';
 import type { SecretBox } from '../lib/crypto.ts';
-import type { SettingsService } from '../modules/settings/service.ts';
 import { ACR_VALUES } from '../signIn/factors.ts';
 import { DatabaseAdapter, Sweeper } from './adapter.ts';
 import { findAccount, OIDC_CLAIMS } from './claims.ts';
@@ -43,7 +42,6 @@ const FALLBACK_TTL_S = 3600;
 export interface OidcOptions {
   db: Db;
   box: SecretBox;
-  settings: SettingsService;
   publicUrl: string;
   /** A customer's branding, for the provider's own pages. */
   branding: BrandingOf;
@@ -64,7 +62,7 @@ export class OidcProvider {
 
   constructor(private readonly opts: OidcOptions) {
     this.issuer = issuerOf(opts.publicUrl);
-    this.clients = new OidcClients(opts.db, opts.settings);
+    this.clients = new OidcClients(opts.db);
     this.sweeper = new Sweeper(opts.db);
   }
 

@@ -24,7 +24,6 @@ import type { Db } from '../db/client.ts';
 import { configurations } from '../db/schema/index.ts';
 import type { MemberRow } from '../modules/members/mapper.ts';
 import type { RecoveryService } from '../modules/recovery/service.ts';
-import type { SettingsService } from '../modules/settings/service.ts';
 import { APP_TYPES, type AppApprovals } from './appApprovals.ts';
 import { CHANNELS, type ChannelRules, type SignInChannel } from './channel.ts';
 import type { CredentialChecks } from './credentialChecks.ts';
@@ -60,7 +59,6 @@ export interface EngineDeps {
   checks: CredentialChecks;
   approvals: AppApprovals;
   recovery: RecoveryService;
-  settings: SettingsService;
   throttle: LoginThrottle;
   records: SignInRecords;
   now?: () => Date;
@@ -85,7 +83,7 @@ export class SignInEngine {
     this.records = deps.records;
     this.now = deps.now ?? (() => new Date());
     this.flows = new SignInFlows(deps.db);
-    this.lookup = new MemberLookup(deps.db, deps.checks, deps.settings, this.now);
+    this.lookup = new MemberLookup(deps.db, deps.checks, this.now);
     this.standIn = new RecoveryStandIn(deps.db, deps.recovery);
   }
 

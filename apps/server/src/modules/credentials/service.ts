@@ -403,6 +403,11 @@ export class CredentialsService {
         throw new AppError(422, 'credentialNotTestable');
     }
 
+    // A right password or PIN with no wrong tries to forget changes nothing: no write (a sign-in's
+    // commonest case). The row was read unlocked just before.
+    if (ok && row.failedAttempts === 0 && Object.keys(set).length === 0) {
+      return { ok: true, locked: false, attempts_left: maxAttempts };
+    }
     if (ok) {
       // Compare-and-set on the counter so two concurrent uses of one code cannot both pass.
       const [won] = await this.db

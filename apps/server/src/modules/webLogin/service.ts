@@ -33,15 +33,15 @@ import { throttled } from '../../auth/login-service.ts';
 import type { Db } from '../../db/client.ts';
 import { webLogins } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { ClientApp } from '../../oidc/clients.ts';
 import type { OidcProvider } from '../../oidc/provider.ts';
 import type { SignInEngine } from '../../signIn/engine.ts';
 import { requiresMultiFactor } from '../../signIn/factors.ts';
 import type { Who } from '../../signIn/identify.ts';
 import { offers, stageOf } from '../../signIn/progress.ts';
-import type { SettingsService } from '../settings/service.ts';
 import { type IdentifiedRow, progressOf, WebLoginProgress, type WebLoginRow } from './progress.ts';
 
-type App = NonNullable<Awaited<ReturnType<OidcProvider['clients']['application']>>>;
+type App = ClientApp;
 
 /** A refusal the route answers (not throws), so that the counts and records it wrote are committed. */
 export interface Refused {
@@ -73,7 +73,6 @@ export class WebLoginService {
     private readonly db: Db,
     private readonly oidc: OidcProvider,
     private readonly engine: SignInEngine,
-    private readonly settings: SettingsService,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -99,8 +98,8 @@ export class WebLoginService {
     return new Date(this.now().getTime() + (interaction.exp * 1000 - Date.now()));
   }
 
-  private async answer(ctx: Context, row: WebLoginRow | null): Promise<SignInState> {
-    const { settings } = await this.settings.get(ctx.app.customerId);
+  private answer(ctx: Context, row: WebLoginRow | null): SignInState {
+    const { settings } = ctx.app;
     const ends = row?.expiresAt ?? this.endOf(ctx.interaction);
     return {
       customer_id: ctx.app.customerId,
@@ -123,7 +122,8 @@ export class WebLoginService {
   }
 
   async identify(uid: string, username: string): Promise<SignInState> {
-    return this.start(await this.context(uid), { name: username, by: 'setting' });
+    const ctx = await this.context(uid);
+    return this.start(ctx, { name: username, by: ctx.app.settings.general.username_text });
   }
 
   /** A paired, unexpired card identifies its member; an unknown card walks on like an unknown username. */
