@@ -51,7 +51,7 @@ export interface HttpResult {
 async function measure(server: ServerProcess, members: number, databaseUrl?: string): Promise<HttpDatabaseResult> {
   const token = await server.signIn(OPERATOR, DEMO_PASSWORD);
   const loaded = await load({ baseUrl: server.baseUrl, token });
-  const web = await webSignIn({ baseUrl: server.baseUrl, token });
+  const web = await webSignIn({ baseUrl: server.baseUrl, token, pid: server.pid });
   const rawArgonPerSecond = await rawArgon();
   const staff = await staffSignIn({ baseUrl: server.baseUrl, sink: server.sink });
   const result: HttpDatabaseResult = {

@@ -6,6 +6,7 @@
  * verifications per second at the same parameters and concurrency, measured here just before.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { hash, verify } from '@node-rs/argon2';
@@ -18,6 +19,10 @@ export interface WebSignInResult {
   flowsPerSecond: number;
   p50: number;
   p95: number;
+  /** CPU time of the client process per flow, ms: its share of the machine's two cores. */
+  clientCpuMsPerFlow: number;
+  /** CPU time of the server process per flow, ms, over the same window. */
+  serverCpuMsPerFlow?: number;
   rawArgonPerSecond: number;
 }
 
@@ -77,9 +82,17 @@ async function setUp(baseUrl: string, token: string) {
   return { clientId: app.clientId, clientSecret: app.clientSecret, redirectUri, usernames };
 }
 
-export async function webSignIn(opts: { baseUrl: string; token: string }): Promise<WebSignInResult> {
+/** A process's CPU time so far, ms (Linux /proc: user and system clock ticks, 100 a second). */
+function cpuMsOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** `pid`: the server's, whose CPU time per flow is then measured too. */
+export async function webSignIn(opts: { baseUrl: string; token: string; pid?: number }): Promise<WebSignInResult> {
   const setup = await setUp(opts.baseUrl, opts.token);
   const rawArgonPerSecond = await rawArgon();
+  const serverCpuFrom = opts.pid ? cpuMsOf(opts.pid) : 0;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'web-sign-in-client.ts')], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -98,5 +111,8 @@ export async function webSignIn(opts: { baseUrl: string; token: string }): Promi
     new Promise<number | null>((resolve) => child.once('exit', resolve)),
   ]);
   if (code !== 0) throw new Error(`the web sign-in client exited with ${code}`);
-  return { ...(JSON.parse(out) as Omit<WebSignInResult, 'rawArgonPerSecond'>), rawArgonPerSecond };
+  const { flows, ...result } = JSON.parse(out) as Omit<WebSignInResult, 'rawArgonPerSecond'> & { flows: number };
+  // Over every flow of the run (warm-up included): the server's CPU is read before and after it.
+  const serverCpuMsPerFlow = opts.pid ? (cpuMsOf(opts.pid) - serverCpuFrom) / Math.max(1, flows) : undefined;
+  return { ...result, ...(serverCpuMsPerFlow === undefined ? {} : { serverCpuMsPerFlow }), rawArgonPerSecond };
 }
