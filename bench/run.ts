@@ -59,8 +59,8 @@ function goals(db: string, s: ScaleResult | undefined, a: AuthRates | undefined)
   if (a) {
     rows.push(
       `| refresh grants, 8 sessions at once | ${f(a.refreshPerSecond)}/s | ${f(a.rawSignPerCore)} RS256 signs/s per core | ${ratio(a.refreshPerSecond / a.rawSignPerCore)} | ≥ 0.7 | ${met(a.refreshPerSecond / a.rawSignPerCore >= 0.7)} |`,
-      `| sign-in step 1, known usernames, wrong password | ${f(a.stepOneKnownPerSecond)}/s | ${f(a.rawArgonPerSecond)} argon2id verifications/s | ${ratio(a.stepOneKnownPerSecond / a.rawArgonPerSecond)} | ≥ 0.9 | ${met(a.stepOneKnownPerSecond / a.rawArgonPerSecond >= 0.9)} |`,
-      `| sign-in step 1, unknown usernames | ${f(a.stepOneUnknownPerSecond)}/s | ${f(a.rawArgonPerSecond)} argon2id verifications/s | ${ratio(a.stepOneUnknownPerSecond / a.rawArgonPerSecond)} | ≥ 0.9 | ${met(a.stepOneUnknownPerSecond / a.rawArgonPerSecond >= 0.9)} |`,
+      `| sign-in step 1, known usernames, wrong password | ${f(a.stepOneKnownPerSecond)}/s | ${f(a.rawArgonPerSecond)} argon2id verifications/s | ${ratio(a.stepOneKnownPerSecond / a.rawArgonPerSecond)} | ≥ 0.8 (issue 35) | ${met(a.stepOneKnownPerSecond / a.rawArgonPerSecond >= 0.8)} |`,
+      `| sign-in step 1, unknown usernames | ${f(a.stepOneUnknownPerSecond)}/s | ${f(a.rawArgonPerSecond)} argon2id verifications/s | ${ratio(a.stepOneUnknownPerSecond / a.rawArgonPerSecond)} | ≥ 0.8 (issue 35) | ${met(a.stepOneUnknownPerSecond / a.rawArgonPerSecond >= 0.8)} |`,
     );
   }
   if (db === 'pglite') {
