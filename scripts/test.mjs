@@ -106,18 +106,36 @@ if (lts) {
 }
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
+/** The failed tests by name, repeated at the very end: a log read from its tail names them. */
+const failedNames = [];
 for (const json of vitestJsons.filter((j) => fs.existsSync(j))) {
   const v = JSON.parse(fs.readFileSync(json, 'utf8'));
   counts.passed += v.numPassedTests;
   counts.failed += v.numFailedTests;
   counts.skipped += v.numPendingTests + v.numTodoTests;
+  for (const file of v.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'failed') failedNames.push(`${path.relative(root, file.name)} › ${t.fullName}`);
+    }
+  }
+}
+/** Playwright's report nests suites (files, describe blocks) around specs. */
+function failedSpecs(suite, file) {
+  for (const spec of suite.specs ?? []) {
+    for (const t of spec.tests ?? []) {
+      if (t.status === 'unexpected' || t.status === 'flaky') failedNames.push(`${file} › ${spec.title} (${t.status})`);
+    }
+  }
+  for (const inner of suite.suites ?? []) failedSpecs(inner, file || inner.file || inner.title);
 }
 if (fs.existsSync(pwJson)) {
   const p = JSON.parse(fs.readFileSync(pwJson, 'utf8'));
   counts.passed += p.stats.expected;
   counts.failed += p.stats.unexpected + p.stats.flaky;
   counts.skipped += p.stats.skipped;
+  for (const suite of p.suites ?? []) failedSpecs(suite, suite.file ?? suite.title);
 }
+if (failedNames.length) console.log(`\nFailed:\n${failedNames.map((n) => `  ${n}`).join('\n')}`);
 console.log(
   `\nTotal time ${((Date.now() - started) / 1000).toFixed(0)} s${failures.length ? `; failed steps: ${failures.join(', ')}` : ''}`,
 );
