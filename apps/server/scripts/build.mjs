@@ -86,7 +86,9 @@ export async function buildServer() {
  * built, which dumps it beside the bundle. Templates of older builds go first.
  */
 function makePgliteTemplate() {
-  for (const f of fs.readdirSync(DIST)) if (/^portiere-pglite-.*\.tar$/.test(f)) fs.rmSync(path.join(DIST, f));
+  for (const f of fs.readdirSync(DIST)) {
+    if (/^portiere-pglite-/.test(f)) fs.rmSync(path.join(DIST, f), { recursive: true, force: true });
+  }
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'portiere-template-'));
   const env = { ...process.env, DATA_DIR: scratch, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
@@ -95,6 +97,12 @@ function makePgliteTemplate() {
       env,
       stdio: ['ignore', 'ignore', 'inherit'],
     });
+    // The migrated data folder itself, closed cleanly by the CLI, is the template folder a first
+    // start copies (src/db/template.ts): named as the tarball the migration dumped, without `.tar`.
+    const tarball = fs.readdirSync(DIST).find((f) => /^portiere-pglite-.*\.tar$/.test(f));
+    if (tarball) {
+      fs.cpSync(path.join(scratch, 'pglite'), path.join(DIST, tarball.replace(/\.tar$/, '')), { recursive: true });
+    }
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }

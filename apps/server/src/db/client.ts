@@ -11,7 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { preparingEveryQuery } from './prepared.ts';
 import * as schema from './schema/index.ts';
-import { readTemplate, templateFile, writeTemplate } from './template.ts';
+import { copyTemplateFolder, readTemplate, templateFile, templateFolder, writeTemplate } from './template.ts';
 
 export type Schema = typeof schema;
 // biome-ignore lint/suspicious/noExplicitAny: both drivers share this base type
@@ -100,7 +100,9 @@ export async function openPglite(
   // (tests), in a data folder when asked (the server and the CLI).
   const fromTemplate = opts.fromTemplate ?? !dataDir;
   const fresh = fromTemplate && (!dataDir || !fs.existsSync(path.join(dataDir, 'PG_VERSION')));
-  const template = fresh ? templateFile(migrationsFolder) : undefined;
+  let template = fresh ? templateFile(migrationsFolder) : undefined;
+  // A data folder on disk: the template folder copied in, when the build made one.
+  if (template && dataDir && copyTemplateFolder(template, dataDir)) template = undefined;
   const tarball = template ? readTemplate(template) : undefined;
   let templateDue = template !== undefined && tarball === undefined;
   const [client, { drizzle }, { migrate }] = await Promise.all([
@@ -206,6 +208,10 @@ export async function openPostgres(url: string): Promise<Database> {
 
 /** Where the embedded database keeps its files, in DATA_DIR. */
 export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
+
+/** Whether a new embedded data folder is copied from a template folder (the built server's). */
+export const hasTemplateFolder = () =>
+  fs.existsSync(path.join(templateFolder(templateFile(migrationsFolder)), 'PG_VERSION'));
 
 /** The server's database: PostgreSQL at DATABASE_URL, else the embedded one in DATA_DIR. */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {

@@ -1,8 +1,11 @@
 /**
  * A migrated, empty embedded database kept as PGlite's own tarball (dumpDataDir). A new
  * database loads it (about 0.9 s) instead of running initdb and then every migration (about
- * 3.5 s): the first start of `npm start` on an empty data folder, and every test file's
- * in-memory database.
+ * 3.5 s): every test file's in-memory database, and a new data folder where no template folder
+ * is at hand. The build also keeps the template as a data folder beside the bundle, which a
+ * first start copies into its empty data folder (about 0.3 s for 1,250 files and 41 MB):
+ * loading the tarball into a folder on disk goes through PGlite's file system a file at a time
+ * and took 2 s of the CLI's 3.4 s.
  *
  * The tarball is named for what made it: the PGlite release and the migrations' contents. A
  * different PGlite or a new migration finds no template of its name and makes one (initdb,
@@ -43,6 +46,25 @@ export function templateFile(migrationsFolder: string): string {
   const bundled = path.extname(import.meta.filename) === '.js';
   const dir = bundled ? import.meta.dirname : os.tmpdir();
   return path.join(dir, `portiere-pglite-${pgliteVersion()}-${migrationsHash(migrationsFolder)}.tar`);
+}
+
+/** The template kept as a data folder (the build's), beside its tarball: the same name without `.tar`. */
+export const templateFolder = (file: string) => file.replace(/\.tar$/, '');
+
+/**
+ * Copies the template folder into `dataDir` (new, empty or missing) when there is one; answers
+ * whether it did. Copied under a temporary name and renamed, so that a copy cut short is no
+ * data folder.
+ */
+export function copyTemplateFolder(file: string, dataDir: string): boolean {
+  const folder = templateFolder(file);
+  if (!fs.existsSync(path.join(folder, 'PG_VERSION'))) return false;
+  const tmp = `${dataDir}.${process.pid}.tmp`;
+  fs.rmSync(tmp, { recursive: true, force: true });
+  fs.cpSync(folder, tmp, { recursive: true });
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.renameSync(tmp, dataDir);
+  return true;
 }
 
 /** The template's bytes, or undefined when there is none yet. */
