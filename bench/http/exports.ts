@@ -60,7 +60,7 @@ async function download(baseUrl: string, token: string, format: 'csv' | 'xlsx', 
   }, 50);
   try {
     const started = performance.now();
-    const res = await fetch(`${baseUrl}/api/v1/users/export/?format=${format}`, {
+    const res = await fetch(`${baseUrl}/api/v1/users/export/?format=${format}&file_name=members`, {
       headers: { authorization: `Bearer ${token}` },
     });
     if (!res.ok || !res.body) throw new Error(`export ${format}: ${res.status}`);

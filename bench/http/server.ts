@@ -49,6 +49,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** A process's CPU time so far, ms (Linux /proc: user and system clock ticks, 100 a second). */
+export function cpuMsOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 export function rssMbOf(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;

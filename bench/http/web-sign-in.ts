@@ -6,11 +6,11 @@
  * verifications per second at the same parameters and concurrency, measured here just before.
  */
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { hash, verify } from '@node-rs/argon2';
 import { rate } from '../measure.ts';
+import { cpuMsOf } from './server.ts';
 
 const PASSWORD = 'Bench-web-sign-in-1!';
 const MEMBERS = 64;
@@ -80,12 +80,6 @@ async function setUp(baseUrl: string, token: string) {
     usernames.push(username);
   }
   return { clientId: app.clientId, clientSecret: app.clientSecret, redirectUri, usernames };
-}
-
-/** A process's CPU time so far, ms (Linux /proc: user and system clock ticks, 100 a second). */
-function cpuMsOf(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** `pid`: the server's, whose CPU time per flow is then measured too. */
