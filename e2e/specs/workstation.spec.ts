@@ -81,7 +81,13 @@ test('temporary cards: create, filter, pair to a member, unpair and delete', asy
   // Pair it from the member's panel (workstation users page, drawer).
   const member = await pickMember(page, (u) => !u.temporary_card && !u.recovery_mode);
   await page.goto('/workstation-users');
+  // The search's answer arrives before the click: a click on the unfiltered first page's row
+  // while the search still loaded opened nothing (CI, loaded machine).
+  const searched = page.waitForResponse(
+    (r) => r.url().includes('/workstation-users/') && new URL(r.url()).searchParams.get('search') === member.username,
+  );
   await page.getByLabel('Search users').fill(member.username);
+  await searched;
   await page.getByRole('gridcell', { name: member.username, exact: true }).click();
   const panel = page.getByTestId('temporary-card-panel');
   await expect(panel.getByText('No temporary card is paired.')).toBeVisible();
