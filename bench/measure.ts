@@ -1,4 +1,5 @@
 /** How the benches time things: rates under parallel callers, and p50/p95 of repeated calls. */
+import { hash, verify } from '@node-rs/argon2';
 
 /**
  * Calls per second of `fn` with `parallel` callers for about `ms`, after `warmMs` of the same
@@ -29,6 +30,15 @@ export async function rate(
     }),
   );
   return counted / ((performance.now() - from) / 1000);
+}
+
+/**
+ * The raw limit of every password check: argon2id verifications per second at the server's
+ * parameters (lib/passwords.ts), `parallel` at once (rate's default when not given).
+ */
+export async function rawArgon2id(parallel?: number): Promise<number> {
+  const hashed = await hash('bench-password', { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+  return rate(() => verify(hashed, 'wrong-password'), parallel);
 }
 
 export interface Timing {

@@ -18,13 +18,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEMO_PASSWORD } from '@portiere/server';
 import postgres from 'postgres';
+import { rawArgon2id } from '../measure.ts';
 import { type ConsolePaint, consolePaint } from './console-paint.ts';
 import { type ExportsResult, exportsBench } from './exports.ts';
 import { type LoadResult, load } from './load.ts';
 import { type SearchMeasure, search } from './search.ts';
 import { cpuMsOf, MAIN_JS, type ServerProcess, startServer } from './server.ts';
 import { staffSignIn } from './staff-sign-in.ts';
-import { rawArgon, type WebSignInResult, webSignIn } from './web-sign-in.ts';
+import { type WebSignInResult, webSignIn } from './web-sign-in.ts';
 
 const CLI_JS = path.join(path.dirname(MAIN_JS), 'cli.js');
 const OPERATOR = 'admin@acme.example';
@@ -60,7 +61,7 @@ async function measure(server: ServerProcess, members: number, databaseUrl?: str
   const token = await server.signIn(OPERATOR, DEMO_PASSWORD);
   const loaded = await load({ baseUrl: server.baseUrl, token });
   const web = await webSignIn({ baseUrl: server.baseUrl, token, pid: server.pid });
-  const rawArgonPerSecond = await rawArgon();
+  const rawArgonPerSecond = await rawArgon2id(8);
   // CPU time over the counted window: the server's, and this process's (the client and the SMTP sink).
   const cpu = { at: 0, server: 0, client: process.cpuUsage(), ms: 0, clientMs: 0 };
   const staff = await staffSignIn({

@@ -21,10 +21,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { hash, verify } from '@node-rs/argon2';
 import { DEMO_PASSWORD, type SmtpSink, startNode } from '@portiere/server';
 import postgres from 'postgres';
-import { rate } from '../measure.ts';
+import { rawArgon2id } from '../measure.ts';
 
 const ACCOUNTS = 8;
 const PASSWORD = 'Bench-password-1';
@@ -123,12 +122,6 @@ export async function staffSignIn(opts: {
   return { signInsPerSecond, p50: pct(50), p95: pct(95) };
 }
 
-/** Raw argon2id verifications per second at the server's parameters (lib/passwords.ts), 8 at once. */
-async function rawArgon2id(): Promise<number> {
-  const hashed = await hash('bench-password', { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
-  return rate(() => verify(hashed, 'wrong-password'), ACCOUNTS);
-}
-
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { SmtpSink } = await import('@portiere/server');
   const sink = new SmtpSink();
@@ -149,9 +142,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     REDIS_URL: '',
   });
   try {
-    const rawBefore = await rawArgon2id();
+    const rawBefore = await rawArgon2id(ACCOUNTS);
     const result = await staffSignIn({ baseUrl: node.url, sink });
-    const rawAfter = await rawArgon2id();
+    const rawAfter = await rawArgon2id(ACCOUNTS);
     const raw = (rawBefore + rawAfter) / 2;
     console.log({
       database: databaseUrl ? 'postgres' : 'pglite',

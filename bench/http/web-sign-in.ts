@@ -8,8 +8,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import { hash, verify } from '@node-rs/argon2';
-import { rate } from '../measure.ts';
+import { rawArgon2id } from '../measure.ts';
 import { cpuMsOf } from './server.ts';
 
 const PASSWORD = 'Bench-web-sign-in-1!';
@@ -24,12 +23,6 @@ export interface WebSignInResult {
   /** CPU time of the server process per flow, ms, over the same window. */
   serverCpuMsPerFlow?: number;
   rawArgonPerSecond: number;
-}
-
-/** Raw argon2id verifications per second at the members' parameters, `parallel` at once. */
-export async function rawArgon(parallel = 8): Promise<number> {
-  const hashed = await hash('bench-password', { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
-  return rate(() => verify(hashed, 'wrong-password'), parallel);
 }
 
 async function api<T>(baseUrl: string, token: string, method: string, url: string, body?: unknown): Promise<T> {
@@ -85,7 +78,7 @@ async function setUp(baseUrl: string, token: string) {
 /** `pid`: the server's, whose CPU time per flow is then measured too. */
 export async function webSignIn(opts: { baseUrl: string; token: string; pid?: number }): Promise<WebSignInResult> {
   const setup = await setUp(opts.baseUrl, opts.token);
-  const rawArgonPerSecond = await rawArgon();
+  const rawArgonPerSecond = await rawArgon2id(8);
   const serverCpuFrom = opts.pid ? cpuMsOf(opts.pid) : 0;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'web-sign-in-client.ts')], {
     stdio: ['pipe', 'pipe', 'inherit'],
