@@ -3,12 +3,14 @@
  * or PostgreSQL (when a URL is given). Both speak the same SQL and run the same migrations.
  * Each driver is loaded when its database is opened: a server on one never holds the other.
  */
+
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { paceQueries } from './paced.ts';
 import { preparingEveryQuery } from './prepared.ts';
 import * as schema from './schema/index.ts';
 import { copyTemplateFolder, readTemplate, templateFile, templateFolder, writeTemplate } from './template.ts';
@@ -110,6 +112,8 @@ export async function openPglite(
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
+  // One query a turn of the event loop, so that connections are accepted in between (db/paced.ts).
+  paceQueries(client);
   const events: DatabaseEvents = {};
   const db = drizzle(client, { schema, logger: queryReporter(events) }) as unknown as Db;
   return {
