@@ -10,7 +10,7 @@ describe('configuration from the environment', () => {
       seedDemo: true,
       loginRateLimit: 30,
       publicUrl: 'http://localhost:8080',
-      exportBatchRows: 5000,
+      exportBatchRows: 10_000,
     });
     expect(c.dataDir).toMatch(/\/data$/);
     expect(c.secretKeyFile).toMatch(/\/data\/secret\.key$/);

@@ -35,8 +35,8 @@ const envSchema = z.object({
   ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(750),
   /** Requests waiting in line at most; one more is answered 503 at once. */
   ADMISSION_MAX_QUEUE: z.coerce.number().int().min(0).max(100_000).default(1000),
-  /** Members read per query while an export streams. */
-  EXPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(100_000).default(5000),
+  /** Members read per query while a CSV export streams (JSON and XLSX: at most 5,000, held as objects). */
+  EXPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(100_000).default(10_000),
   /** Rate-limit counts in Redis instead of the database (several nodes share either). */
   REDIS_URL: z
     .string()

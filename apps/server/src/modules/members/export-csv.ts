@@ -13,8 +13,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { CREDENTIAL_KIND_BITS, configurations, members } from '../../db/schema/index.ts';
-import { type Batch, batchWhere, type ExportCursor, readAhead } from './export-batches.ts';
-import { memberSort } from './list-query.ts';
+import { batchWhere, type ExportCursor } from './export-batches.ts';
+import { type MemberSort, memberSort } from './list-query.ts';
 
 /** Characters that make a cell quoted (RFC 4180). */
 const QUOTED = sql`('[",' || chr(13) || chr(10) || ']')`;
@@ -82,34 +82,67 @@ function csvLineSql(): SQL {
 }
 const CSV_LINE = csvLineSql();
 
-export interface CsvBatch extends Batch {
+export interface CsvBatch {
   /** The lines as the database sent them (textRows). */
   text: Buffer | string;
+  rows: number;
+  /** The last member's sort key and id. */
+  last: ExportCursor | null;
+}
+
+/** Up to and including `to` in the ordering: the end of a batch's range. */
+function upTo(sort: MemberSort, to: ExportCursor): SQL {
+  return sql`(${sort.key}, ${members.id}) ${sql.raw(sort.descending ? '>=' : '<=')} (${to.key}::${sql.raw(sort.type)}, ${to.id}::uuid)`;
 }
 
 /**
- * One CSV batch: the lines of the next `batchRows` members after `last`, joined by the database,
- * with their count and the last one's cursor. The aggregates read the subquery in its order
- * (one plain aggregate over a sorted, limited subquery: PostgreSQL neither sorts nor splits it
- * again), which spares sorting each batch a second time; the tests check the order across
- * batches on both databases.
+ * Where the batch after `last` ends: the sort key and id of the `batchRows`-th member after it,
+ * read from the (customer_id, key, id) index alone; null when fewer are left (the last batch).
  */
-export async function csvBatch(
+export async function batchEnd(
   database: Database,
   customerId: string,
   q: Partial<MemberListQuery>,
   last: ExportCursor | null,
   batchRows: number,
+): Promise<ExportCursor | null> {
+  const sort = memberSort(q.ordering);
+  const dir = sql.raw(sort.descending ? 'desc' : 'asc');
+  const [r] = await database.textRows(sql`
+    select (${sort.key})::text, ${members.id} from ${members}
+    where ${batchWhere(customerId, q, last)}
+    order by ${sort.key} ${dir}, ${members.id} ${dir}
+    offset ${batchRows - 1} limit 1`);
+  const [key, id] = r ?? [];
+  return key != null && id != null ? { key: key.toString(), id: id.toString() } : null;
+}
+
+/**
+ * One CSV batch: the lines of at most `batchRows` members after `from` up to and including `to`
+ * (to the end when null), joined by the database, with their count and the last one's cursor.
+ * The limit keeps PostgreSQL from splitting the read among parallel workers (two batches are
+ * already read at once). The aggregates read the subquery in its order (one plain aggregate
+ * over a sorted, limited subquery: PostgreSQL neither sorts nor splits it again), which spares
+ * sorting each batch a second time; the tests check the order across batches on both databases.
+ */
+export async function csvBatch(
+  database: Database,
+  customerId: string,
+  q: Partial<MemberListQuery>,
+  from: ExportCursor | null,
+  to: ExportCursor | null,
+  batchRows: number,
 ): Promise<CsvBatch> {
   const sort = memberSort(q.ordering);
   const dir = sql.raw(sort.descending ? 'desc' : 'asc');
+  const where = batchWhere(customerId, q, from);
   const [r] = await database.textRows(sql`
     select string_agg(line, '') as text, count(*) as rows,
       ((array_agg(key))[count(*)])::text as k, (array_agg(id))[count(*)] as id
     from (
       select ${sort.key} as key, ${members.id} as id, ${CSV_LINE} as line
       from ${members} left join ${configurations} on ${configurations.id} = ${members.groupId}
-      where ${batchWhere(customerId, q, last)}
+      where ${to ? sql`${where} and ${upTo(sort, to)}` : where}
       order by ${sort.key} ${dir}, ${members.id} ${dir}
       limit ${batchRows}
     ) p`);
@@ -121,6 +154,50 @@ export async function csvBatch(
   };
 }
 
-/** Every CSV batch in order, the next read while this one is sent. */
-export const csvBatches = (database: Database, customerId: string, q: Partial<MemberListQuery>, batchRows: number) =>
-  readAhead((last) => csvBatch(database, customerId, q, last, batchRows), batchRows);
+/** A batch that filled its limit before the end of its range: members were added to it since its end was found. */
+const cutShort = (batch: CsvBatch, to: ExportCursor | null, batchRows: number) =>
+  batch.rows === batchRows && batch.last !== null && !(to && batch.last.key === to.key && batch.last.id === to.id);
+
+/**
+ * Every CSV batch in order. Where the database has connections to spare (PostgreSQL), two
+ * batches are written by it at once: each batch's end is found first (an index-only read of
+ * its rows' keys, about 2 ms for 5,000), so the next batch need not wait for this one's lines.
+ * Building the lines is most of an export's cost (about 16 ms a batch of 5,000 against 2 ms
+ * for reading the rows), and one backend works on one core. The embedded database has one
+ * connection and reads one batch at a time.
+ */
+export async function* csvBatches(
+  database: Database,
+  customerId: string,
+  q: Partial<MemberListQuery>,
+  batchRows: number,
+): AsyncGenerator<CsvBatch> {
+  const width = database.maxConnections > 2 ? 2 : 1;
+  const reading: { to: ExportCursor | null; batch: Promise<CsvBatch> }[] = [];
+  let from: ExportCursor | null = null;
+  let ended = false;
+  try {
+    for (;;) {
+      while (!ended && reading.length < width) {
+        const to = await batchEnd(database, customerId, q, from, batchRows);
+        const batch = csvBatch(database, customerId, q, from, to, batchRows);
+        batch.catch(() => {}); // awaited in its turn; meanwhile (or if the caller stops) not unhandled
+        reading.push({ to, batch });
+        if (to) from = to;
+        else ended = true;
+      }
+      const next = reading.shift();
+      if (!next) return;
+      let batch = await next.batch;
+      yield batch;
+      // Rarely: the rest of a range that grew while it was read, before the next range.
+      while (cutShort(batch, next.to, batchRows)) {
+        batch = await csvBatch(database, customerId, q, batch.last, next.to, batchRows);
+        yield batch;
+      }
+    }
+  } finally {
+    // A caller that stops (the client went away) leaves no batch running unawaited.
+    await Promise.allSettled(reading.map((r) => r.batch));
+  }
+}

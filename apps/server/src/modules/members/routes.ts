@@ -32,7 +32,7 @@ const CONTENT_TYPES = {
 } as const;
 
 export const memberRoutes =
-  (services: Services, exportBatchRows = 5000, now: () => Date = () => new Date()): FastifyPluginAsyncZod =>
+  (services: Services, exportBatchRows = 10_000, now: () => Date = () => new Date()): FastifyPluginAsyncZod =>
   async (app) => {
     restrictTo(app, 'CustomerUser');
     const tags = ['members'];
