@@ -129,11 +129,14 @@ export async function exportsBench(opts: {
   };
   const customerId = claims.customer_id;
   if (!customerId || !/^[0-9a-f-]{36}$/.test(customerId)) throw new Error('the operator has no customer');
-  // Warm both sides once, then time each: copy, CSV, copy again (the better copy is the limit).
+  // Warm both sides once, then time each twice in turn: copy, CSV, copy, CSV. The better of
+  // each counts: one download alone was seen 35 % slower than the next on a quiet machine.
   await psqlCopy(opts.databaseUrl, customerId);
   const copyFirst = await psqlCopy(opts.databaseUrl, customerId);
-  const csv = await download(opts.baseUrl, opts.token, 'csv', opts.pid);
+  const csvFirst = await download(opts.baseUrl, opts.token, 'csv', opts.pid);
   const copyMs = Math.min(copyFirst, await psqlCopy(opts.databaseUrl, customerId));
+  const csvSecond = await download(opts.baseUrl, opts.token, 'csv', opts.pid);
+  const csv = csvSecond.totalMs < csvFirst.totalMs ? csvSecond : csvFirst;
   const csvBrotli = await download(opts.baseUrl, opts.token, 'csv', opts.pid, 'br');
   const xlsx = await download(opts.baseUrl, opts.token, 'xlsx', opts.pid);
   return { copyMs, csv, csvBrotli, xlsx };

@@ -6,8 +6,10 @@
 import { EXPORT_COLUMNS, type MemberExportRow, memberExportRowSchema } from '@portiere/contracts';
 import { parse } from 'csv-parse/sync';
 import { inArray, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
 import { configurations, credentialKindMask, members } from '../../db/schema/index.ts';
 import { CSV_BOM, csvLine } from '../../lib/csv.ts';
 import { acmeAndGlobex } from '../../test/acme-and-globex.ts';
@@ -15,6 +17,7 @@ import { testDatabases } from '../../test/databases.ts';
 import { call, type Harness, signIn, startHarness } from '../../test/harness.ts';
 import { createThirtyMembers } from '../../test/thirty-members.ts';
 import { exportBatch } from './export-batches.ts';
+import { csvBatches } from './export-csv.ts';
 
 const BATCH = 3;
 const COUNT = 13;
@@ -180,6 +183,39 @@ describe.each(testDatabases())('members export on $name', (database) => {
           rows.map((r) => r.id),
         ),
       );
+    }
+  });
+
+  it('reads to its end a batch range that grew after its end was found, each member once and in order', async () => {
+    const acmeId = (await call(h.app, 'GET', 'me/', acme)).body.customer.id;
+    const expected = await expectedOrder('username');
+    const real = h.app.services.database;
+    let added = false;
+    // Between finding the first range's end (exp00..exp02) and reading its lines, a member
+    // that sorts inside it arrives.
+    const racing: Database = {
+      ...real,
+      textRows: async (query) => {
+        if (!added && new PgDialect().sqlToQuery(query).sql.includes('string_agg')) {
+          added = true;
+          await real.db.insert(members).values({ customerId: acmeId, username: 'exp01a' });
+        }
+        return real.textRows(query);
+      },
+    };
+    try {
+      const text = [];
+      for await (const batch of csvBatches(racing, acmeId, { search: 'exp', ordering: 'username' }, BATCH)) {
+        text.push(batch.text.toString());
+      }
+      const usernames = text
+        .join('')
+        .split('\r\n')
+        .filter(Boolean)
+        .map((line) => line.split(',')[0]);
+      expect(usernames).toEqual([...expected.slice(0, 2), 'exp01a', ...expected.slice(2)]);
+    } finally {
+      await real.db.delete(members).where(sql`${members.username} = 'exp01a'`);
     }
   });
 
