@@ -33,7 +33,7 @@ function confirmsLogout(pathname: string): boolean {
 const loadedByHistory = () =>
   (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'back_forward';
 
-/** Asks whether to log out; at a page's first render, once the dialog has registered. */
+/** Asks whether to log out, at once or, while the app-wide dialogs' chunk loads, once the dialog has registered. */
 function askLogout() {
   if (dialogs.isRegistered(LOGOUT_DIALOG.name)) {
     openDialog(LOGOUT_DIALOG);
@@ -75,7 +75,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
           unsavedChanges.setState({ dirty: false });
           if (confirmsLogout(blocker.location.pathname)) {
             blocker.reset();
-            openDialog(LOGOUT_DIALOG);
+            askLogout();
           } else blocker.proceed();
         },
         stay: () => blocker.reset(),
@@ -83,7 +83,8 @@ export function RouteGuard({ children }: { children: ReactNode }) {
       return;
     }
     blocker.reset();
-    openDialog(LOGOUT_DIALOG);
+    // The app-wide dialogs may still be loading (a page opened a moment ago): asked once they are.
+    askLogout();
   }, [blocker]);
 
   // Any navigation clears the filters and puts the table back on its first page.
