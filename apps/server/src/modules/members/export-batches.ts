@@ -22,14 +22,24 @@ export interface ExportCursor {
 }
 
 /**
- * After `last` in the ordering: a row comparison, which PostgreSQL reads as a start position on
- * the (customer_id, key, id) index, in either direction. The key travels as text: a JS Date
- * would drop microseconds.
+ * The row (sort key, id) compared with `cursor`: PostgreSQL reads it as a position on the
+ * (customer_id, key, id) index, in either direction. `after` is strictly past the cursor in the
+ * ordering; otherwise up to and including it. The key travels as text: a JS Date would drop
+ * microseconds.
  */
+export function cursorBound(sort: MemberSort, cursor: ExportCursor, after: boolean): SQL {
+  const op = after ? (sort.descending ? '<' : '>') : sort.descending ? '>=' : '<=';
+  return sql`(${sort.key}, ${members.id}) ${sql.raw(op)} (${cursor.key}::${sql.raw(sort.type)}, ${cursor.id}::uuid)`;
+}
+
+/** After `last` in the ordering (a batch's start). */
 export function afterCursor(sort: MemberSort, last: ExportCursor | null): SQL | undefined {
-  return last
-    ? sql`(${sort.key}, ${members.id}) ${sql.raw(sort.descending ? '<' : '>')} (${last.key}::${sql.raw(sort.type)}, ${last.id}::uuid)`
-    : undefined;
+  return last ? cursorBound(sort, last, true) : undefined;
+}
+
+/** A cursor from the text of a sort key and id as the database answers them; null when absent. */
+export function cursorOf(key: Buffer | string | null | undefined, id: Buffer | string | null | undefined) {
+  return key != null && id != null ? { key: key.toString(), id: id.toString() } : null;
 }
 
 /** The filters and the keyset position of a batch, as one WHERE. */

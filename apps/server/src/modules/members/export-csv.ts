@@ -13,8 +13,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { CREDENTIAL_KIND_BITS, configurations, members } from '../../db/schema/index.ts';
-import { batchWhere, type ExportCursor } from './export-batches.ts';
-import { type MemberSort, memberSort } from './list-query.ts';
+import { batchWhere, cursorBound, cursorOf, type ExportCursor } from './export-batches.ts';
+import { memberSort } from './list-query.ts';
 
 /** Characters that make a cell quoted (RFC 4180). */
 const QUOTED = sql`('[",' || chr(13) || chr(10) || ']')`;
@@ -90,11 +90,6 @@ export interface CsvBatch {
   last: ExportCursor | null;
 }
 
-/** Up to and including `to` in the ordering: the end of a batch's range. */
-function upTo(sort: MemberSort, to: ExportCursor): SQL {
-  return sql`(${sort.key}, ${members.id}) ${sql.raw(sort.descending ? '>=' : '<=')} (${to.key}::${sql.raw(sort.type)}, ${to.id}::uuid)`;
-}
-
 /**
  * Where the batch after `last` ends: the sort key and id of the `batchRows`-th member after it,
  * read from the (customer_id, key, id) index alone; null when fewer are left (the last batch).
@@ -114,7 +109,7 @@ export async function batchEnd(
     order by ${sort.key} ${dir}, ${members.id} ${dir}
     offset ${batchRows - 1} limit 1`);
   const [key, id] = r ?? [];
-  return key != null && id != null ? { key: key.toString(), id: id.toString() } : null;
+  return cursorOf(key, id);
 }
 
 /**
@@ -142,7 +137,7 @@ export async function csvBatch(
     from (
       select ${sort.key} as key, ${members.id} as id, ${CSV_LINE} as line
       from ${members} left join ${configurations} on ${configurations.id} = ${members.groupId}
-      where ${to ? sql`${where} and ${upTo(sort, to)}` : where}
+      where ${to ? sql`${where} and ${cursorBound(sort, to, false)}` : where}
       order by ${sort.key} ${dir}, ${members.id} ${dir}
       limit ${batchRows}
     ) p`);
@@ -150,7 +145,7 @@ export async function csvBatch(
   return {
     text: text ?? '',
     rows: Number(rows?.toString() ?? 0),
-    last: key != null && id != null ? { key: key.toString(), id: id.toString() } : null,
+    last: cursorOf(key, id),
   };
 }
 
@@ -164,7 +159,7 @@ const cutShort = (batch: CsvBatch, to: ExportCursor | null, batchRows: number) =
  * its rows' keys, about 2 ms for 5,000), so the next batch need not wait for this one's lines.
  * Building the lines is most of an export's cost (about 16 ms a batch of 5,000 against 2 ms
  * for reading the rows), and one backend works on one core. The embedded database has one
- * connection and reads one batch at a time.
+ * connection and reads one batch at a time, each after the last row of the one before.
  */
 export async function* csvBatches(
   database: Database,
@@ -179,7 +174,9 @@ export async function* csvBatches(
   try {
     for (;;) {
       while (!ended && reading.length < width) {
-        const to = await batchEnd(database, customerId, q, from, batchRows);
+        // One connection (the embedded database): no range ends to find; each batch continues
+        // from the last row of the one before (below).
+        const to: ExportCursor | null = width > 1 ? await batchEnd(database, customerId, q, from, batchRows) : null;
         const batch = csvBatch(database, customerId, q, from, to, batchRows);
         batch.catch(() => {}); // awaited in its turn; meanwhile (or if the caller stops) not unhandled
         reading.push({ to, batch });
@@ -190,7 +187,8 @@ export async function* csvBatches(
       if (!next) return;
       let batch = await next.batch;
       yield batch;
-      // Rarely: the rest of a range that grew while it was read, before the next range.
+      // The rest of an open range (one connection), or rarely of a range that grew while it was
+      // read, before the next range.
       while (cutShort(batch, next.to, batchRows)) {
         batch = await csvBatch(database, customerId, q, batch.last, next.to, batchRows);
         yield batch;
