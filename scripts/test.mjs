@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { buildWebAppsIfNeeded } from './build-console.mjs';
 import { ensureApache } from './ensure-apache.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
@@ -123,7 +124,14 @@ for (const json of vitestJsons.filter((j) => fs.existsSync(j))) {
 function failedSpecs(suite, file) {
   for (const spec of suite.specs ?? []) {
     for (const t of spec.tests ?? []) {
-      if (t.status === 'unexpected' || t.status === 'flaky') failedNames.push(`${file} › ${spec.title} (${t.status})`);
+      if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
+      // The first lines of the first error and where it struck: CI keeps only the end of the output.
+      const error = t.results?.flatMap((r) => r.errors ?? [])[0];
+      const where = error?.location ? ` at ${path.basename(error.location.file)}:${error.location.line}` : '';
+      const why = stripVTControlCharacters(error?.message ?? '')
+        .split('\n')
+        .slice(0, 8);
+      failedNames.push([`${file} › ${spec.title} (${t.status})${where}`, ...why.map((l) => `    ${l}`)].join('\n'));
     }
   }
   for (const inner of suite.suites ?? []) failedSpecs(inner, file || inner.file || inner.title);

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
+import { watchFeedback } from '../support/feedback.ts';
 
 /** The audit/ answers the page asks for, to wait on the filtered one. */
 const auditAnswer = (page: Page, params: Record<string, string>) =>
@@ -78,8 +79,9 @@ test("an operator's change shows on the member's Activity tab with its before an
   const create = page.getByRole('dialog', { name: 'New user' });
   await create.getByLabel('Username').fill(username);
   await create.getByLabel('First name', { exact: true }).fill('Eva');
+  const feedback = await watchFeedback(page);
   await create.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText('User created.')).toBeVisible();
+  await feedback.shown('User created.');
 
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   const form = page.getByRole('dialog', { name: 'Edit user' });

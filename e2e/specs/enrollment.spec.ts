@@ -9,6 +9,7 @@ import { createHmac } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { watchFeedback } from '../support/feedback.ts';
 import { mailsTo } from '../support/mailbox.ts';
 
 const ADMIN = 'admin@acme.example';
@@ -135,8 +136,9 @@ async function mailEnrolmentLink(page: Page, L: Language['console'], email: stri
   await form.getByLabel(L.firstName, { exact: true }).fill('Eva');
   await form.getByLabel(L.username).fill(email);
   await form.getByLabel(L.email, { exact: true }).fill(email);
+  const feedback = await watchFeedback(page);
   await form.getByRole('button', { name: L.create }).click();
-  await expect(page.getByText(L.created)).toBeVisible();
+  await feedback.shown(L.created);
   await expect(page).toHaveURL(/\/users\/[^/]+$/);
   await expect(page.getByText(L.notEnrolled, { exact: true }).first()).toBeVisible();
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { signIn } from '../support/auth.ts';
+import { watchFeedback } from '../support/feedback.ts';
 import { mailsTo } from '../support/mailbox.ts';
 
 const ADMIN = 'admin@acme.example';
@@ -81,8 +82,9 @@ async function createMemberWithTotp(page: Page, L: typeof EN, username: string) 
   await form.getByLabel(L.lastName, { exact: true }).fill('Tester');
   await form.getByLabel(L.username).fill(username);
   // Enter submits the form.
+  const feedback = await watchFeedback(page);
   await form.getByLabel(L.username).press('Enter');
-  await expect(page.getByText(L.userCreated)).toBeVisible();
+  await feedback.shown(L.userCreated);
   await expect(page).toHaveURL(/\/users\/[^/]+$/);
   await expect(page.getByTestId('member-title')).toHaveText('Eva Tester');
 
@@ -135,8 +137,9 @@ test('an app credential shows its QR code once, mails it, and a reset shows a ne
   const form = page.getByRole('dialog', { name: 'New user' });
   await form.getByLabel('Username').fill(email);
   await form.getByLabel('Email', { exact: true }).fill(email);
+  const feedback = await watchFeedback(page);
   await form.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText('User created.')).toBeVisible();
+  await feedback.shown('User created.');
 
   await page.getByRole('tab', { name: 'Credentials' }).click();
   await page.getByRole('button', { name: 'Add credential' }).click();
@@ -178,8 +181,9 @@ test('edit a member: identity, extra info as pairs then JSON, saved and shown', 
   await page.getByRole('button', { name: 'New user' }).click();
   const create = page.getByRole('dialog', { name: 'New user' });
   await create.getByLabel('Username').fill(username);
+  const feedback = await watchFeedback(page);
   await create.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText('User created.')).toBeVisible();
+  await feedback.shown('User created.');
   await page.getByRole('tab', { name: 'Workstation' }).click();
   await expect(page.getByText('This user has no identities, so autologon is not possible.')).toBeVisible();
   await page.getByRole('tab', { name: 'Personal Info' }).click();

@@ -1,5 +1,6 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Alert, IconButton, Stack } from '@mui/material';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../lib/store';
 import { feedback } from './feedbackStore';
@@ -8,6 +9,10 @@ import { feedback } from './feedbackStore';
 export function FeedbackSnackbar() {
   const { t } = useTranslation();
   const list = useStore(feedback.store, (s) => s.list);
+  // A message's time on screen starts when it is rendered, not when it was raised.
+  useEffect(() => {
+    if (list.length) feedback.shown();
+  }, [list]);
   if (list.length === 0) return null;
   return (
     <Stack

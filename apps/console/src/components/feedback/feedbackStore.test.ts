@@ -30,8 +30,9 @@ describe('feedback', () => {
     expect(displayDuration(`  ${words(15)}  `)).toBe(3000);
   });
 
-  it('removes an info message after its duration', () => {
+  it('removes an info message after its duration on screen', () => {
     fb.push({ type: 'info', message: 'Hello' });
+    fb.shown();
     vi.advanceTimersByTime(1999);
     expect(messages(fb)).toEqual(['Hello']);
     vi.advanceTimersByTime(1);
@@ -42,6 +43,7 @@ describe('feedback', () => {
     fb.push({ type: 'success', message: 'one' }); // 0 -> 2000
     fb.push({ type: 'warning', message: words(15) }); // 2000 -> 5000
     fb.push({ type: 'info', message: 'three' }); // 5000 -> 7000
+    fb.shown();
     vi.advanceTimersByTime(2000);
     expect(messages(fb)).toEqual([words(15), 'three']);
     vi.advanceTimersByTime(2999);
@@ -54,17 +56,36 @@ describe('feedback', () => {
 
   it('starts from now again once the queue has drained', () => {
     fb.push({ type: 'info', message: 'a' });
+    fb.shown();
     vi.advanceTimersByTime(10_000);
     fb.push({ type: 'info', message: 'b' });
+    fb.shown();
     vi.advanceTimersByTime(1999);
     expect(messages(fb)).toEqual(['b']);
     vi.advanceTimersByTime(1);
     expect(messages(fb)).toEqual([]);
   });
 
+  it("starts a message's time when the snackbar shows it, once", () => {
+    fb.push({ type: 'success', message: 'User created.' });
+    // The page is busy (a route's chunk loading): nothing shows the message yet.
+    vi.advanceTimersByTime(10_000);
+    expect(messages(fb)).toEqual(['User created.']);
+    fb.shown();
+    vi.advanceTimersByTime(1000);
+    // Rendered again (another message came): the first one's time is not restarted.
+    fb.push({ type: 'info', message: 'next' });
+    fb.shown();
+    vi.advanceTimersByTime(1000);
+    expect(messages(fb)).toEqual(['next']);
+    vi.advanceTimersByTime(2000);
+    expect(messages(fb)).toEqual([]);
+  });
+
   it('keeps errors until closed or reset, without delaying timed messages', () => {
     fb.push({ type: 'error', message: 'boom' });
     fb.push({ type: 'info', message: 'note' });
+    fb.shown();
     vi.advanceTimersByTime(2000);
     expect(messages(fb)).toEqual(['boom']);
     vi.advanceTimersByTime(60_000);
@@ -77,10 +98,12 @@ describe('feedback', () => {
   it('reset empties the list and the accumulated time', () => {
     fb.push({ type: 'info', message: words(20) }); // 4000
     fb.push({ type: 'error', message: 'boom' });
+    fb.shown();
     fb.reset();
     expect(messages(fb)).toEqual([]);
     expect(fb.store.getState().busyUntil).toBe(0);
     fb.push({ type: 'info', message: 'fresh' });
+    fb.shown();
     vi.advanceTimersByTime(2000);
     expect(messages(fb)).toEqual([]);
   });

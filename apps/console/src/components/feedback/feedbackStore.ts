@@ -36,6 +36,8 @@ export function createFeedback(deps: { dialogs: DialogRegistry; loading: Loading
   const store = createStore<FeedbackState>({ list: [], dialogList: [], title: null, busyUntil: 0 });
   let nextId = 1;
   let timers: ReturnType<typeof setTimeout>[] = [];
+  /** Timed messages whose time runs (shown). */
+  const timed = new Set<number>();
   let stopCallback: (() => unknown) | null = null;
   let cleanup: ReturnType<typeof setTimeout> | null = null;
   let stopping = false;
@@ -55,11 +57,24 @@ export function createFeedback(deps: { dialogs: DialogRegistry; loading: Loading
         store.setState((s) => ({ list: [...s.list, item] }));
         return;
       }
-      // Durations accumulate: a message leaves only after every earlier one has.
+      store.setState((s) => ({ list: [...s.list, item] }));
+    },
+    /**
+     * The snackbar shows the list: each timed message's time starts now, once. Counted from the
+     * push, a message raised while the page was busy (a route's chunk loading, the snackbar's own
+     * chunk not there yet) could leave before anyone saw it. Durations accumulate: a message
+     * leaves only after every earlier one has.
+     */
+    shown() {
       const now = Date.now();
-      const until = Math.max(now, store.getState().busyUntil) + displayDuration(item.message);
-      store.setState((s) => ({ list: [...s.list, item], busyUntil: until }));
-      timers.push(setTimeout(() => remove(item.id), until - now));
+      let { busyUntil } = store.getState();
+      for (const item of store.getState().list) {
+        if (item.type === 'error' || timed.has(item.id)) continue;
+        timed.add(item.id);
+        busyUntil = Math.max(now, busyUntil) + displayDuration(item.message);
+        timers.push(setTimeout(() => remove(item.id), busyUntil - now));
+      }
+      store.setState({ busyUntil });
     },
     remove,
     /** The action worked after all: its earlier errors in the snackbar no longer hold. */
@@ -69,6 +84,7 @@ export function createFeedback(deps: { dialogs: DialogRegistry; loading: Loading
     reset() {
       for (const t of timers) clearTimeout(t);
       timers = [];
+      timed.clear();
       store.setState({ list: [], busyUntil: 0 });
     },
     /** Opens the feedback dialog with a title and starts the loading overlay. */
