@@ -1,5 +1,5 @@
-// Builds the server to plain JavaScript in apps/server/dist (main.js, cli.js and the SQL
-// migrations), so production starts with `node` and no TypeScript loader. npm packages stay
+// Builds the server to plain JavaScript in apps/server/dist (main.js, cli.js, the XLSX export's
+// worker xlsx-worker.js and the SQL migrations), so production starts with `node` and no TypeScript loader. npm packages stay
 // external (loaded from node_modules as usual); the workspace's @portiere/contracts, which
 // ships TypeScript, is bundled in. `node apps/server/scripts/build.mjs` builds unconditionally.
 import { execFileSync } from 'node:child_process';
@@ -11,7 +11,9 @@ const server = path.resolve(import.meta.dirname, '..');
 export const DIST = path.join(server, 'dist');
 export const MAIN_JS = path.join(DIST, 'main.js');
 export const CLI_JS = path.join(DIST, 'cli.js');
-const outputs = [MAIN_JS, CLI_JS];
+// The XLSX export's worker thread, which the server starts from beside itself.
+const XLSX_WORKER_JS = path.join(DIST, 'xlsx-worker.js');
+const outputs = [MAIN_JS, CLI_JS, XLSX_WORKER_JS];
 const sources = [
   path.join(server, 'src'),
   path.join(server, 'package.json'),
@@ -56,7 +58,7 @@ export async function buildServer() {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
     absWorkingDir: server,
-    entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },
+    entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts', 'xlsx-worker': 'src/modules/members/xlsx-worker.ts' },
     outdir: DIST,
     bundle: true,
     platform: 'node',
