@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { Secret, TOTP } from 'otpauth';
 import { signIn } from '../support/auth.ts';
 import { watchFeedback } from '../support/feedback.ts';
@@ -400,5 +401,33 @@ test.describe('in Italian', () => {
   test('create a member and pass the test of its TOTP credential', async ({ page }) => {
     await signIn(page, ADMIN, undefined, IT_LOGIN);
     await createMemberWithTotp(page, IT, `eva.tester.it.${Date.now()}@acme.example`);
+  });
+
+  test('export the members as a workbook with typed cells', async ({ page }) => {
+    await signIn(page, ADMIN, undefined, IT_LOGIN);
+    await page.goto('/users');
+    await expect(page.locator('.MuiDataGrid-row').first()).toBeVisible();
+    const first = await page.locator('.MuiDataGrid-row [data-field="username"]').first().textContent();
+    await page.getByRole('button', { name: 'Esporta' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Esporta utenti' });
+    await dialog.getByLabel('Nome del file').fill('utenti-acme');
+    await dialog.getByRole('radio', { name: 'XLSX' }).check();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Esporta' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('utenti-acme.xlsx');
+    const result = page.getByRole('dialog', { name: 'Esportazione degli utenti in utenti-acme' });
+    await expect(result.getByText('Dati esportati.')).toBeVisible();
+    // The workbook is built by the server's worker thread: a real file Excel opens, cells typed.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheet = workbook.getWorksheet('Users');
+    expect(sheet?.getRow(1).getCell(1).value).toBe('username');
+    expect(sheet?.rowCount).toBeGreaterThan(150);
+    const row = sheet?.getRow(2);
+    expect(row?.getCell(1).value).toBe(first);
+    expect(typeof row?.getCell(7).value).toBe('boolean');
+    expect(row?.getCell(10).value).toBeInstanceOf(Date);
   });
 });

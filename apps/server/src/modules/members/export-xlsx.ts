@@ -85,6 +85,7 @@ export async function writeXlsx(
   };
   worker.on('message', (message: FromWorker) => {
     if (message.type === 'chunk') {
+      if (out.destroyed) return; // the client went away: the worker is being ended
       out.write(Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength));
       drained(out).then(() => send({ type: 'ack' }), fail);
       return;
