@@ -17,7 +17,7 @@ import { configurations, members } from '../../db/schema/index.ts';
 import { drained } from '../../lib/drained.ts';
 import { isoTime, kindNames } from './export-csv.ts';
 import { type TextBatch, textBatches } from './export-text.ts';
-import type { FromWorker, ToWorker } from './xlsx-messages.ts';
+import { type FromWorker, Mailbox, type ToWorker } from './xlsx-messages.ts';
 
 /** Each exported column's value for the workbook's JSON line; a date as ISO text, '' for null. */
 const CELLS: Record<(typeof EXPORT_COLUMNS)[number], SQL> = {
@@ -76,13 +76,8 @@ export async function writeXlsx(
 ): Promise<void> {
   const worker = startWorker();
   const send = (message: ToWorker) => worker.postMessage(message);
-  const inbox: FromWorker[] = [];
-  let waiting: { resolve: (m: FromWorker) => void; reject: (e: Error) => void } | null = null;
-  let failed: Error | null = null;
-  const fail = (err: Error) => {
-    failed ??= err;
-    waiting?.reject(failed);
-  };
+  const inbox = new Mailbox<FromWorker>();
+  const fail = (err: Error) => inbox.fail(err);
   worker.on('message', (message: FromWorker) => {
     if (message.type === 'chunk') {
       if (out.destroyed) return; // the client went away: the worker is being ended
@@ -90,8 +85,7 @@ export async function writeXlsx(
       drained(out).then(() => send({ type: 'ack' }), fail);
       return;
     }
-    if (waiting) waiting.resolve(message);
-    else inbox.push(message);
+    inbox.put(message);
   });
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`the XLSX worker stopped (exit code ${code})`)));
@@ -99,13 +93,7 @@ export async function writeXlsx(
   out.on('close', gone);
   /** The worker's next message, which must be `type`. */
   const next = async (type: FromWorker['type']) => {
-    const message =
-      inbox.shift() ??
-      (await new Promise<FromWorker>((resolve, reject) => {
-        if (failed) reject(failed);
-        else waiting = { resolve, reject };
-      }));
-    waiting = null;
+    const message = await inbox.take();
     if (message.type !== type) throw new Error(`the XLSX worker sent ${message.type}, not ${type}`);
   };
   try {

@@ -18,3 +18,35 @@ export type FromWorker =
   | { type: 'sheet-ended' }
   /** The file is whole: every chunk has been sent. */
   | { type: 'end' };
+
+/**
+ * Messages in their order of arrival, awaited one at a time (each side's inbox). After `fail`,
+ * what had arrived is still taken, then every wait rejects.
+ */
+export class Mailbox<T> {
+  private readonly queue: T[] = [];
+  private waiting: { resolve: (message: T) => void; reject: (err: Error) => void } | null = null;
+  private failed: Error | null = null;
+
+  put(message: T): void {
+    const waiting = this.waiting;
+    this.waiting = null;
+    if (waiting) waiting.resolve(message);
+    else this.queue.push(message);
+  }
+
+  fail(err: Error): void {
+    this.failed ??= err;
+    const waiting = this.waiting;
+    this.waiting = null;
+    waiting?.reject(this.failed);
+  }
+
+  take(): Promise<T> {
+    if (this.queue.length) return Promise.resolve(this.queue.shift() as T);
+    if (this.failed) return Promise.reject(this.failed);
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+    });
+  }
+}

@@ -7,39 +7,25 @@
  */
 import { Writable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
-import type { FromWorker, ToWorker } from './xlsx-messages.ts';
+import { type FromWorker, Mailbox, type ToWorker } from './xlsx-messages.ts';
 import { writeWorkbook } from './xlsx-workbook.ts';
 
 const port = parentPort;
 if (!port) throw new Error('xlsx-worker runs as a worker thread');
 const post = (message: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
 
-const inbox: ToWorker[] = [];
-let wake: (() => void) | null = null;
+const inbox = new Mailbox<ToWorker>();
 let acked: (() => void) | null = null;
 port.on('message', (message: ToWorker) => {
   if (message.type === 'ack') acked?.();
-  else {
-    inbox.push(message);
-    wake?.();
-  }
+  else inbox.put(message);
 });
-async function receive(): Promise<ToWorker> {
-  for (;;) {
-    const message = inbox.shift();
-    if (message) return message;
-    await new Promise<void>((resolve) => {
-      wake = resolve;
-    });
-    wake = null;
-  }
-}
 
 /** The host's batches, each asked for once the one before has left the zip. */
 const utf8 = new TextDecoder();
 async function* batches(): AsyncGenerator<string> {
   for (;;) {
-    const message = await receive();
+    const message = await inbox.take();
     if (message.type !== 'rows') return;
     yield typeof message.text === 'string' ? message.text : utf8.decode(message.text);
     post({ type: 'written' });
@@ -65,5 +51,5 @@ const out = new Writable({
 
 await writeWorkbook(out, batches(), async () => {
   post({ type: 'sheet-ended' });
-  await receive();
+  await inbox.take();
 });
