@@ -36,14 +36,16 @@ import { laUserRoutes } from './modules/laUsers/routes.ts';
 import { loginGroupRoutes } from './modules/loginGroups/routes.ts';
 import { mailTemplateRoutes } from './modules/mailTemplates/routes.ts';
 import { managerUserRoutes } from './modules/managerUsers/routes.ts';
+import { memberSignInsRoutes } from './modules/memberSignIns/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { recoveryRoutes } from './modules/recovery/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { temporaryCardRoutes } from './modules/temporaryCards/routes.ts';
-import { webLoginHistoryRoutes } from './modules/webLogin/historyRoutes.ts';
 import { webLoginRoutes } from './modules/webLogin/routes.ts';
+import { workstationKeyRoutes } from './modules/workstation/keyRoutes.ts';
+import { workstationRoutes } from './modules/workstation/routes.ts';
 import { workstationUserRoutes } from './modules/workstationUsers/routes.ts';
 import { loadOidcKeys } from './oidc/keys.ts';
 import { mountOidc } from './oidc/mount.ts';
@@ -254,9 +256,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(laFlowRoutes(services));
       // The portal polls while an app enrols: more calls per address than a sign-in makes.
       await api.register(enrollmentRoutes(services, 4 * config.loginRateLimit));
-      await api.register(webLoginHistoryRoutes(services));
+      await api.register(memberSignInsRoutes(services));
       // The sign-in page polls while the member's app approves, like the enrolment page.
       await api.register(webLoginRoutes(services, 4 * config.loginRateLimit));
+      await api.register(workstationKeyRoutes(services));
+      // A client polls while an app approves, as the sign-in page does.
+      await api.register(
+        workstationRoutes(services, { perKey: config.apiKeyRateLimit, perAddress: 4 * config.loginRateLimit }),
+      );
     },
     { prefix: '/api/v1' },
   );

@@ -34,14 +34,17 @@ import { LaUsersService } from './modules/laUsers/service.ts';
 import { LoginGroupsService } from './modules/loginGroups/service.ts';
 import { MailTemplatesService } from './modules/mailTemplates/service.ts';
 import { ManagerUsersService } from './modules/managerUsers/service.ts';
+import { MemberSignInsService } from './modules/memberSignIns/service.ts';
 import { MembersService } from './modules/members/service.ts';
 import { ProfilesService } from './modules/profiles/service.ts';
 import { RecoveryService } from './modules/recovery/service.ts';
 import { RolesService } from './modules/roles/service.ts';
 import { SettingsService } from './modules/settings/service.ts';
 import { TemporaryCardsService } from './modules/temporaryCards/service.ts';
-import { WebLoginHistory } from './modules/webLogin/history.ts';
 import { WebLoginService } from './modules/webLogin/service.ts';
+import { WorkstationKeys } from './modules/workstation/keys.ts';
+import { OfflineMaterials } from './modules/workstation/offline.ts';
+import { WorkstationSignIns } from './modules/workstation/signIn.ts';
 import { WorkstationUsersService } from './modules/workstationUsers/service.ts';
 import { OidcProvider } from './oidc/provider.ts';
 import type { AppMetrics } from './plugins/metrics.ts';
@@ -111,7 +114,11 @@ export interface Services {
   /** Sign-ins a member's app approves (device/approvals/). */
   appApprovals: AppApprovals;
   /** Each member's web login history (users/{id}/sign-ins/). */
-  webLoginHistory: WebLoginHistory;
+  memberSignIns: MemberSignInsService;
+  /** Workstation login (modules/workstation): the keys, the sign-in over the engine, offline material. */
+  workstationKeys: WorkstationKeys;
+  workstationSignIns: WorkstationSignIns;
+  offlineMaterials: OfflineMaterials;
 }
 
 export async function buildServices(
@@ -172,6 +179,7 @@ export async function buildServices(
     records: new SignInRecords(db, now),
     now,
   });
+  const offlineMaterials = new OfflineMaterials(db, box, settings, now);
   return {
     db,
     database,
@@ -224,6 +232,9 @@ export async function buildServices(
     signIn,
     webLogin: new WebLoginService(db, oidc, signIn, now),
     appApprovals,
-    webLoginHistory: new WebLoginHistory(db),
+    memberSignIns: new MemberSignInsService(db),
+    workstationKeys: new WorkstationKeys(db, now),
+    workstationSignIns: new WorkstationSignIns(db, signIn, settings, offlineMaterials, now),
+    offlineMaterials,
   };
 }

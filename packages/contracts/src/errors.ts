@@ -102,6 +102,15 @@ export const ERRORS = {
   signInDenied: 'The sign-in was refused on your app.',
   signInResendTooSoon: 'A code was sent less than a minute ago. Please wait before asking again.',
   deviceNotFound: 'This device is not enrolled.',
+  workstationKeyInvalid: 'The workstation key is not valid or was revoked.',
+  workstationMachineRequired: 'A fleet key must name the machine it signs in at.',
+  workstationSignInExpired: 'This sign-in has expired or is finished. Start again.',
+  workstationLoginDisabled: 'Workstation sign-in is not enabled for your account. Please contact your administrator.',
+  workstationNoFlow: 'No workstation sign-in flow is set up. Please contact your administrator.',
+  workstationIdentityExpired: 'Your identity for this workstation has expired. Please contact your administrator.',
+  workstationCertificateExpired: 'The certificate of your smartcard has expired.',
+  workstationNoChallenge: 'Ask for a challenge first, then sign it.',
+  workstationOfflineGone: 'This offline access was revoked or has expired. Sign in online.',
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -34,4 +34,5 @@ export * from './settings.ts';
 export * from './temporaryCards.ts';
 export * from './tokenClaims.ts';
 export * from './webLogin.ts';
+export * from './workstation.ts';
 export * from './workstationUsers.ts';

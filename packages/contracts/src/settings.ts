@@ -62,6 +62,12 @@ export const SETTING_BOUNDS = {
   'general.oidc_refresh_token_duration': { min: 60, max: 2_592_000 },
   /** Days of audit events kept; older ones are pruned (the chain stays verifiable). */
   'general.audit_retention_days': { min: 30, max: 3650 },
+  /** Days offline material stays usable on a machine without contact (0: none is given). */
+  'workstation.offline_days': { min: 0, max: 90 },
+  /** HOTP values a machine holds for its member. */
+  'workstation.offline_hotp_values': { min: 5, max: 200 },
+  /** Hours of TOTP values a machine holds (each 30 s step one value at the default time step). */
+  'workstation.offline_totp_hours': { min: 1, max: 8 },
 } as const satisfies Record<string, { min: number; max: number; values?: readonly number[] }>;
 export type BoundPath = keyof typeof SETTING_BOUNDS;
 
@@ -216,12 +222,24 @@ export const laSettingsSchema = z.object({
   autologon: z.boolean(),
 });
 
+/**
+ * Workstation login: the flow members walk at a workstation (one of the customer's flows; none:
+ * workstations cannot sign anyone in), and what a machine may carry for signing in offline.
+ */
+export const workstationSettingsSchema = z.object({
+  flow_id: z.string().uuid().nullable(),
+  offline_days: bounded('workstation.offline_days'),
+  offline_hotp_values: bounded('workstation.offline_hotp_values'),
+  offline_totp_hours: bounded('workstation.offline_totp_hours'),
+});
+
 export const settingsSchema = z.object({
   general: generalSettingsSchema,
   sca: scaSettingsSchema,
   cms: cmsSettingsSchema,
   enroller: enrollerSettingsSchema,
   la: laSettingsSchema,
+  workstation: workstationSettingsSchema,
 });
 export type CustomerSettings = z.infer<typeof settingsSchema>;
 export type SettingsSection = keyof CustomerSettings;
@@ -288,6 +306,7 @@ export function defaultSettings(): CustomerSettings {
       force_password_generation: false,
       autologon: false,
     },
+    workstation: { flow_id: null, offline_days: 7, offline_hotp_values: 20, offline_totp_hours: 2 },
   };
 }
 

@@ -53,6 +53,8 @@ export const SIGNIN_RESEND_S = 60;
  */
 export const SIGNIN_KINDS = ['password', 'pin', 'totp', 'hotp', 'mail', 'sms', 'app', 'recovery'] as const;
 export type SignInKind = (typeof SIGNIN_KINDS)[number];
+/** Any kind a sign-in may prove: the web's, and at a workstation a key pair's or smartcard's signature. */
+export type ProvedKind = SignInKind | 'keypair' | 'smartcard';
 /**
  * The authentication context classes an ID token's `acr` names (advertised in discovery): one
  * factor, or at least two of different categories (knowledge: password, PIN; possession: a code
@@ -151,21 +153,35 @@ export const SIGNIN_FAILURE_REASONS = [
   'denied_on_app',
   /** The application asked for a multi-factor sign-in and the member's flow gave one factor. */
   'mfa_required',
+  /** Workstation: the member's group does not allow workstation login. */
+  'workstation_login_disabled',
+  /** Workstation: the member's identity is no longer valid (identity_not_valid_after, or every identity's validTo, passed). */
+  'identity_expired',
+  /** Workstation: the smartcard's certificate has expired. */
+  'certificate_expired',
 ] as const;
 export type SignInFailureReason = (typeof SIGNIN_FAILURE_REASONS)[number];
+
+/** The channels whose sign-ins a member's detail lists. */
+export const SIGNIN_CHANNELS = ['web', 'workstation'] as const;
+export type SignInChannelName = (typeof SIGNIN_CHANNELS)[number];
 
 export const memberSignInSchema = z.object({
   id: z.string(),
   at: z.string(),
+  channel: z.enum(SIGNIN_CHANNELS),
+  /** The workstation's machine name (workstation sign-ins). */
+  machine: z.string().nullable(),
   application: z.object({ id: z.string(), name: z.string() }).nullable(),
   outcome: z.enum(['success', 'failure', 'abort']),
   reason: z.enum(SIGNIN_FAILURE_REASONS).nullable(),
-  /** The kinds the member proved, in order. */
-  kinds: z.array(z.enum(SIGNIN_KINDS)),
+  /** The kinds the member proved, in order (key pair and smartcard at a workstation). */
+  kinds: z.array(z.enum([...SIGNIN_KINDS, 'keypair', 'smartcard'])),
   ip: z.string().nullable(),
 });
 export type MemberSignIn = z.infer<typeof memberSignInSchema>;
 
 export const memberSignInListQuerySchema = pagingQuerySchema.extend({
   outcome: z.enum(['success', 'failure', 'abort']).optional(),
+  channel: z.enum(SIGNIN_CHANNELS).optional(),
 });

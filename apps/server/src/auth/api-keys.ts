@@ -5,20 +5,20 @@
  * hash), a block or an expiry refuses the very next call; only the costly hash verification
  * is remembered for a short while, keyed by a SHA-256 of the whole key AND the stored hash.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { API_KEY_PREFIX, API_KEY_SCOPES, type ApiKeyScope } from '@portiere/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { staffUsers } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
-import { hashPassword, verifyPassword } from '../lib/passwords.ts';
+import { hashPassword } from '../lib/passwords.ts';
 import type { AuthUser } from './tokens.ts';
+import { VerifiedSecrets } from './verified-secrets.ts';
 
 /** 22 base64url characters of id, 43 of secret; base64url has '_' too, so the lengths split it. */
 const KEY_FORMAT = new RegExp(`^${API_KEY_PREFIX}([A-Za-z0-9_-]{22})_([A-Za-z0-9_-]{43})$`);
-/** How long a verified key is remembered (the row is still read per request). */
+/** How long an API key's token lasts when the key has no expiration (the row is still read per request). */
 const VERIFIED_TTL_MS = 60_000;
-const VERIFIED_MAX = 10_000;
 
 export interface NewApiKey {
   /** The key, shown once to the caller. */
@@ -50,8 +50,7 @@ export interface ApiKeyUser extends AuthUser {
 const invalid = () => new AppError(401, 'apiKeyInvalid');
 
 export class ApiKeyService {
-  /** sha256(key) + stored hash -> when the memory of its verification ends. */
-  private readonly verified = new Map<string, number>();
+  private readonly verified = new VerifiedSecrets();
 
   constructor(
     private readonly db: Db,
@@ -73,7 +72,7 @@ export class ApiKeyService {
     if (!user?.apiKeyHash || user.userType !== 'CustomerUser' || !user.customerId) throw invalid();
     const now = this.now();
     if (user.blockedAt || (user.expiration && user.expiration <= now)) throw invalid();
-    if (!(await this.verifiedSecret(key, secret, user.apiKeyHash))) throw invalid();
+    if (!(await this.verified.check(key, secret, user.apiKeyHash))) throw invalid();
     return {
       sub: user.id,
       sid: '',
@@ -83,22 +82,6 @@ export class ApiKeyService {
       exp: Math.floor((user.expiration?.getTime() ?? now.getTime() + VERIFIED_TTL_MS) / 1000),
       apiKey: { id: keyId, scopes: grantedScopes(user.scopes) },
     };
-  }
-
-  private async verifiedSecret(key: string, secret: string, storedHash: string): Promise<boolean> {
-    const memo = `${createHash('sha256').update(key).digest('base64url')}:${storedHash}`;
-    const at = Date.now();
-    const until = this.verified.get(memo);
-    if (until !== undefined && until > at) return true;
-    if (!(await verifyPassword(storedHash, secret))) return false;
-    // Oldest first out: a Map iterates in insertion order.
-    if (this.verified.size >= VERIFIED_MAX) {
-      for (const [k, end] of this.verified)
-        if (end <= at || this.verified.size >= VERIFIED_MAX) this.verified.delete(k);
-    }
-    this.verified.delete(memo);
-    this.verified.set(memo, at + VERIFIED_TTL_MS);
-    return true;
   }
 }
 

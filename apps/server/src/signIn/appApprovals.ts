@@ -26,13 +26,13 @@ export class AppApprovals {
 
   /**
    * Asks the member's active app credential of one of `types` (the app kinds the stage offers) to
-   * approve the sign-in `uid` (replacing an earlier request of that sign-in); its device model, or
-   * null when there is no app to ask.
+   * approve the sign-in `uid` (replacing an earlier request of that sign-in) into an application
+   * or at a workstation's machine; its device model, or null when there is no app to ask.
    */
   async request(
     member: MemberRow,
     uid: string,
-    applicationId: string,
+    asker: { applicationId: string | null; machine: string | null },
     expiresAt: Date,
     types: readonly AppType[] = ['app'],
   ): Promise<string | null> {
@@ -56,7 +56,7 @@ export class AppApprovals {
     await this.db.delete(appApprovals).where(eq(appApprovals.uid, uid));
     await this.db
       .insert(appApprovals)
-      .values({ credentialId: credential.id, uid, applicationId, createdAt: this.now(), expiresAt });
+      .values({ credentialId: credential.id, uid, ...asker, createdAt: this.now(), expiresAt });
     return credential.deviceModel ?? '';
   }
 
@@ -104,7 +104,7 @@ export class AppApprovals {
     const rows = await this.db
       .select({ approval: appApprovals, application: applications.name })
       .from(appApprovals)
-      .innerJoin(applications, eq(applications.id, appApprovals.applicationId))
+      .leftJoin(applications, eq(applications.id, appApprovals.applicationId))
       .where(
         and(
           eq(appApprovals.credentialId, device.id),
@@ -116,7 +116,8 @@ export class AppApprovals {
     return {
       items: rows.map((r) => ({
         id: r.approval.id,
-        application: r.application,
+        // A workstation's request names its machine.
+        application: r.application ?? r.approval.machine ?? '',
         requested_at: r.approval.createdAt.toISOString(),
         expires_at: r.approval.expiresAt.toISOString(),
       })),

@@ -1,7 +1,7 @@
 /**
  * The channels members sign in through, and what a channel's sign-in differs in. The engine
- * (engine.ts) reads these rules; an adapter only names its channel. A new channel (workstation,
- * RADIUS, SAML) adds its name and its row here, and takes the web's choices unless its protocol
+ * (engine.ts) reads these rules; an adapter only names its channel. A new channel (RADIUS, SAML)
+ * adds its name and its row here, and takes the web's choices unless its protocol
  * says otherwise: the login assistant's differ only because its answers were set before.
  */
 import {
@@ -9,17 +9,21 @@ import {
   type AuditAction,
   SIGNIN_MAX_FAILURES,
   SIGNIN_RESEND_S,
+  type SignInChannelName,
   type SignInFailureReason,
 } from '@portiere/contracts';
 
-export type SignInChannel = 'web' | 'assistant';
+export type SignInChannel = 'web' | 'assistant' | 'workstation';
 
 export interface ChannelRules {
   /**
    * The configuration group's switch that admits its members to the channel (web_login_enabled,
    * workstation_login_enabled), and the refusal when it is off; null: every group may.
    */
-  groupSwitch: { column: 'webLoginEnabled' | 'workstationLoginEnabled'; refusal: SignInFailureReason } | null;
+  groupSwitch: {
+    column: 'webLoginEnabled' | 'workstationLoginEnabled';
+    refusal: SignInFailureReason;
+  } | null;
   /** Wrong answers a sign-in takes before it is spent. */
   maxFailures: number;
   /** A code or app request goes out at most once per this many seconds per kind and sign-in; null: only the credential's own limit. */
@@ -31,8 +35,13 @@ export interface ChannelRules {
    * no flow), ending the sign-in. Without: a blocked member's answers are simply wrong.
    */
   explains: boolean;
-  /** Outcomes go to the member's sign-in record (users/{id}/sign-ins/). */
-  recorded: boolean;
+  /** Outcomes go to the member's sign-in record (users/{id}/sign-ins/) under this channel's name; null: not recorded. */
+  record: SignInChannelName | null;
+  /**
+   * Only the member's credentials marked usable for Windows login answer, and a member whose
+   * identity has expired (identity_not_valid_after, or every identity's validTo) is refused.
+   */
+  windows: boolean;
   audit: {
     failure: AuditAction;
     /** Set by the engine at a success, with the kinds passed; else the adapter names its success. */
@@ -49,7 +58,8 @@ export const CHANNELS: Record<SignInChannel, ChannelRules> = {
     resendS: SIGNIN_RESEND_S,
     throttle: { prefix: 'signin', byMember: true },
     explains: true,
-    recorded: true,
+    record: 'web',
+    windows: false,
     audit: { failure: 'signin.failure', success: 'signin.success', reasons: 'detailed' },
   },
   assistant: {
@@ -58,7 +68,19 @@ export const CHANNELS: Record<SignInChannel, ChannelRules> = {
     resendS: null,
     throttle: { prefix: 'assistant', byMember: false },
     explains: false,
-    recorded: false,
+    record: null,
+    windows: false,
     audit: { failure: 'assistant.sign_in_failure', success: null, reasons: 'login' },
+  },
+  /** A workstation's credential provider (modules/workstation): the web's choices, at the machine. */
+  workstation: {
+    groupSwitch: { column: 'workstationLoginEnabled', refusal: 'workstation_login_disabled' },
+    maxFailures: SIGNIN_MAX_FAILURES,
+    resendS: SIGNIN_RESEND_S,
+    throttle: { prefix: 'workstation', byMember: true },
+    explains: true,
+    record: 'workstation',
+    windows: true,
+    audit: { failure: 'workstation.sign_in_failure', success: 'workstation.sign_in', reasons: 'detailed' },
   },
 };

@@ -46,7 +46,7 @@ export class CredentialChecks {
    * A mail or SMS credential must be confirmed: one a member started in the enrolment portal for
    * an address of their choosing gets no sign-in codes until a code sent there came back.
    */
-  usable(member: MemberRow, kind: CredentialType) {
+  usable(member: MemberRow, kind: CredentialType, { windowsOnly = false } = {}) {
     return this.db
       .select()
       .from(credentials)
@@ -58,6 +58,7 @@ export class CredentialChecks {
           eq(credentials.isActive, true),
           eq(credentials.locked, false),
           kind === 'mail' || kind === 'sms' ? eq(credentials.isEnrolled, true) : undefined,
+          windowsOnly ? eq(credentials.windowsLogin, true) : undefined,
         ),
       )
       .orderBy(asc(credentials.createdAt));
@@ -65,18 +66,20 @@ export class CredentialChecks {
 
   /**
    * Whether `value` proves `kind` for the member. A blocked member's answers are wrong unless
-   * `evenIfBlocked` (a sign-in that says "blocked" only after a right answer checks it first).
+   * `evenIfBlocked` (a sign-in that says "blocked" only after a right answer checks it first);
+   * `windowsOnly`: only credentials usable for Windows login answer; `challenge`: what a key
+   * pair's or smartcard's signature (the value) signs.
    */
   async check(
     member: MemberRow | null,
     kind: CredentialType,
     value: string,
-    { evenIfBlocked = false } = {},
+    { evenIfBlocked = false, windowsOnly = false, challenge = null as string | null } = {},
   ): Promise<boolean> {
     const checked = member && (evenIfBlocked || !member.blocked) ? { ...member, blocked: false } : null;
-    const candidates = checked ? await this.usable(checked, kind) : [];
+    const candidates = checked ? await this.usable(checked, kind, { windowsOnly }) : [];
     for (const credential of candidates) {
-      if (checked && (await this.credentials.verify(credential, checked, value)).ok) return true;
+      if (checked && (await this.credentials.verify(credential, checked, value, { challenge })).ok) return true;
     }
     if (!candidates.length && (kind === 'password' || kind === 'pin')) await verifyPassword(await dummyHash(), value);
     return false;
@@ -104,12 +107,19 @@ export class CredentialChecks {
     }
   }
 
-  /** Whether the member holds credentials of `kind` and every one of them is locked. */
-  async lockedOnly(member: MemberRow, kind: CredentialType): Promise<boolean> {
+  /**
+   * Why a wrong answer of `kind` could not have been right, for the record: every credential of
+   * the kind is locked, or (smartcards) every certificate has expired; null otherwise.
+   */
+  async whyNot(member: MemberRow, kind: CredentialType): Promise<'locked' | 'certificate_expired' | null> {
     const rows = await this.db
-      .select({ locked: credentials.locked })
+      .select({ locked: credentials.locked, validTo: credentials.validTo })
       .from(credentials)
       .where(and(eq(credentials.memberId, member.id), eq(credentials.type, kind), eq(credentials.isActive, true)));
-    return rows.length > 0 && rows.every((r) => r.locked);
+    if (!rows.length) return null;
+    if (rows.every((r) => r.locked)) return 'locked';
+    const now = this.now();
+    if (kind === 'smartcard' && rows.every((r) => !r.validTo || r.validTo <= now)) return 'certificate_expired';
+    return null;
   }
 }

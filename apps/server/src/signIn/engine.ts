@@ -16,7 +16,7 @@
  * A channel keeps its sign-ins in progress itself: it reads its row into a Progress, hands the
  * engine a ProgressStore over it, and turns the typed outcome (outcome.ts) into its answer.
  */
-import { type CredentialType, maskEmail, type SignInFailureReason, type SignInKind } from '@portiere/contracts';
+import { type CredentialType, maskEmail, type ProvedKind, type SignInFailureReason } from '@portiere/contracts';
 import { eq } from 'drizzle-orm';
 import { auditAction, auditDetails, auditEach, auditMemberActor, auditOutcome, auditTarget } from '../audit/context.ts';
 import type { LoginThrottle } from '../auth/throttle.ts';
@@ -30,6 +30,7 @@ import type { CredentialChecks } from './credentialChecks.ts';
 import { authenticationOf, isMultiFactor } from './factors.ts';
 import { type Flow, type FlowApp, SignInFlows } from './flows.ts';
 import { MemberLookup, type Who } from './identify.ts';
+import { identityExpired } from './identities.ts';
 import type { Outcome, SendOutcome } from './outcome.ts';
 import { type Progress, type ProgressStore, stageOf } from './progress.ts';
 import type { SignInRecord, SignInRecords } from './records.ts';
@@ -42,9 +43,11 @@ export type Target = { application: FlowApp } | { flow: Flow | null };
 export interface Answer {
   channel: SignInChannel;
   ip: string;
-  kind: SignInKind;
-  /** The password, PIN or code; empty for `app` (asked until the phone answers). */
+  kind: ProvedKind;
+  /** The password, PIN or code; a key pair's or smartcard's signature (base64); empty for `app` (asked until the phone answers). */
   value: string;
+  /** What a key pair or smartcard signed (base64): the challenge the channel gave this sign-in. */
+  challenge?: string | null;
   target: Target;
   /** The requester accepts only a multi-factor sign-in (an OpenID request's acr_values). */
   multiFactor?: boolean;
@@ -136,10 +139,11 @@ export class SignInEngine {
     const member = await this.member(progress);
     let target: string | null = null;
     if (kind === 'app') {
-      if (member && !member.blocked && progress.applicationId) {
+      if (member && !member.blocked && (progress.applicationId || progress.machine)) {
         const stage = progress.stages[progress.stage] ?? [];
         const types = APP_TYPES.filter((t) => stage.includes(t));
-        target = await this.approvals.request(member, progress.id, progress.applicationId, progress.expiresAt, types);
+        const asker = { applicationId: progress.applicationId, machine: progress.machine ?? null };
+        target = await this.approvals.request(member, progress.id, asker, progress.expiresAt, types);
       }
     } else {
       target = await this.checks.sendCode(member, kind);
@@ -178,7 +182,7 @@ export class SignInEngine {
 
     const stageKinds = p.stages[p.stage] ?? [];
     // Why a wrong answer was wrong, for the channels that keep it (the record, the trail).
-    const detailed = rules.recorded || rules.audit.reasons === 'detailed';
+    const detailed = rules.record !== null || rules.audit.reasons === 'detailed';
     let ok: boolean;
     let wrong: SignInFailureReason = 'wrong_answer';
     if (answer.kind === 'app') {
@@ -197,8 +201,12 @@ export class SignInEngine {
       ok =
         !!member && (await this.standIn.covers(member, stageKinds)) && (await this.standIn.use(member, answer.value));
     } else {
-      ok = await this.checks.check(member, answer.kind, answer.value, { evenIfBlocked: rules.explains });
-      if (!ok && detailed && member && (await this.checks.lockedOnly(member, answer.kind))) wrong = 'locked';
+      ok = await this.checks.check(member, answer.kind, answer.value, {
+        evenIfBlocked: rules.explains,
+        windowsOnly: rules.windows,
+        challenge: answer.challenge ?? null,
+      });
+      if (!ok && detailed && member) wrong = (await this.checks.whyNot(member, answer.kind)) ?? wrong;
     }
 
     if (!ok || !member) {
@@ -220,7 +228,7 @@ export class SignInEngine {
       if (why) return this.refuse(rules, p, store, member, why, answer.ip);
     }
 
-    const proved: SignInKind[] = [...p.proved, answer.kind];
+    const proved: ProvedKind[] = [...p.proved, answer.kind];
     const recovered = p.recovered || answer.kind === 'recovery';
     let next = p.stage + 1;
     let finished =
@@ -269,6 +277,7 @@ export class SignInEngine {
   /** Why the member, whose answer was right, may still not sign in here; null when they may. */
   private async barrier(rules: ChannelRules, target: Target, member: MemberRow): Promise<SignInFailureReason | null> {
     if (member.blocked) return 'blocked';
+    if (rules.windows && identityExpired(member, this.now())) return 'identity_expired';
     const gate = rules.groupSwitch;
     if (gate && member.groupId) {
       const [group] = await this.db
@@ -300,14 +309,16 @@ export class SignInEngine {
 
   private async record(
     rules: ChannelRules,
-    p: Pick<Progress, 'customerId' | 'applicationId' | 'proved'>,
+    p: Pick<Progress, 'customerId' | 'applicationId' | 'proved' | 'machine'>,
     member: MemberRow | null,
     outcome: SignInRecord['outcome'],
     reason: SignInFailureReason | null,
     ip: string,
   ): Promise<void> {
-    if (!rules.recorded || !member) return;
+    if (!rules.record || !member) return;
     await this.records.record({
+      channel: rules.record,
+      machine: p.machine ?? null,
       customerId: p.customerId,
       memberId: member.id,
       applicationId: p.applicationId,

@@ -7,9 +7,9 @@
  * RFC 8176 has no value for a mailed code: it is a one-time password (`otp`), as TOTP, HOTP and
  * a recovery code are. The app's approval arrives on a second channel, the member's phone (`mca`).
  */
-import { ACR_MULTI_FACTOR, ACR_SINGLE_FACTOR, type SignInKind } from '@portiere/contracts';
+import { ACR_MULTI_FACTOR, ACR_SINGLE_FACTOR, type ProvedKind } from '@portiere/contracts';
 
-const AMR: Record<SignInKind, string> = {
+const AMR: Record<ProvedKind, string> = {
   password: 'pwd',
   pin: 'pin',
   totp: 'otp',
@@ -18,9 +18,11 @@ const AMR: Record<SignInKind, string> = {
   sms: 'sms',
   app: 'mca',
   recovery: 'otp',
+  keypair: 'swk',
+  smartcard: 'sc',
 };
 
-const FACTOR: Record<SignInKind, 'knowledge' | 'possession'> = {
+const FACTOR: Record<ProvedKind, 'knowledge' | 'possession'> = {
   password: 'knowledge',
   pin: 'knowledge',
   totp: 'possession',
@@ -29,14 +31,16 @@ const FACTOR: Record<SignInKind, 'knowledge' | 'possession'> = {
   sms: 'possession',
   app: 'possession',
   recovery: 'possession',
+  keypair: 'possession',
+  smartcard: 'possession',
 };
 
-export function isMultiFactor(kinds: readonly SignInKind[]): boolean {
+export function isMultiFactor(kinds: readonly ProvedKind[]): boolean {
   return new Set(kinds.map((k) => FACTOR[k])).size >= 2;
 }
 
 /** The `amr` and `acr` of the kinds proved, in order (each value once). */
-export function authenticationOf(kinds: readonly SignInKind[]): { amr: string[]; acr: string } {
+export function authenticationOf(kinds: readonly ProvedKind[]): { amr: string[]; acr: string } {
   const multi = isMultiFactor(kinds);
   const amr = [...new Set(kinds.map((k) => AMR[k]))];
   return { amr: multi ? [...amr, 'mfa'] : amr, acr: multi ? ACR_MULTI_FACTOR : ACR_SINGLE_FACTOR };

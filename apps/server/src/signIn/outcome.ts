@@ -1,12 +1,12 @@
 /** What the engine answers a channel: typed outcomes, no HTTP status and no protocol message. */
-import type { SignInFailureReason, SignInKind } from '@portiere/contracts';
+import type { ProvedKind, SignInFailureReason } from '@portiere/contracts';
 import type { MemberRow } from '../modules/members/mapper.ts';
 import type { StageView } from './progress.ts';
 
 /** What a passed sign-in proved, for the channel's token, assertion or reply. */
 export interface AuthFacts {
   /** The kinds passed, in order (`recovery` for each stage a recovery code stood in for). */
-  kinds: SignInKind[];
+  kinds: ProvedKind[];
   /** RFC 8176 method references and the authentication context class (factors.ts). */
   amr: string[];
   acr: string;

@@ -4,7 +4,7 @@
  * keyed by the provider interaction; the assistant's assistant_sessions, by an opaque token):
  * the adapter reads its row into a Progress and hands the engine a ProgressStore over that row.
  */
-import type { CredentialType, SignInFailureReason, SignInKind } from '@portiere/contracts';
+import type { CredentialType, ProvedKind, SignInFailureReason } from '@portiere/contracts';
 
 import type { SentAt } from '../db/schema/index.ts';
 
@@ -16,6 +16,8 @@ export interface Progress {
   customerId: string;
   /** The application signed in to, if any: app approvals and the sign-in record name it. */
   applicationId: string | null;
+  /** The workstation signed in at, if any: app approvals and the sign-in record name it. */
+  machine?: string | null;
   /** Null for a name or card that names nobody: such a sign-in walks on and never succeeds. */
   memberId: string | null;
   /** As typed (or a card's code hidden): the throttle's key and the audit's name for nobody. */
@@ -25,7 +27,7 @@ export interface Progress {
   terminating: CredentialType[];
   stage: number;
   /** The kinds passed so far, in order. */
-  proved: SignInKind[];
+  proved: ProvedKind[];
   /** A first answer was right: a refusal may now say why. */
   answered: boolean;
   /** A recovery code was right: it stands in for the stages recovery mode disabled. */
@@ -38,7 +40,7 @@ export interface Progress {
 /** The move a right answer makes. */
 export interface Move {
   stage: number;
-  proved: SignInKind[];
+  proved: ProvedKind[];
   recovered: boolean;
   /** The flow is passed: the sign-in is spent. */
   finished: boolean;
@@ -74,7 +76,7 @@ export const stageOf = (stages: CredentialType[][], index: number): StageView =>
  * it tells nothing), the app also where the stage asks for the app with biometry, which the
  * member's phone approves the same way.
  */
-export function offers(progress: Progress, kind: SignInKind): boolean {
+export function offers(progress: Progress, kind: ProvedKind): boolean {
   const stage = progress.stages[progress.stage] ?? [];
   return kind === 'recovery' || stage.includes(kind) || (kind === 'app' && stage.includes('app_biometry'));
 }

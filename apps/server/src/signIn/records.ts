@@ -3,17 +3,20 @@
  * keeps one, with why it failed and the kinds passed, for the member's detail
  * (users/{id}/sign-ins/, read by modules/webLogin). The audit trail has its events.
  */
-import type { SignInFailureReason, SignInKind } from '@portiere/contracts';
+import type { ProvedKind, SignInChannelName, SignInFailureReason } from '@portiere/contracts';
 import type { Db } from '../db/client.ts';
 import { memberSignIns } from '../db/schema/index.ts';
 
 export interface SignInRecord {
+  channel: SignInChannelName;
+  /** The workstation's machine name. */
+  machine: string | null;
   customerId: string;
   memberId: string;
   applicationId: string | null;
   outcome: 'success' | 'failure' | 'abort';
   reason?: SignInFailureReason | null;
-  kinds: SignInKind[];
+  kinds: ProvedKind[];
   ip: string | null;
 }
 
@@ -25,6 +28,8 @@ export class SignInRecords {
 
   async record(r: SignInRecord): Promise<void> {
     await this.db.insert(memberSignIns).values({
+      channel: r.channel,
+      machine: r.machine,
       customerId: r.customerId,
       memberId: r.memberId,
       applicationId: r.applicationId,

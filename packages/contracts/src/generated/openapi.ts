@@ -1829,8 +1829,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A member's web sign-ins
-         * @description Each sign-in through the OpenID provider: success, failure (with its reason) or abort, the kinds the member proved, the application and the address. Newest first; filter by `outcome`.
+         * A member's sign-ins
+         * @description Each sign-in through the OpenID provider or at a workstation: success, failure (with its reason) or abort, the kinds the member proved, the application or the machine, and the address. Newest first; filter by `outcome` and `channel`.
          */
         get: operations["getUserSignIns"];
         put?: never;
@@ -1872,6 +1872,46 @@ export interface paths {
         /** Unblock a member */
         post: operations["postUserUnblock"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/workstation/offline/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The machines holding a member's offline material
+         * @description Live grants (not expired), newest first.
+         */
+        get: operations["getUserWorkstationOffline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/workstation/offline/{grantId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a machine's offline material
+         * @description The machine deletes its copy at its next contact, and cannot refill it.
+         */
+        delete: operations["deleteUserWorkstationOffline"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1928,6 +1968,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workstation-keys/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Workstation keys, newest first */
+        get: operations["getWorkstationKeys"];
+        put?: never;
+        /**
+         * Issue a workstation key
+         * @description For one machine (`machine`) or, with `machine` null, for any machine of the fleet. The answer holds the key, shown this once; only its hash is kept.
+         */
+        post: operations["postWorkstationKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workstation-keys/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a workstation key
+         * @description Its next call is refused; its sign-ins in progress and the offline material its machines fetched end with it.
+         */
+        delete: operations["deleteWorkstationKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workstation-users/": {
         parameters: {
             query?: never;
@@ -1939,6 +2020,106 @@ export interface paths {
         get: operations["getWorkstationUsers"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workstation/offline/refill/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fresh offline material for a member at this machine
+         * @description Spends the refill token and answers new values and a new token. `used`: the last HOTP counter the machine used offline, past which the server’s counter moves. A revoked, expired or unknown token, or a member who may no longer sign in here, is 404 workstationOfflineGone: the machine deletes its copy. Authenticated by the workstation key (header `X-Workstation-Key`); a missing, malformed or revoked key is 401 workstationKeyInvalid. A fleet key’s workstation names itself in the header `X-Workstation-Machine` (400 workstationMachineRequired without a valid name); a machine key signs in at its own machine only.
+         */
+        post: operations["postWorkstationOfflineRefill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workstation/sign-ins/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a workstation sign-in: who signs in
+         * @description By username (as the customer asks for it: settings username_text) or by a paired, unexpired temporary card, in the key’s customer only. Anyone gets the first stage of the workstation flow (settings workstation.flow_id; none: 403 workstationNoFlow). Authenticated by the workstation key (header `X-Workstation-Key`); a missing, malformed or revoked key is 401 workstationKeyInvalid. A fleet key’s workstation names itself in the header `X-Workstation-Machine` (400 workstationMachineRequired without a valid name); a machine key signs in at its own machine only.
+         */
+        post: operations["postWorkstationSignIns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workstation/sign-ins/{id}/challenge/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A challenge for the key pair or smartcard to sign
+         * @description 32 random bytes (base64), for this stage and kind; verify/ takes their signature once, right or wrong. An unknown, expired or finished sign-in, or one started by another key or machine, is 404 workstationSignInExpired. Authenticated by the workstation key (header `X-Workstation-Key`); a missing, malformed or revoked key is 401 workstationKeyInvalid. A fleet key’s workstation names itself in the header `X-Workstation-Machine` (400 workstationMachineRequired without a valid name); a machine key signs in at its own machine only.
+         */
+        post: operations["postWorkstationSignInChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workstation/sign-ins/{id}/send/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a mail or SMS code, or ask the member's app
+         * @description As the web sign-in’s send/: 202 whether or not anything went out, `sent_to` empty until a first answer was right, once a minute per kind (429 signInResendTooSoon). An unknown, expired or finished sign-in, or one started by another key or machine, is 404 workstationSignInExpired. Authenticated by the workstation key (header `X-Workstation-Key`); a missing, malformed or revoked key is 401 workstationKeyInvalid. A fleet key’s workstation names itself in the header `X-Workstation-Machine` (400 workstationMachineRequired without a valid name); a machine key signs in at its own machine only.
+         */
+        post: operations["postWorkstationSignInSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workstation/sign-ins/{id}/verify/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer the current stage
+         * @description A right answer moves to the next stage or ends the sign-in with the Windows session’s identity (and offline material when `offline` is asked and allowed); `app` answers `pending` until the phone answers; a key pair or smartcard answers with its signature of the challenge (409 workstationNoChallenge without one). A wrong answer is 401 `login` whatever the reason; once a first answer was right a refusal says why (403 signInBlocked, workstationLoginDisabled, workstationIdentityExpired, signInDenied, signInTooManyFailures). An unknown, expired or finished sign-in, or one started by another key or machine, is 404 workstationSignInExpired. Authenticated by the workstation key (header `X-Workstation-Key`); a missing, malformed or revoked key is 401 workstationKeyInvalid. A fleet key’s workstation names itself in the header `X-Workstation-Machine` (400 workstationMachineRequired without a valid name); a machine key signs in at its own machine only.
+         */
+        post: operations["postWorkstationSignInVerify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3884,7 +4065,7 @@ export interface operations {
                 page?: number;
                 page_size?: number;
                 target_id?: string;
-                target_type?: "member" | "credential" | "configuration" | "role" | "temporary_card" | "recovery_code" | "recovery_mode" | "workstation_user" | "application" | "flow" | "app_role" | "la_app" | "profile" | "login_group" | "la_user" | "la_flow" | "settings" | "staff_user" | "customer" | "la_script" | "session" | "audit";
+                target_type?: "member" | "credential" | "configuration" | "role" | "temporary_card" | "recovery_code" | "recovery_mode" | "workstation_user" | "workstation_key" | "application" | "flow" | "app_role" | "la_app" | "profile" | "login_group" | "la_user" | "la_flow" | "settings" | "staff_user" | "customer" | "la_script" | "session" | "audit";
                 tenant?: string;
                 to?: string;
             };
@@ -3905,7 +4086,7 @@ export interface operations {
                         next_page: number | null;
                         results: {
                             /** @enum {string} */
-                            action: "member.create" | "member.update" | "member.delete" | "member.block" | "member.unblock" | "member.move" | "member.send_enrollment" | "member.export" | "credential.create" | "credential.update" | "credential.delete" | "credential.test" | "credential.send" | "credential.reset" | "credential.unlock" | "credential.enroll_app" | "configuration.create" | "configuration.update" | "configuration.delete" | "configuration.add_member" | "configuration.remove_member" | "role.create" | "role.update" | "role.delete" | "role.add_user" | "role.remove_user" | "temporary_card.create" | "temporary_card.update" | "temporary_card.delete" | "temporary_card.pair" | "temporary_card.unpair" | "recovery_code.create" | "recovery_code.verify" | "recovery_mode.activate" | "recovery_mode.deactivate" | "workstation_user.autologon" | "application.create" | "application.update" | "application.delete" | "application.regenerate_secret" | "flow.create" | "flow.update" | "flow.delete" | "app_role.create" | "app_role.update" | "app_role.delete" | "la_app.create" | "la_app.update" | "la_app.delete" | "profile.create" | "profile.update" | "profile.delete" | "login_group.create" | "login_group.update" | "login_group.delete" | "login_group.add_app" | "login_group.remove_app" | "la_user.create" | "la_user.update" | "la_user.delete" | "la_flow.update" | "assistant.sign_in" | "assistant.sign_in_failure" | "assistant.step_up" | "assistant.secret_read" | "assistant.sign_out" | "signin.success" | "signin.failure" | "signin.abort" | "customer.create" | "customer.update" | "manager_user.create" | "manager_user.update" | "manager_user.reset_api_key" | "manager_user.reset_password" | "manager_user.change_email" | "manager_user.confirm_email" | "manager_user.block" | "manager_user.unblock" | "la_script.upload" | "la_script.delete" | "enrollment.credential_started" | "enrollment.credential_confirmed" | "enrollment.completed" | "enrollment.link_requested" | "settings.update" | "settings.upload_logo" | "settings.test_mail" | "audit.prune" | "audit.export" | "sign_in.code_sent" | "sign_in.success" | "sign_in.failure" | "sign_in.throttled" | "sign_in.password_change" | "session.refresh_reuse" | "session.logout";
+                            action: "member.create" | "member.update" | "member.delete" | "member.block" | "member.unblock" | "member.move" | "member.send_enrollment" | "member.export" | "credential.create" | "credential.update" | "credential.delete" | "credential.test" | "credential.send" | "credential.reset" | "credential.unlock" | "credential.enroll_app" | "configuration.create" | "configuration.update" | "configuration.delete" | "configuration.add_member" | "configuration.remove_member" | "role.create" | "role.update" | "role.delete" | "role.add_user" | "role.remove_user" | "temporary_card.create" | "temporary_card.update" | "temporary_card.delete" | "temporary_card.pair" | "temporary_card.unpair" | "recovery_code.create" | "recovery_code.verify" | "recovery_mode.activate" | "recovery_mode.deactivate" | "workstation_user.autologon" | "application.create" | "application.update" | "application.delete" | "application.regenerate_secret" | "flow.create" | "flow.update" | "flow.delete" | "app_role.create" | "app_role.update" | "app_role.delete" | "la_app.create" | "la_app.update" | "la_app.delete" | "profile.create" | "profile.update" | "profile.delete" | "login_group.create" | "login_group.update" | "login_group.delete" | "login_group.add_app" | "login_group.remove_app" | "la_user.create" | "la_user.update" | "la_user.delete" | "la_flow.update" | "assistant.sign_in" | "assistant.sign_in_failure" | "assistant.step_up" | "assistant.secret_read" | "assistant.sign_out" | "signin.success" | "signin.failure" | "signin.abort" | "workstation.sign_in" | "workstation.sign_in_failure" | "workstation.offline_refill" | "workstation.offline_revoke" | "workstation_key.create" | "workstation_key.revoke" | "customer.create" | "customer.update" | "manager_user.create" | "manager_user.update" | "manager_user.reset_api_key" | "manager_user.reset_password" | "manager_user.change_email" | "manager_user.confirm_email" | "manager_user.block" | "manager_user.unblock" | "la_script.upload" | "la_script.delete" | "enrollment.credential_started" | "enrollment.credential_confirmed" | "enrollment.completed" | "enrollment.link_requested" | "settings.update" | "settings.upload_logo" | "settings.test_mail" | "audit.prune" | "audit.export" | "sign_in.code_sent" | "sign_in.success" | "sign_in.failure" | "sign_in.throttled" | "sign_in.password_change" | "session.refresh_reuse" | "session.logout";
                             actor_id: string | null;
                             actor_name: string | null;
                             /** @enum {string} */
@@ -3923,7 +4104,7 @@ export interface operations {
                             source_ip: string | null;
                             target_id: string | null;
                             target_name: string | null;
-                            target_type: ("member" | "credential" | "configuration" | "role" | "temporary_card" | "recovery_code" | "recovery_mode" | "workstation_user" | "application" | "flow" | "app_role" | "la_app" | "profile" | "login_group" | "la_user" | "la_flow" | "settings" | "staff_user" | "customer" | "la_script" | "session" | "audit") | null;
+                            target_type: ("member" | "credential" | "configuration" | "role" | "temporary_card" | "recovery_code" | "recovery_mode" | "workstation_user" | "workstation_key" | "application" | "flow" | "app_role" | "la_app" | "profile" | "login_group" | "la_user" | "la_flow" | "settings" | "staff_user" | "customer" | "la_script" | "session" | "audit") | null;
                             tenant_id: string;
                             tenant_name: string;
                             /** @enum {string} */
@@ -3980,7 +4161,7 @@ export interface operations {
                 from?: string;
                 outcome?: "success" | "failure";
                 target_id?: string;
-                target_type?: "member" | "credential" | "configuration" | "role" | "temporary_card" | "recovery_code" | "recovery_mode" | "workstation_user" | "application" | "flow" | "app_role" | "la_app" | "profile" | "login_group" | "la_user" | "la_flow" | "settings" | "staff_user" | "customer" | "la_script" | "session" | "audit";
+                target_type?: "member" | "credential" | "configuration" | "role" | "temporary_card" | "recovery_code" | "recovery_mode" | "workstation_user" | "workstation_key" | "application" | "flow" | "app_role" | "la_app" | "profile" | "login_group" | "la_user" | "la_flow" | "settings" | "staff_user" | "customer" | "la_script" | "session" | "audit";
                 tenant?: string;
                 to?: string;
             };
@@ -3998,7 +4179,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        action: "member.create" | "member.update" | "member.delete" | "member.block" | "member.unblock" | "member.move" | "member.send_enrollment" | "member.export" | "credential.create" | "credential.update" | "credential.delete" | "credential.test" | "credential.send" | "credential.reset" | "credential.unlock" | "credential.enroll_app" | "configuration.create" | "configuration.update" | "configuration.delete" | "configuration.add_member" | "configuration.remove_member" | "role.create" | "role.update" | "role.delete" | "role.add_user" | "role.remove_user" | "temporary_card.create" | "temporary_card.update" | "temporary_card.delete" | "temporary_card.pair" | "temporary_card.unpair" | "recovery_code.create" | "recovery_code.verify" | "recovery_mode.activate" | "recovery_mode.deactivate" | "workstation_user.autologon" | "application.create" | "application.update" | "application.delete" | "application.regenerate_secret" | "flow.create" | "flow.update" | "flow.delete" | "app_role.create" | "app_role.update" | "app_role.delete" | "la_app.create" | "la_app.update" | "la_app.delete" | "profile.create" | "profile.update" | "profile.delete" | "login_group.create" | "login_group.update" | "login_group.delete" | "login_group.add_app" | "login_group.remove_app" | "la_user.create" | "la_user.update" | "la_user.delete" | "la_flow.update" | "assistant.sign_in" | "assistant.sign_in_failure" | "assistant.step_up" | "assistant.secret_read" | "assistant.sign_out" | "signin.success" | "signin.failure" | "signin.abort" | "customer.create" | "customer.update" | "manager_user.create" | "manager_user.update" | "manager_user.reset_api_key" | "manager_user.reset_password" | "manager_user.change_email" | "manager_user.confirm_email" | "manager_user.block" | "manager_user.unblock" | "la_script.upload" | "la_script.delete" | "enrollment.credential_started" | "enrollment.credential_confirmed" | "enrollment.completed" | "enrollment.link_requested" | "settings.update" | "settings.upload_logo" | "settings.test_mail" | "audit.prune" | "audit.export" | "sign_in.code_sent" | "sign_in.success" | "sign_in.failure" | "sign_in.throttled" | "sign_in.password_change" | "session.refresh_reuse" | "session.logout";
+                        action: "member.create" | "member.update" | "member.delete" | "member.block" | "member.unblock" | "member.move" | "member.send_enrollment" | "member.export" | "credential.create" | "credential.update" | "credential.delete" | "credential.test" | "credential.send" | "credential.reset" | "credential.unlock" | "credential.enroll_app" | "configuration.create" | "configuration.update" | "configuration.delete" | "configuration.add_member" | "configuration.remove_member" | "role.create" | "role.update" | "role.delete" | "role.add_user" | "role.remove_user" | "temporary_card.create" | "temporary_card.update" | "temporary_card.delete" | "temporary_card.pair" | "temporary_card.unpair" | "recovery_code.create" | "recovery_code.verify" | "recovery_mode.activate" | "recovery_mode.deactivate" | "workstation_user.autologon" | "application.create" | "application.update" | "application.delete" | "application.regenerate_secret" | "flow.create" | "flow.update" | "flow.delete" | "app_role.create" | "app_role.update" | "app_role.delete" | "la_app.create" | "la_app.update" | "la_app.delete" | "profile.create" | "profile.update" | "profile.delete" | "login_group.create" | "login_group.update" | "login_group.delete" | "login_group.add_app" | "login_group.remove_app" | "la_user.create" | "la_user.update" | "la_user.delete" | "la_flow.update" | "assistant.sign_in" | "assistant.sign_in_failure" | "assistant.step_up" | "assistant.secret_read" | "assistant.sign_out" | "signin.success" | "signin.failure" | "signin.abort" | "workstation.sign_in" | "workstation.sign_in_failure" | "workstation.offline_refill" | "workstation.offline_revoke" | "workstation_key.create" | "workstation_key.revoke" | "customer.create" | "customer.update" | "manager_user.create" | "manager_user.update" | "manager_user.reset_api_key" | "manager_user.reset_password" | "manager_user.change_email" | "manager_user.confirm_email" | "manager_user.block" | "manager_user.unblock" | "la_script.upload" | "la_script.delete" | "enrollment.credential_started" | "enrollment.credential_confirmed" | "enrollment.completed" | "enrollment.link_requested" | "settings.update" | "settings.upload_logo" | "settings.test_mail" | "audit.prune" | "audit.export" | "sign_in.code_sent" | "sign_in.success" | "sign_in.failure" | "sign_in.throttled" | "sign_in.password_change" | "session.refresh_reuse" | "session.logout";
                         actor_id: string | null;
                         actor_name: string | null;
                         /** @enum {string} */
@@ -4016,7 +4197,7 @@ export interface operations {
                         source_ip: string | null;
                         target_id: string | null;
                         target_name: string | null;
-                        target_type: ("member" | "credential" | "configuration" | "role" | "temporary_card" | "recovery_code" | "recovery_mode" | "workstation_user" | "application" | "flow" | "app_role" | "la_app" | "profile" | "login_group" | "la_user" | "la_flow" | "settings" | "staff_user" | "customer" | "la_script" | "session" | "audit") | null;
+                        target_type: ("member" | "credential" | "configuration" | "role" | "temporary_card" | "recovery_code" | "recovery_mode" | "workstation_user" | "workstation_key" | "application" | "flow" | "app_role" | "la_app" | "profile" | "login_group" | "la_user" | "la_flow" | "settings" | "staff_user" | "customer" | "la_script" | "session" | "audit") | null;
                         tenant_id: string;
                         tenant_name: string;
                         /** @enum {string} */
@@ -6252,6 +6433,12 @@ export interface operations {
                                     time_step: number;
                                 };
                             };
+                            workstation: {
+                                flow_id: string | null;
+                                offline_days: number;
+                                offline_hotp_values: number;
+                                offline_totp_hours: number;
+                            };
                         };
                         validators: {
                             [key: string]: unknown;
@@ -6331,6 +6518,9 @@ export interface operations {
                         [key: string]: unknown;
                     };
                     sca?: {
+                        [key: string]: unknown;
+                    };
+                    workstation?: {
                         [key: string]: unknown;
                     };
                 };
@@ -6446,6 +6636,12 @@ export interface operations {
                                     length: number;
                                     time_step: number;
                                 };
+                            };
+                            workstation: {
+                                flow_id: string | null;
+                                offline_days: number;
+                                offline_hotp_values: number;
+                                offline_totp_hours: number;
                             };
                         };
                         validators: {
@@ -15737,6 +15933,7 @@ export interface operations {
     getUserSignIns: {
         parameters: {
             query?: {
+                channel?: "web" | "workstation";
                 outcome?: "success" | "failure" | "abort";
                 page?: number;
                 page_size?: number;
@@ -15764,12 +15961,15 @@ export interface operations {
                                 name: string;
                             } | null;
                             at: string;
+                            /** @enum {string} */
+                            channel: "web" | "workstation";
                             id: string;
                             ip: string | null;
-                            kinds: ("password" | "pin" | "totp" | "hotp" | "mail" | "sms" | "app" | "recovery")[];
+                            kinds: ("password" | "pin" | "totp" | "hotp" | "mail" | "sms" | "app" | "recovery" | "keypair" | "smartcard")[];
+                            machine: string | null;
                             /** @enum {string} */
                             outcome: "success" | "failure" | "abort";
-                            reason: ("wrong_answer" | "locked" | "blocked" | "web_login_disabled" | "no_flow" | "too_many_failures" | "expired" | "denied_on_app" | "mfa_required") | null;
+                            reason: ("wrong_answer" | "locked" | "blocked" | "web_login_disabled" | "no_flow" | "too_many_failures" | "expired" | "denied_on_app" | "mfa_required" | "workstation_login_disabled" | "identity_expired" | "certificate_expired") | null;
                         }[];
                     };
                 };
@@ -16212,6 +16412,173 @@ export interface operations {
             };
         };
     };
+    getUserWorkstationOffline: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next_page: number | null;
+                        results: {
+                            expires_at: string;
+                            id: string;
+                            issued_at: string;
+                            /** @enum {string} */
+                            kind: "hotp" | "totp";
+                            machine: string;
+                            refilled_at: string | null;
+                            values: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid access token or API key, or the credentials sent are wrong or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such object in the caller’s tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteUserWorkstationOffline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                grantId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid access token or API key, or the credentials sent are wrong or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such object in the caller’s tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     postUsersBulk: {
         parameters: {
             query?: never;
@@ -16446,6 +16813,247 @@ export interface operations {
             };
         };
     };
+    getWorkstationKeys: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next_page: number | null;
+                        results: {
+                            created_at: string;
+                            id: string;
+                            last_used_at: string | null;
+                            machine: string | null;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid access token or API key, or the credentials sent are wrong or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postWorkstationKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    machine?: string | null;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        id: string;
+                        key: string;
+                        last_used_at: string | null;
+                        machine: string | null;
+                        name: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid access token or API key, or the credentials sent are wrong or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteWorkstationKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid access token or API key, or the credentials sent are wrong or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such object in the caller’s tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getWorkstationUsers: {
         parameters: {
             query?: {
@@ -16507,6 +17115,555 @@ export interface operations {
             };
             /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postWorkstationOfflineRefill: {
+        parameters: {
+            query?: never;
+            header: {
+                "x-workstation-key": string;
+                "x-workstation-machine"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    refill_token: string;
+                    /** @default null */
+                    used?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        digits: number;
+                        expires_at: string;
+                        id: string;
+                        /** @enum {string} */
+                        kind: "hotp" | "totp";
+                        period: number;
+                        refill_token: string;
+                        username: string;
+                        values: {
+                            at: number;
+                            hash: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid access token or API key, or the credentials sent are wrong or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such object in the caller’s tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postWorkstationSignIns: {
+        parameters: {
+            query?: never;
+            header: {
+                "x-workstation-key": string;
+                "x-workstation-machine"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    username: string;
+                } | {
+                    cardCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts_left: number;
+                        expires_in: number;
+                        id: string;
+                        stage: {
+                            count: number;
+                            index: number;
+                            kinds: ("mail" | "sms" | "password" | "pin" | "app" | "app_biometry" | "totp" | "hotp" | "keypair" | "smartcard")[];
+                        };
+                        username: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid access token or API key, or the credentials sent are wrong or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postWorkstationSignInChallenge: {
+        parameters: {
+            query?: never;
+            header: {
+                "x-workstation-key": string;
+                "x-workstation-machine"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "keypair" | "smartcard";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        challenge: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid access token or API key, or the credentials sent are wrong or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such object in the caller’s tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postWorkstationSignInSend: {
+        parameters: {
+            query?: never;
+            header: {
+                "x-workstation-key": string;
+                "x-workstation-machine"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "mail" | "sms" | "app";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        resend_in: number;
+                        sent_to: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid access token or API key, or the credentials sent are wrong or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such object in the caller’s tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postWorkstationSignInVerify: {
+        parameters: {
+            query?: never;
+            header: {
+                "x-workstation-key": string;
+                "x-workstation-machine"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "password" | "pin" | "totp" | "hotp" | "mail" | "sms" | "app" | "recovery" | "keypair" | "smartcard";
+                    /** @default false */
+                    offline?: boolean;
+                    value: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        done: false;
+                        /** @enum {boolean} */
+                        pending: false;
+                        stage: {
+                            count: number;
+                            index: number;
+                            kinds: ("mail" | "sms" | "password" | "pin" | "app" | "app_biometry" | "totp" | "hotp" | "keypair" | "smartcard")[];
+                        };
+                    } | {
+                        /** @enum {boolean} */
+                        done: false;
+                        /** @enum {boolean} */
+                        pending: true;
+                    } | {
+                        /** @enum {boolean} */
+                        done: true;
+                        offline: {
+                            digits: number;
+                            expires_at: string;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "hotp" | "totp";
+                            period: number;
+                            refill_token: string;
+                            username: string;
+                            values: {
+                                at: number;
+                                hash: string;
+                            }[];
+                        } | null;
+                        session: {
+                            amr: string[];
+                            autologon: boolean;
+                            full_name: string;
+                            identity: {
+                                issuer: string;
+                                microsoft_identity: string;
+                                subject: string;
+                                valid_to: string | null;
+                            } | null;
+                            member_id: string;
+                            username: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid access token or API key, or the credentials sent are wrong or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such object in the caller’s tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with data that already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

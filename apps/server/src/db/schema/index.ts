@@ -16,3 +16,4 @@ export * from './roles.ts';
 export * from './tallies.ts';
 export * from './temporaryCards.ts';
 export * from './tenancy.ts';
+export * from './workstation.ts';

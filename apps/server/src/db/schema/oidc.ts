@@ -4,7 +4,7 @@
  * progress, the approvals asked of a member's app, and the record of each sign-in (written by the
  * sign-in engine for every channel that keeps one).
  */
-import type { CredentialType, SignInFailureReason, SignInKind } from '@portiere/contracts';
+import type { CredentialType, ProvedKind, SignInChannelName, SignInFailureReason } from '@portiere/contracts';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { applications } from './applications.ts';
 import { credentials, members } from './members.ts';
@@ -77,7 +77,7 @@ export const webLogins = pgTable(
     stages: jsonb('stages').$type<CredentialType[][]>(),
     terminating: text('terminating').array().$type<CredentialType[]>().notNull().default([]),
     stage: integer('stage').notNull().default(0),
-    proved: jsonb('proved').$type<SignInKind[]>().notNull().default([]),
+    proved: jsonb('proved').$type<ProvedKind[]>().notNull().default([]),
     failures: integer('failures').notNull().default(0),
     /** A first answer was right: refusals may now say why. */
     answered: boolean('answered').notNull().default(false),
@@ -105,11 +105,11 @@ export const appApprovals = pgTable(
     credentialId: uuid('credential_id')
       .notNull()
       .references(() => credentials.id, { onDelete: 'cascade' }),
-    /** The interaction (oidc_sign_ins.uid) that asked. */
+    /** The sign-in that asked: its interaction (oidc_sign_ins.uid) or workstation sign-in id. */
     uid: text('uid').notNull(),
-    applicationId: uuid('application_id')
-      .notNull()
-      .references(() => applications.id, { onDelete: 'cascade' }),
+    /** The application signed in to; null at a workstation, which `machine` names instead. */
+    applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'cascade' }),
+    machine: text('machine'),
     status: text('status', { enum: ['pending', 'approved', 'denied'] })
       .notNull()
       .default('pending'),
@@ -124,7 +124,7 @@ export const appApprovals = pgTable(
   ],
 );
 
-/** Each recorded sign-in's outcome (the web login's today), for the member's detail (users/{id}/sign-ins/). */
+/** Each recorded sign-in's outcome (web login, workstation), for the member's detail (users/{id}/sign-ins/). */
 export const memberSignIns = pgTable(
   'member_sign_ins',
   {
@@ -132,15 +132,20 @@ export const memberSignIns = pgTable(
     customerId: customerRef(),
     memberId: uuid('member_id').references(() => members.id, { onDelete: 'cascade' }),
     applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'set null' }),
+    channel: text('channel').$type<SignInChannelName>().notNull().default('web'),
+    /** The workstation's machine name. */
+    machine: text('machine'),
     outcome: text('outcome', { enum: ['success', 'failure', 'abort'] }).notNull(),
     reason: text('reason').$type<SignInFailureReason>(),
-    kinds: jsonb('kinds').$type<SignInKind[]>().notNull().default([]),
+    kinds: jsonb('kinds').$type<ProvedKind[]>().notNull().default([]),
     ip: text('ip'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('member_sign_ins_member_idx').on(t.memberId, t.at.desc(), t.id.desc()),
     index('member_sign_ins_member_outcome_idx').on(t.memberId, t.outcome, t.at.desc(), t.id.desc()),
+    // The member's list of one channel (the Web and Workstation tabs).
+    index('member_sign_ins_member_channel_idx').on(t.memberId, t.channel, t.at.desc(), t.id.desc()),
     index('member_sign_ins_customer_idx').on(t.customerId, t.at),
     index('member_sign_ins_application_idx').on(t.applicationId),
   ],

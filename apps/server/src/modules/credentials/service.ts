@@ -38,6 +38,7 @@ import { aroundTallies } from '../members/tallies.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { type CredentialRow, toCredential } from './mapper.ts';
 import { type Algorithm, hotpMatchCounter, hotpUri, newSecret, totpMatchStep, totpUri } from './otp.ts';
+import { verifiesChallenge } from './signatures.ts';
 import { invalid, readCertificate, readPublicKey } from './uploads.ts';
 
 const ISSUER = 'Portiere';
@@ -357,7 +358,12 @@ export class CredentialsService {
    * the sign-ins of members (login assistant, OIDC). The caller has found the row within the
    * member's customer.
    */
-  async verify(row: CredentialRow, member: MemberRow, value: string): Promise<CredentialTestResult> {
+  async verify(
+    row: CredentialRow,
+    member: MemberRow,
+    value: string,
+    { challenge = null as string | null } = {},
+  ): Promise<CredentialTestResult> {
     const { id } = row;
     const memberId = member.id;
     // The customer's settings matter to a PIN's lock only: a password's sign-in does not read them.
@@ -397,6 +403,16 @@ export class CredentialsService {
         // Single use: a right code is spent, and so is one after too many wrong tries. A right
         // code also confirms the target (a member-started credential waits for it).
         if (ok) Object.assign(set, { codeHash: null, codeExpiresAt: null, isEnrolled: true });
+        break;
+      }
+      case 'keypair':
+      case 'smartcard': {
+        // Only where a sign-in gave a challenge (a workstation's); a certificate past its end signs nothing.
+        if (challenge === null) throw new AppError(422, 'credentialNotTestable');
+        const smartcard = row.type === 'smartcard';
+        const pem = (smartcard ? row.certificate : row.publicKey) ?? '';
+        const current = !smartcard || (!!row.validTo && row.validTo > this.now());
+        ok = current && verifiesChallenge(pem, smartcard, challenge, value);
         break;
       }
       default:

@@ -19,10 +19,10 @@ import {
   unknownTemplateTags,
   validateSection,
 } from '@portiere/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { auditDetails, changedFields } from '../../audit/context.ts';
 import type { Db } from '../../db/client.ts';
-import { customers } from '../../db/schema/index.ts';
+import { customers, flows } from '../../db/schema/index.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { effectiveSettings } from './effective.ts';
@@ -76,6 +76,15 @@ export class SettingsService {
         if (sectionErrors) Object.assign(errors, sectionErrors);
         // Parsed, so keys the schema does not know are not stored.
         else next[section] = settingsSchema.shape[section].parse(merged);
+      }
+      // The workstation flow is one of this customer's flows.
+      const flowId = (next.workstation as CustomerSettings['workstation']).flow_id;
+      if (sections.workstation?.flow_id && flowId) {
+        const [own] = await tx
+          .select({ id: flows.id })
+          .from(flows)
+          .where(and(eq(flows.id, flowId), eq(flows.customerId, customerId)));
+        if (!own) errors['workstation.flow_id'] = fieldError('invalid');
       }
       if (Object.keys(errors).length) throw new AppError(400, 'savingSettings', undefined, errors);
       const sms = smsToken === undefined ? row?.sms : smsToken ? this.box.encrypt(smsToken) : null;

@@ -1,4 +1,4 @@
-/** users/{id}/sign-ins/: a member's web login history, newest first (the member's detail, Web tab). */
+/** users/{id}/sign-ins/: a member's sign-ins, newest first (the member's detail, Web and Workstation tabs). */
 import { memberSignInListQuerySchema, memberSignInSchema, pagedListSchema } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import type { Services } from '../../services.ts';
 
 const idParams = z.object({ id: z.string() });
 
-export const webLoginHistoryRoutes =
+export const memberSignInsRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
     restrictTo(app, 'CustomerUser');
@@ -17,15 +17,16 @@ export const webLoginHistoryRoutes =
         config: { scope: 'members:read' },
         schema: {
           tags: ['members'],
-          summary: "A member's web sign-ins",
+          summary: "A member's sign-ins",
           description:
-            'Each sign-in through the OpenID provider: success, failure (with its reason) or abort, the kinds the ' +
-            'member proved, the application and the address. Newest first; filter by `outcome`.',
+            'Each sign-in through the OpenID provider or at a workstation: success, failure (with its reason) or ' +
+            'abort, the kinds the member proved, the application or the machine, and the address. Newest first; ' +
+            'filter by `outcome` and `channel`.',
           params: idParams,
           querystring: memberSignInListQuerySchema,
           response: { 200: pagedListSchema(memberSignInSchema) },
         },
       },
-      (req) => services.webLoginHistory.list(customerOf(req), req.params.id, req.query),
+      (req) => services.memberSignIns.list(customerOf(req), req.params.id, req.query),
     );
   };

@@ -1,0 +1,250 @@
+/**
+ * Offline material (contracts/workstation.ts): after an online sign-in, a machine may carry the
+ * member's next HOTP values or a window of TOTP values, each only as an argon2id hash (with its
+ * own salt, as privacyIDEA's offline refill), so that it can let the member in without a network
+ * and nothing it keeps yields a code. A refill token (kept here as a keyed hash) rotates at each
+ * refill; the material ends after the workstation settings' offline_days, and an operator's
+ * revocation (or the key's, the credential's, the member's) ends it at the next contact.
+ *
+ * HOTP: the server's counter stays where online sign-ins left it, and values are given from it
+ * on; a refill says the last counter the machine used offline, and the counter moves past it, so
+ * a code used offline is refused online from then on.
+ */
+import { randomBytes } from 'node:crypto';
+import type { OfflineGrant, OfflineKind, OfflineMaterial } from '@portiere/contracts';
+import { and, asc, desc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { auditDetails, auditMemberActor, auditTarget } from '../../audit/context.ts';
+import type { Db } from '../../db/client.ts';
+import { configurations, credentials, members, offlineGrants } from '../../db/schema/index.ts';
+import type { SecretBox } from '../../lib/crypto.ts';
+import { customerRow } from '../../lib/customer-row.ts';
+import { AppError } from '../../lib/errors.ts';
+import { page, paging } from '../../lib/paging.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { identityExpired } from '../../signIn/identities.ts';
+import { type Algorithm, hotpAt, totpAt } from '../credentials/otp.ts';
+import type { MemberRow } from '../members/mapper.ts';
+import type { SettingsService } from '../settings/service.ts';
+import type { WorkstationCaller } from './caller.ts';
+
+type CredentialRow = typeof credentials.$inferSelect;
+type GrantRow = typeof offlineGrants.$inferSelect;
+
+const DAY_MS = 86_400_000;
+const gone = () => new AppError(404, 'workstationOfflineGone');
+
+export class OfflineMaterials {
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox,
+    private readonly settings: SettingsService,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** The member's credential whose values a machine may carry: an active, unlocked Windows HOTP (first) or TOTP. */
+  private async credential(member: MemberRow): Promise<CredentialRow | null> {
+    const rows = await this.db
+      .select()
+      .from(credentials)
+      .where(
+        and(
+          eq(credentials.memberId, member.id),
+          eq(credentials.customerId, member.customerId),
+          inArray(credentials.type, ['hotp', 'totp']),
+          eq(credentials.isActive, true),
+          eq(credentials.locked, false),
+          eq(credentials.windowsLogin, true),
+        ),
+      )
+      .orderBy(asc(credentials.createdAt));
+    return rows.find((r) => r.type === 'hotp') ?? rows[0] ?? null;
+  }
+
+  /**
+   * Offline material for the member at the caller's machine, after an online sign-in; null when
+   * the settings give none (offline_days 0) or the member has no credential to carry.
+   */
+  async issue(caller: WorkstationCaller, member: MemberRow): Promise<OfflineMaterial | null> {
+    const { workstation } = (await this.settings.get(member.customerId)).settings;
+    if (workstation.offline_days === 0) return null;
+    const credential = await this.credential(member);
+    if (!credential) return null;
+    const [existing] = await this.db
+      .select({ id: offlineGrants.id })
+      .from(offlineGrants)
+      .where(
+        and(
+          eq(offlineGrants.memberId, member.id),
+          eq(offlineGrants.credentialId, credential.id),
+          eq(offlineGrants.machine, caller.machine),
+        ),
+      );
+    return this.give(caller, member, credential, workstation, existing?.id ?? null);
+  }
+
+  /** New values and a new refill token for the grant a refill token names; the old token is spent. */
+  async refill(caller: WorkstationCaller, token: string, used: number | null): Promise<OfflineMaterial> {
+    const [grant] = await this.db
+      .select()
+      .from(offlineGrants)
+      .where(
+        and(
+          eq(offlineGrants.refillHash, this.box.hmac(token)),
+          eq(offlineGrants.customerId, caller.key.customerId),
+          eq(offlineGrants.keyId, caller.key.id),
+          eq(offlineGrants.machine, caller.machine),
+        ),
+      );
+    if (!grant) throw gone();
+    const [member] = await this.db.select().from(members).where(eq(members.id, grant.memberId));
+    if (!member) throw gone();
+    auditMemberActor(member.customerId, member.id, member.username);
+    auditTarget(member.id, member.username);
+    auditDetails({ machine: caller.machine, grant_id: grant.id });
+    const [credential] = await this.db.select().from(credentials).where(eq(credentials.id, grant.credentialId));
+    const now = this.now();
+    const usable =
+      credential?.isActive && !credential.locked && credential.windowsLogin && (await this.mayStay(member, now));
+    if (grant.expiresAt <= now || !credential || !usable) {
+      // Whatever ended it, the machine's copy goes at this contact.
+      await this.db.delete(offlineGrants).where(eq(offlineGrants.id, grant.id));
+      throw gone();
+    }
+    if (credential.type === 'hotp' && used !== null && used >= grant.firstAt && used <= grant.lastAt) {
+      // A code used offline is used: the online counter moves past it.
+      await this.db
+        .update(credentials)
+        .set({ counter: used + 1 })
+        .where(and(eq(credentials.id, credential.id), lt(credentials.counter, used + 1)));
+      credential.counter = Math.max(credential.counter, used + 1);
+    }
+    const { workstation } = (await this.settings.get(member.customerId)).settings;
+    if (workstation.offline_days === 0) {
+      await this.db.delete(offlineGrants).where(eq(offlineGrants.id, grant.id));
+      throw gone();
+    }
+    return this.give(caller, member, credential, workstation, grant.id);
+  }
+
+  /** The member may still sign in at a workstation: not blocked, the group allows it, the identity holds. */
+  private async mayStay(member: MemberRow, now: Date): Promise<boolean> {
+    if (member.blocked || identityExpired(member, now)) return false;
+    if (!member.groupId) return true;
+    const [group] = await this.db
+      .select({ on: configurations.workstationLoginEnabled })
+      .from(configurations)
+      .where(eq(configurations.id, member.groupId));
+    return group?.on ?? true;
+  }
+
+  /** Computes and hashes the values, and writes the grant (a new one, or `grantId` renewed). */
+  private async give(
+    caller: WorkstationCaller,
+    member: MemberRow,
+    credential: CredentialRow,
+    settings: { offline_days: number; offline_hotp_values: number; offline_totp_hours: number },
+    grantId: string | null,
+  ): Promise<OfflineMaterial> {
+    const now = this.now();
+    const kind = credential.type as OfflineKind;
+    const secret = this.box.decrypt(credential.secretEnc ?? '');
+    const params = credential.params as { algorithm: Algorithm; digits: number; period?: number; window?: number };
+    const digits = Number(params.digits);
+    let ats: number[];
+    let code: (at: number) => string;
+    let period = 0;
+    if (kind === 'hotp') {
+      ats = Array.from({ length: settings.offline_hotp_values }, (_, i) => credential.counter + i);
+      const p = { algorithm: params.algorithm, digits, window: Number(params.window ?? 0) };
+      code = (at) => hotpAt(secret, p, at);
+    } else {
+      period = Number(params.period ?? 30);
+      const first = Math.floor(now.getTime() / 1000 / period);
+      const count = Math.ceil((settings.offline_totp_hours * 3600) / period) + 1;
+      ats = Array.from({ length: count }, (_, i) => first + i);
+      const p = { algorithm: params.algorithm, digits, period };
+      code = (at) => totpAt(secret, p, new Date(at * period * 1000));
+    }
+    const values = await Promise.all(ats.map(async (at) => ({ at, hash: await hashPassword(code(at)) })));
+    const refill = randomBytes(32).toString('base64url');
+    const fields = {
+      refillHash: this.box.hmac(refill),
+      firstAt: ats[0] ?? 0,
+      lastAt: ats[ats.length - 1] ?? 0,
+      expiresAt: new Date(now.getTime() + settings.offline_days * DAY_MS),
+    };
+    let grant: GrantRow | undefined;
+    if (grantId) {
+      [grant] = await this.db
+        .update(offlineGrants)
+        .set({ ...fields, keyId: caller.key.id, refilledAt: now })
+        .where(eq(offlineGrants.id, grantId))
+        .returning();
+    }
+    if (!grant) {
+      [grant] = await this.db
+        .insert(offlineGrants)
+        .values({
+          ...fields,
+          customerId: member.customerId,
+          memberId: member.id,
+          credentialId: credential.id,
+          keyId: caller.key.id,
+          machine: caller.machine,
+          kind,
+          issuedAt: now,
+        })
+        .returning();
+    }
+    if (!grant) throw new Error('offline grant not written');
+    auditDetails({ offline: { grant_id: grant.id, kind, values: values.length } });
+    return {
+      id: grant.id,
+      username: member.username,
+      kind,
+      digits,
+      period,
+      values,
+      refill_token: refill,
+      expires_at: grant.expiresAt.toISOString(),
+    };
+  }
+
+  /** The machines holding the member's offline material, newest first (the member's Workstation tab). */
+  async list(customerId: string, memberId: string, q: { page?: string; page_size?: string }) {
+    await customerRow(this.db, members, customerId, memberId);
+    const { page: p, size, offset } = paging(q);
+    const where = and(
+      eq(offlineGrants.customerId, customerId),
+      eq(offlineGrants.memberId, memberId),
+      gt(offlineGrants.expiresAt, this.now()),
+    );
+    const rows = await this.db
+      .select()
+      .from(offlineGrants)
+      .where(where)
+      .orderBy(desc(offlineGrants.issuedAt), desc(offlineGrants.id))
+      .limit(size)
+      .offset(offset);
+    const total = await this.db.$count(offlineGrants, where);
+    const results: OfflineGrant[] = rows.map((g) => ({
+      id: g.id,
+      machine: g.machine,
+      kind: g.kind,
+      values: g.lastAt - g.firstAt + 1,
+      issued_at: g.issuedAt.toISOString(),
+      refilled_at: g.refilledAt?.toISOString() ?? null,
+      expires_at: g.expiresAt.toISOString(),
+    }));
+    return page(results, total, p, size);
+  }
+
+  /** Revokes one machine's material: its next contact deletes it there. */
+  async revoke(customerId: string, memberId: string, grantId: string): Promise<void> {
+    const member = await customerRow(this.db, members, customerId, memberId);
+    const grant = await customerRow(this.db, offlineGrants, customerId, grantId, eq(offlineGrants.memberId, memberId));
+    auditTarget(member.id, member.username);
+    auditDetails({ machine: grant.machine, grant_id: grant.id });
+    await this.db.delete(offlineGrants).where(eq(offlineGrants.id, grant.id));
+  }
+}
