@@ -176,7 +176,7 @@ export async function buildServices(
     recovery,
     // The staff sign-in's throttle (same table), keyed by channel, customer and member or username.
     throttle: new LoginThrottle(db, now, (scope) => metrics?.lockout(scope)),
-    records: new SignInRecords(db, now),
+    records: new SignInRecords(db, database.db, now, log),
     now,
   });
   const offlineMaterials = new OfflineMaterials(db, box, settings, now);
@@ -211,7 +211,7 @@ export async function buildServices(
     configurations: new ConfigurationsService(db),
     roles: new RolesService(db),
     workstationUsers: new WorkstationUsersService(db, members, now),
-    dashboard: new DashboardService(db),
+    dashboard: new DashboardService(db, now),
     applications: new ApplicationsService(db, oidc.issuer),
     flows: new FlowsService(db),
     appRoles: new AppRolesService(db),

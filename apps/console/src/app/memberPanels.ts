@@ -9,6 +9,9 @@ export const memberPanels: MemberPanels = {
   Recovery: lazy(() =>
     import('../features/recovery/components/RecoveryPanel').then((m) => ({ default: m.RecoveryPanel })),
   ),
+  Offline: lazy(() =>
+    import('../features/workstation/components/OfflinePanel').then((m) => ({ default: m.OfflinePanel })),
+  ),
   Activity: lazy(() =>
     import('../features/audit/components/MemberActivityPanel').then((m) => ({ default: m.MemberActivityPanel })),
   ),

@@ -31,6 +31,7 @@ const PAGES: Record<Exclude<PageId, keyof typeof EAGER_PAGES>, () => Promise<{ d
   roles: () => import('../features/roles/routes/RolesPage'),
   roleDetail: () => import('../features/roles/routes/RoleDetailPage'),
   workstationUsers: () => import('../features/workstationUsers/routes/WorkstationUsersPage'),
+  workstationKeys: () => import('../features/workstation/routes/WorkstationKeysPage'),
   audit: () => import('../features/audit/routes/AuditPage'),
   applications: () => import('../features/applications/routes/ApplicationsPage'),
   applicationDetail: () => import('../features/applications/routes/ApplicationDetailPage'),

@@ -49,6 +49,7 @@ export type PageId =
   | 'roles'
   | 'roleDetail'
   | 'workstationUsers'
+  | 'workstationKeys'
   | 'audit'
   | 'applications'
   | 'applicationDetail'
@@ -150,6 +151,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     userTypes: C,
     menu: { group: 'workstation' },
     page: 'temporaryCards',
+  },
+  {
+    path: '/workstation-keys',
+    titleKey: 'routes.workstationKeys',
+    userTypes: C,
+    menu: { group: 'workstation' },
+    page: 'workstationKeys',
   },
   {
     path: '/la-users',

@@ -1,11 +1,14 @@
 /**
  * The member's sign-in record (member_sign_ins): each outcome of a sign-in of a channel that
  * keeps one, with why it failed and the kinds passed, for the member's detail
- * (users/{id}/sign-ins/, read by modules/webLogin). The audit trail has its events.
+ * (users/{id}/sign-ins/, read by modules/memberSignIns), and the day's tally the dashboard sums
+ * (added after the commit, in a statement of its own). The audit trail has its events.
  */
 import type { ProvedKind, SignInChannelName, SignInFailureReason } from '@portiere/contracts';
+import { sql } from 'drizzle-orm';
+import { afterCommit } from '../audit/context.ts';
 import type { Db } from '../db/client.ts';
-import { memberSignIns } from '../db/schema/index.ts';
+import { memberSignIns, signInTallies } from '../db/schema/index.ts';
 
 export interface SignInRecord {
   channel: SignInChannelName;
@@ -23,7 +26,10 @@ export interface SignInRecord {
 export class SignInRecords {
   constructor(
     private readonly db: Db,
+    /** The database outside any request's transaction: the day's tally is counted after the commit. */
+    private readonly raw: Db,
     private readonly now: () => Date = () => new Date(),
+    private readonly log: { warn(obj: object, msg: string): void } = console,
   ) {}
 
   async record(r: SignInRecord): Promise<void> {
@@ -38,6 +44,17 @@ export class SignInRecords {
       kinds: r.kinds,
       ip: r.ip,
       at: this.now(),
+    });
+    const day = this.now().toISOString().slice(0, 10);
+    afterCommit(() => {
+      this.raw
+        .insert(signInTallies)
+        .values({ customerId: r.customerId, channel: r.channel, day, outcome: r.outcome, n: 1 })
+        .onConflictDoUpdate({
+          target: [signInTallies.customerId, signInTallies.day, signInTallies.channel, signInTallies.outcome],
+          set: { n: sql`${signInTallies.n} + 1` },
+        })
+        .catch((err: unknown) => this.log.warn({ err: String(err) }, 'sign-in tally not counted'));
     });
   }
 }

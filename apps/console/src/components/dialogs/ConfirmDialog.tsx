@@ -5,15 +5,17 @@ import { AppDialog } from './AppDialog';
 import { dialogName, dialogs, openDialog } from './dialogRegistry';
 
 export interface ConfirmRequest {
-  kind: 'delete' | 'disassociate' | 'remove' | 'reset';
+  kind: 'delete' | 'disassociate' | 'remove' | 'reset' | 'revoke';
   /** Name of the object, shown in the question. */
   name: string;
+  /** What follows from it, said under the question. */
+  detail?: string;
   onConfirm: () => unknown;
 }
 
 export const CONFIRM_DIALOG = dialogName<ConfirmRequest>('confirm');
 
-/** Asks "delete X?" / "disassociate X?" / "remove X?" / "reset X?" and runs the action only on Confirm. */
+/** Asks "delete X?" / "disassociate X?" / "remove X?" / "reset X?" / "revoke X?" and runs the action only on Confirm. */
 export function askConfirmation(request: ConfirmRequest): void {
   openDialog(CONFIRM_DIALOG, request);
 }
@@ -43,6 +45,7 @@ export function ConfirmDialog() {
       busy={busy}
     >
       <DialogContentText>{t(`dialogs.${kind}.message`, { name: request?.name ?? '' })}</DialogContentText>
+      {request?.detail && <DialogContentText sx={{ mt: 1 }}>{request.detail}</DialogContentText>}
     </AppDialog>
   );
 }

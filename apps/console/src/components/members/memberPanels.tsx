@@ -9,6 +9,8 @@ export interface MemberPanels {
   Recovery?: ComponentType<{ memberId: string }>;
   /** The audit events about the member. */
   Activity?: ComponentType<{ memberId: string }>;
+  /** The machines holding the member's offline material (workstation). */
+  Offline?: ComponentType<{ memberId: string }>;
 }
 
 export const MemberPanelsContext = createContext<MemberPanels>({});

@@ -26,6 +26,7 @@ export const AREAS = [
   'roles',
   'settings',
   'temporaryCards',
+  'workstation',
   'workstationUsers',
 ] as const;
 export type Area = (typeof AREAS)[number];
@@ -39,7 +40,8 @@ export type Area = (typeof AREAS)[number];
  * profile and login-group count, profiles their app, group and flow, login groups their counts of
  * apps and credentials, credentials their member and login group. A reseller's customers show their manager users
  * count, the dashboard their licences, and the session (auth: me/) which customers have the
- * login assistant, which opens their scripts page. Features never name
+ * login assistant, which opens their scripts page. The workstation settings offer the flows; a
+ * member's Workstation tab lists the machines holding their offline material. Features never name
  * another feature's keys; they name the area they write and this table does the rest.
  */
 export const SHOWN_IN: Readonly<Record<Area, readonly Area[]>> = {
@@ -51,19 +53,29 @@ export const SHOWN_IN: Readonly<Record<Area, readonly Area[]>> = {
   customers: ['dashboard', 'auth'],
   dashboard: [],
   downloads: [],
-  flows: ['applications', 'appRoles', 'profiles'],
+  flows: ['applications', 'appRoles', 'profiles', 'settings'],
   laApps: ['profiles', 'loginGroups'],
   laFlow: [],
   laScripts: ['downloads'],
   laUsers: ['loginGroups'],
   loginGroups: ['laApps', 'laUsers'],
   managerUsers: ['customers'],
-  members: ['configurations', 'roles', 'recovery', 'temporaryCards', 'workstationUsers', 'dashboard', 'laUsers'],
+  members: [
+    'configurations',
+    'roles',
+    'recovery',
+    'temporaryCards',
+    'workstation',
+    'workstationUsers',
+    'dashboard',
+    'laUsers',
+  ],
   profiles: ['laApps'],
   recovery: ['members', 'workstationUsers', 'dashboard'],
   roles: [],
   settings: ['laUsers'],
   temporaryCards: ['workstationUsers'],
+  workstation: [],
   workstationUsers: [],
 };
 

@@ -31,6 +31,7 @@ export const audit = {
     recovery_code: 'Recovery code',
     recovery_mode: 'Recovery mode',
     workstation_user: 'Workstation user',
+    workstation_key: 'Workstation key',
     application: 'Application',
     flow: 'Flow',
     app_role: 'App role',
@@ -185,6 +186,16 @@ export const audit = {
       success: 'Signed in to an application',
       failure: 'Sign-in to an application failed',
       abort: 'Sign-in to an application abandoned',
+    },
+    workstation: {
+      sign_in: 'Signed in at a workstation',
+      sign_in_failure: 'Sign-in at a workstation failed',
+      offline_refill: 'Offline sign-in material refilled',
+      offline_revoke: 'Offline sign-in material revoked',
+    },
+    workstation_key: {
+      create: 'Workstation key issued',
+      revoke: 'Workstation key revoked',
     },
     sign_in: {
       code_sent: 'Sign-in code sent',

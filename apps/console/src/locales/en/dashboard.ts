@@ -4,6 +4,7 @@ export const dashboard = {
   noCredentials: 'No credentials yet.',
   webCredentials: 'Web credentials',
   workstationCredentials: 'Workstation credentials',
+  signIns: { success: 'Sign-ins ({days} days)', failure: 'Failed' },
   users: { title: 'Users', total: 'Total', enrolled: 'Enrolled', blocked: 'Blocked' },
   recovery: {
     title: 'Recovery modes',

@@ -4,6 +4,7 @@ export const dialogs = {
   disassociate: { title: 'Disassociate', message: 'Do you really want to disassociate {name}?' },
   remove: { title: 'Remove', message: 'Do you really want to remove {name}?' },
   reset: { title: 'Reset to default', message: 'Do you really want to reset {name} to the default text?' },
+  revoke: { title: 'Revoke', message: 'Do you really want to revoke {name}?' },
   unsaved: { title: 'Unsaved changes', message: 'You have unsaved changes. Leave this page and lose them?' },
   feedback: { title: 'Result' },
 };

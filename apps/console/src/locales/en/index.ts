@@ -27,6 +27,7 @@ import { routes } from './routes';
 import { settings } from './settings';
 import { temporaryCards } from './temporaryCards';
 import { validation } from './validation';
+import { workstation } from './workstation';
 import { workstationUsers } from './workstationUsers';
 
 /** English is the type source: every other language must provide exactly these keys. */
@@ -52,6 +53,7 @@ export const en = {
   configurations,
   roles,
   workstationUsers,
+  workstation,
   dashboard,
   downloads,
   audit,

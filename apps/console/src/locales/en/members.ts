@@ -132,13 +132,20 @@ export const members = {
   /** The member's web sign-ins (Web tab). */
   signIns: {
     title: 'Sign-ins',
-    hint: 'Sign-ins to applications through the web sign-in pages, newest first.',
-    noRows: 'This user has not signed in on the web yet.',
+    hint: {
+      web: 'Sign-ins to applications through the web sign-in pages, newest first.',
+      workstation: 'Sign-ins at the customer’s workstations, newest first.',
+    },
+    noRows: {
+      web: 'This user has not signed in on the web yet.',
+      workstation: 'This user has not signed in at a workstation yet.',
+    },
     outcome: 'Outcome',
     allOutcomes: 'All',
     columns: {
       at: 'Date',
       application: 'Application',
+      machine: 'Workstation',
       outcome: 'Outcome',
       reason: 'Reason',
       kinds: 'Proved with',
@@ -155,6 +162,9 @@ export const members = {
       expired: 'Expired',
       denied_on_app: 'Refused on the app',
       mfa_required: 'Multi-factor sign-in required',
+      workstation_login_disabled: 'Workstation login disabled',
+      identity_expired: 'Identity expired',
+      certificate_expired: 'Certificate expired',
     } satisfies Record<SignInFailureReason, string>,
     recovery: 'Recovery code',
     deletedApplication: 'Deleted application',

@@ -12,6 +12,7 @@ export const routes = {
   recoveryModes: 'Recovery Modes',
   recoveryCodes: 'Recovery Codes',
   temporaryCards: 'Temporary Cards',
+  workstationKeys: 'Workstation Keys',
   applications: 'Applications',
   flows: 'Flows',
   profiles: 'Profiles',

@@ -88,7 +88,17 @@ export const settings = {
   workstationLogin: {
     title: 'Workstation login settings',
     intro:
-      'How members sign in at the workstations without their usual credentials: with a temporary card, or in recovery mode.',
+      'How members sign in at the workstations: the flow they walk, what a laptop may carry to let them in without a network, and the ways in without their usual credentials (a temporary card, recovery mode).',
+    flow: 'Workstation sign-in flow',
+    flowHint: 'The stages members walk at a workstation, with their credentials usable for Windows login.',
+    noFlow: 'None: workstations sign nobody in',
+    flowsFailed: 'The flows could not be loaded.',
+    offlineDays: 'Offline sign-in (days)',
+    offlineDaysHint: 'How long a machine may let a member in without contact; 0: never offline.',
+    offlineHotpValues: 'Offline HOTP codes',
+    offlineHotpValuesHint: 'HOTP codes a machine holds per member, each as a slow hash.',
+    offlineTotpHours: 'Offline TOTP window (hours)',
+    offlineTotpHoursHint: 'Hours of TOTP codes a machine holds per member.',
   },
   cms: {
     title: 'CMS settings',

@@ -33,6 +33,7 @@ export const audit: DeepStrings<Phrases['audit']> = {
     recovery_code: 'Codice di recupero',
     recovery_mode: 'Modalità di recupero',
     workstation_user: 'Utente della postazione',
+    workstation_key: 'Chiave della postazione',
     application: 'Applicazione',
     flow: 'Flusso',
     app_role: 'Ruolo app',
@@ -187,6 +188,16 @@ export const audit: DeepStrings<Phrases['audit']> = {
       success: 'Accesso a un’applicazione eseguito',
       failure: 'Accesso a un’applicazione non riuscito',
       abort: 'Accesso a un’applicazione abbandonato',
+    },
+    workstation: {
+      sign_in: 'Accesso a una postazione eseguito',
+      sign_in_failure: 'Accesso a una postazione non riuscito',
+      offline_refill: 'Materiale per l’accesso offline rinnovato',
+      offline_revoke: 'Materiale per l’accesso offline revocato',
+    },
+    workstation_key: {
+      create: 'Chiave della postazione emessa',
+      revoke: 'Chiave della postazione revocata',
     },
     sign_in: {
       code_sent: 'Codice di accesso inviato',

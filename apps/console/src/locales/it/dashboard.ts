@@ -4,6 +4,7 @@ export const dashboard = {
   noCredentials: 'Ancora nessuna credenziale.',
   webCredentials: 'Credenziali web',
   workstationCredentials: 'Credenziali della postazione',
+  signIns: { success: 'Accessi ({days} giorni)', failure: 'Non riusciti' },
   users: { title: 'Utenti', total: 'Totale', enrolled: 'Registrati', blocked: 'Bloccati' },
   recovery: {
     title: 'Modalità di recupero',

@@ -7,6 +7,7 @@ export const dialogs: DeepStrings<Phrases['dialogs']> = {
   disassociate: { title: 'Dissocia', message: 'Vuoi davvero dissociare {name}?' },
   remove: { title: 'Rimuovi', message: 'Vuoi davvero rimuovere {name}?' },
   reset: { title: 'Ripristina il predefinito', message: 'Vuoi davvero ripristinare {name} al testo predefinito?' },
+  revoke: { title: 'Revoca', message: 'Vuoi davvero revocare {name}?' },
   unsaved: { title: 'Modifiche non salvate', message: 'Ci sono modifiche non salvate. Lasciare la pagina e perderle?' },
   feedback: { title: 'Risultato' },
 };

@@ -101,6 +101,15 @@ export const error: DeepStrings<Phrases['error']> = {
   signInDenied: "L'accesso è stato rifiutato dalla tua app.",
   signInResendTooSoon: 'Un codice è stato inviato meno di un minuto fa. Attendi prima di chiederne un altro.',
   deviceNotFound: 'Questo dispositivo non è registrato.',
+  workstationKeyInvalid: 'La chiave della postazione non è valida o è stata revocata.',
+  workstationMachineRequired: 'Una chiave di flotta deve indicare il computer da cui si accede.',
+  workstationSignInExpired: 'Questo accesso è scaduto o concluso. Ricomincia.',
+  workstationLoginDisabled: 'L’accesso alle postazioni non è abilitato per il tuo account. Contatta l’amministratore.',
+  workstationNoFlow: 'Non è configurato alcun flusso di accesso alle postazioni. Contatta l’amministratore.',
+  workstationIdentityExpired: 'La tua identità per questa postazione è scaduta. Contatta l’amministratore.',
+  workstationCertificateExpired: 'Il certificato della tua smartcard è scaduto.',
+  workstationNoChallenge: 'Chiedi prima una sfida, poi firmala.',
+  workstationOfflineGone: 'Questo accesso offline è stato revocato o è scaduto. Accedi online.',
 };
 
 export const success: DeepStrings<Phrases['success']> = {

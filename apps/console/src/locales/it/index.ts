@@ -29,6 +29,7 @@ import { routes } from './routes';
 import { settings } from './settings';
 import { temporaryCards } from './temporaryCards';
 import { validation } from './validation';
+import { workstation } from './workstation';
 import { workstationUsers } from './workstationUsers';
 
 /** Typed against English: a missing or extra key is a compile error. */
@@ -54,6 +55,7 @@ export const it: DeepStrings<Phrases> = {
   configurations,
   roles,
   workstationUsers,
+  workstation,
   dashboard,
   downloads,
   audit,

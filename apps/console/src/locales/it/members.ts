@@ -130,13 +130,20 @@ export const members: DeepStrings<Phrases['members']> = {
   },
   signIns: {
     title: 'Accessi',
-    hint: 'Accessi alle applicazioni tramite le pagine di accesso web, dal più recente.',
-    noRows: 'Questo utente non ha ancora effettuato accessi web.',
+    hint: {
+      web: 'Accessi alle applicazioni tramite le pagine di accesso web, dal più recente.',
+      workstation: 'Accessi alle postazioni del cliente, dal più recente.',
+    },
+    noRows: {
+      web: 'Questo utente non ha ancora effettuato accessi web.',
+      workstation: 'Questo utente non ha ancora effettuato accessi a una postazione.',
+    },
     outcome: 'Esito',
     allOutcomes: 'Tutti',
     columns: {
       at: 'Data',
       application: 'Applicazione',
+      machine: 'Postazione',
       outcome: 'Esito',
       reason: 'Motivo',
       kinds: 'Verificato con',
@@ -153,6 +160,9 @@ export const members: DeepStrings<Phrases['members']> = {
       expired: 'Scaduto',
       denied_on_app: "Rifiutato dall'app",
       mfa_required: 'Richiesto accesso a più fattori',
+      workstation_login_disabled: 'Accesso alle postazioni disabilitato',
+      identity_expired: 'Identità scaduta',
+      certificate_expired: 'Certificato scaduto',
     },
     recovery: 'Codice di recupero',
     deletedApplication: 'Applicazione eliminata',

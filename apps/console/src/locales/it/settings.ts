@@ -91,7 +91,18 @@ export const settings: DeepStrings<Phrases['settings']> = {
   workstationLogin: {
     title: 'Impostazioni di accesso alla postazione',
     intro:
-      'Come accedono alla postazione gli utenti senza le loro credenziali abituali: con una tessera temporanea o in modalità di recupero.',
+      'Come accedono alle postazioni gli utenti: il flusso che seguono, cosa può conservare un portatile per farli accedere senza rete e i modi per accedere senza le credenziali abituali (una tessera temporanea, la modalità di recupero).',
+    flow: 'Flusso di accesso alla postazione',
+    flowHint:
+      'Le fasi che gli utenti seguono alla postazione, con le credenziali utilizzabili per l’accesso a Windows.',
+    noFlow: 'Nessuno: le postazioni non fanno accedere nessuno',
+    flowsFailed: 'Non è stato possibile caricare i flussi.',
+    offlineDays: 'Accesso offline (giorni)',
+    offlineDaysHint: 'Per quanto un computer può far accedere un utente senza contatto; 0: mai offline.',
+    offlineHotpValues: 'Codici HOTP offline',
+    offlineHotpValuesHint: 'Codici HOTP conservati da un computer per utente, ognuno come hash lento.',
+    offlineTotpHours: 'Finestra TOTP offline (ore)',
+    offlineTotpHoursHint: 'Ore di codici TOTP conservate da un computer per utente.',
   },
   cms: {
     title: 'Impostazioni CMS',

@@ -4,8 +4,8 @@
  * No triggers: a backup restore copies these rows back as they were (member_search, a copy of
  * member columns, is the one table kept by triggers: db/schema/members.ts).
  */
-import type { CredentialType } from '@portiere/contracts';
-import { boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { CredentialType, SignInChannelName } from '@portiere/contracts';
+import { boolean, date, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { customerRef } from './tenancy.ts';
 
 /** members_counts.group_id of members without a configuration group (a key column cannot be null). */
@@ -68,4 +68,21 @@ export const credentialCounts = pgTable(
     workstation: integer('workstation').notNull(),
   },
   (t) => [primaryKey({ name: 'credential_counts_pk', columns: [t.customerId, t.type] })],
+);
+
+/**
+ * Sign-ins per customer, channel, day and outcome (the dashboard's last 30 days): one row each,
+ * added to after the sign-in's transaction commits (signIn/records.ts), so that concurrent
+ * sign-ins hold its lock only for that one statement.
+ */
+export const signInTallies = pgTable(
+  'sign_in_tallies',
+  {
+    customerId: customerRef(),
+    channel: text('channel').$type<SignInChannelName>().notNull(),
+    day: date('day').notNull(),
+    outcome: text('outcome', { enum: ['success', 'failure', 'abort'] }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ name: 'sign_in_tallies_pk', columns: [t.customerId, t.day, t.channel, t.outcome] })],
 );

@@ -1,5 +1,5 @@
 import { Box, Skeleton, Stack, Typography, useTheme } from '@mui/material';
-import type { CustomerDashboard } from '@portiere/contracts';
+import { type CustomerDashboard, DASHBOARD_SIGN_IN_DAYS } from '@portiere/contracts';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format';
@@ -125,9 +125,11 @@ export function CustomerDashboardView({ data }: { data: CustomerDashboard }) {
         )}
       </Panel>
       <Panel title={t('dashboard.webCredentials')} testId="dash-web-credentials">
+        <SignInFigures counts={data.sign_ins.web} testId="dash-web-sign-ins" />
         <CredentialsChart counts={data.web_credentials} testId="dash-web" label={t('dashboard.webCredentials')} />
       </Panel>
       <Panel title={t('dashboard.workstationCredentials')} testId="dash-workstation-credentials">
+        <SignInFigures counts={data.sign_ins.workstation} testId="dash-workstation-sign-ins" />
         <CredentialsChart
           counts={data.workstation_credentials}
           testId="dash-workstation"
@@ -179,5 +181,25 @@ export function CustomerDashboardView({ data }: { data: CustomerDashboard }) {
         </Stack>
       </Panel>
     </Box>
+  );
+}
+
+/** How often a channel's credentials were really used: its sign-ins of the last days, and those that failed. */
+function SignInFigures({ counts, testId }: { counts: { success: number; failure: number }; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" spacing={3} sx={{ mb: 1 }}>
+      <Figure
+        label={t('dashboard.signIns.success', { days: DASHBOARD_SIGN_IN_DAYS })}
+        value={counts.success}
+        testId={`${testId}-success`}
+      />
+      <Figure
+        label={t('dashboard.signIns.failure')}
+        value={counts.failure}
+        testId={`${testId}-failure`}
+        color={counts.failure > 0 ? 'error.main' : undefined}
+      />
+    </Stack>
   );
 }

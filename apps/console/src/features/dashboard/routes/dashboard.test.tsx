@@ -14,6 +14,7 @@ const acme = {
   web_credentials: { mail: 120, totp: 40, sms: 0 },
   workstation_credentials: { password: 90, smartcard: 5 },
   recovery_modes: { active: 3, total: 11 },
+  sign_ins: { web: { success: 40, failure: 2 }, workstation: { success: 12, failure: 0 } },
   licenses: { total: 250, used: 204, remaining: 46, expiration: '2030-06-30T00:00:00.000Z' },
 };
 const globex = {
@@ -68,6 +69,9 @@ describe('dashboard', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('dash-web-mail').textContent).toBe('120');
     expect(screen.queryByTestId('dash-web-sms')).toBeNull();
     expect(screen.getByTestId('dash-workstation-smartcard').textContent).toBe('5');
+    // What the credentials were used for: the sign-ins of the last 30 days per channel.
+    expect(screen.getByTestId('dash-workstation-sign-ins-success').textContent).toBe('12');
+    expect(screen.getByTestId('dash-web-sign-ins-failure').textContent).toBe('2');
     expect(screen.queryByTestId(/^dash-customer-/)).toBeNull();
   });
 

@@ -15,7 +15,7 @@ import { meQuery } from '../../../lib/session';
 import { useMember } from '../api/membersApi';
 import { CredentialsTab } from '../components/CredentialsTab';
 import { PersonalInfoTab } from '../components/PersonalInfoTab';
-import { WebLoginPanel } from '../components/WebLoginPanel';
+import { SignInsPanel } from '../components/SignInsPanel';
 
 const TABS = ['personal', 'recovery', 'credentials', 'web', 'workstation', 'loginAssistant', 'activity'] as const;
 type TabId = (typeof TABS)[number];
@@ -97,13 +97,15 @@ export default function MemberDetailPage() {
           {tab === 'web' && (
             <Stack spacing={3}>
               <CredentialsTab member={m} view="web" />
-              <WebLoginPanel memberId={m.id} />
+              <SignInsPanel memberId={m.id} channel="web" />
             </Stack>
           )}
           {tab === 'workstation' && (
             <Stack spacing={3}>
               <MemberPanel kind="TemporaryCard" memberId={m.id} />
               <CredentialsTab member={m} view="workstation" />
+              <SignInsPanel memberId={m.id} channel="workstation" />
+              <MemberPanel kind="Offline" memberId={m.id} />
             </Stack>
           )}
           {tab === 'loginAssistant' && laEnabled && (

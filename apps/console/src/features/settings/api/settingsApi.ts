@@ -1,7 +1,9 @@
 import {
+  flowSchema,
   type LogoKind,
   type LogoUploadResponse,
   logoUploadResponseSchema,
+  pagedListSchema,
   type SettingsPatch,
   settingsResponseSchema,
 } from '@portiere/contracts';
@@ -18,7 +20,24 @@ export type SettingsAnswer = z.infer<typeof settingsResponseSchema>;
 export const settingsKeys = {
   ...areaKeys('settings'),
   mailTemplates: (customerId: string) => ['settings', 'mailTemplates', customerId] as const,
+  flowChoices: () => ['settings', 'flowChoices'] as const,
 };
+
+/** A customer's flows are few: one page of them holds the choices. */
+const FLOW_CHOICES = 100;
+
+/** The customer's flows, to pick the workstation flow from (refreshed when flows change). */
+export const useFlowChoices = () =>
+  useQuery({
+    queryKey: settingsKeys.flowChoices(),
+    queryFn: async () =>
+      (
+        await api.get('/api/v1/flows/', {
+          params: { query: { page_size: FLOW_CHOICES } },
+          schema: pagedListSchema(flowSchema),
+        })
+      ).results,
+  });
 
 const customer = (customerId: string) => ({ path: { id: customerId } });
 

@@ -12,7 +12,7 @@ export default function WorkstationSettingsPage() {
   return (
     <SettingsLoader>
       {(answer, customerId) => (
-        <SettingsForm key={customerId} customerId={customerId} answer={answer} sections={['cms']}>
+        <SettingsForm key={customerId} customerId={customerId} answer={answer} sections={['cms', 'workstation']}>
           <WorkstationLoginCard />
           <CmsCard />
           <TransportSecretsCard />

@@ -1,13 +1,13 @@
 import { Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import type { MemberSignIn } from '@portiere/contracts';
+import type { MemberSignIn, SignInChannelName } from '@portiere/contracts';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/table/ListPage';
 import { useFirstPageOn, usePaging } from '../../../components/table/pagingStore';
 import { formatDateTime } from '../../../lib/format';
-import { type SignInOutcome, useWebLoginHistory } from '../api/webLoginApi';
+import { type SignInOutcome, useSignIns } from '../api/signInsApi';
 
 const OUTCOMES: SignInOutcome[] = ['success', 'failure', 'abort'];
 const CHIP_COLOR = { success: 'success', failure: 'error', abort: 'default' } as const;
@@ -15,7 +15,25 @@ const CHIP_COLOR = { success: 'success', failure: 'error', abort: 'default' } as
 const kindLabel = (t: TFunction, kind: MemberSignIn['kinds'][number]) =>
   kind === 'recovery' ? t('members.signIns.recovery') : t(`credentials.types.${kind}`);
 
-function columns(t: TFunction, language: string): GridColDef<MemberSignIn>[] {
+function columns(t: TFunction, language: string, channel: SignInChannelName): GridColDef<MemberSignIn>[] {
+  // Into which application on the web; at which machine at a workstation.
+  const where: GridColDef<MemberSignIn> =
+    channel === 'web'
+      ? {
+          field: 'application',
+          headerName: t('members.signIns.columns.application'),
+          minWidth: 150,
+          flex: 1,
+          valueGetter: (_: unknown, row: MemberSignIn) =>
+            row.application?.name ?? t('members.signIns.deletedApplication'),
+        }
+      : {
+          field: 'machine',
+          headerName: t('members.signIns.columns.machine'),
+          minWidth: 150,
+          flex: 1,
+          valueGetter: (_: unknown, row: MemberSignIn) => row.machine ?? '—',
+        };
   return [
     {
       field: 'at',
@@ -24,13 +42,7 @@ function columns(t: TFunction, language: string): GridColDef<MemberSignIn>[] {
       flex: 1,
       valueFormatter: (value: string) => formatDateTime(value, language),
     },
-    {
-      field: 'application',
-      headerName: t('members.signIns.columns.application'),
-      minWidth: 150,
-      flex: 1,
-      valueGetter: (_: unknown, row: MemberSignIn) => row.application?.name ?? t('members.signIns.deletedApplication'),
-    },
+    where,
     {
       field: 'outcome',
       headerName: t('members.signIns.columns.outcome'),
@@ -62,28 +74,29 @@ function columns(t: TFunction, language: string): GridColDef<MemberSignIn>[] {
   ];
 }
 
-/** The member's web login history (Web tab): server-paged, newest first, filtered by outcome. */
-export function WebLoginPanel({ memberId }: { memberId: string }) {
+/** The member's sign-ins through one channel (Web tab, Workstation tab): server-paged, newest first, filtered by outcome. */
+export function SignInsPanel({ memberId, channel }: { memberId: string; channel: SignInChannelName }) {
   const { t, i18n } = useTranslation();
   const [outcome, setOutcome] = useState<SignInOutcome | null>(null);
   useFirstPageOn(outcome ?? '');
   const { page, pageSize } = usePaging();
-  const list = useWebLoginHistory(memberId, page, pageSize, outcome);
-  const cols = useMemo(() => columns(t, i18n.language), [t, i18n.language]);
+  const list = useSignIns(memberId, { channel, page, pageSize, outcome });
+  const cols = useMemo(() => columns(t, i18n.language, channel), [t, i18n.language, channel]);
+  const heading = `member-sign-ins-${channel}`;
   return (
-    <Stack component="section" aria-labelledby="member-sign-ins" spacing={1}>
-      <Typography variant="h6" component="h3" id="member-sign-ins">
+    <Stack component="section" aria-labelledby={heading} spacing={1}>
+      <Typography variant="h6" component="h3" id={heading}>
         {t('members.signIns.title')}
       </Typography>
       <ListPage<MemberSignIn>
         list={list}
         columns={cols}
-        noRowsLabel={t('members.signIns.noRows')}
-        aria-labelledby="member-sign-ins"
+        noRowsLabel={t(`members.signIns.noRows.${channel}`)}
+        aria-labelledby={heading}
         toolbar={
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
             <Typography color="text.secondary" sx={{ flex: 1 }}>
-              {t('members.signIns.hint')}
+              {t(`members.signIns.hint.${channel}`)}
             </Typography>
             <TextField
               select
