@@ -1,4 +1,4 @@
-import { WORKSTATION_KEY_HEADER } from '@portiere/contracts';
+import { WORKSTATION_KEY_HEADER, type WorkstationKey } from '@portiere/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,7 @@ import { jsonResponse, renderApp } from '../../../test/renderApp';
 /** The first render of a lazy page chunk can be slow on a loaded machine. */
 const COLD = { timeout: 20_000 };
 
-const fleet = {
+const fleet: WorkstationKey = {
   id: 'k1',
   name: 'Sales laptops',
   machine: null,
@@ -19,7 +19,7 @@ const fleet = {
 const SECRET = `pwk_${'a'.repeat(22)}_${'b'.repeat(43)}`;
 
 describe('workstation keys page', { timeout: 30_000 }, () => {
-  let keys = [fleet];
+  let keys: WorkstationKey[] = [fleet];
   const { calls, reset } = fakeApi(({ path, method, body }) => {
     if (path === '/workstation-keys/' && method === 'GET')
       return jsonResponse(200, { count: keys.length, next_page: null, results: keys });
