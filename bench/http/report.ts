@@ -24,6 +24,14 @@ function rows(db: string, r: HttpDatabaseResult): string[] {
       `| the same: the ceiling of the ratio on this machine with a server that did nothing but the hash (the hash ÷ the hash and the client's CPU) | | | ${ratio(hashMs(w.rawArgonPerSecond) / (hashMs(w.rawArgonPerSecond) + w.clientCpuMsPerFlow))} | | |`,
     );
   }
+  const ws = r.workstationSignIn;
+  out.push(
+    `| members' workstation sign-in, start and password, 8 workstations of a fleet key (p50 ${f(ws.p50)} ms) | ${ws.flowsPerSecond.toFixed(1)} sign-ins/s | ${f(ws.rawArgonPerSecond)} argon2id verifications/s | ${ratio(ws.flowsPerSecond / ws.rawArgonPerSecond)} | recorded (issue 36) | |`,
+  );
+  if (ws.serverCpuMsPerFlow !== undefined)
+    out.push(
+      `| the same, CPU time per sign-in: server (the hash included) + client process | ${ms(ws.serverCpuMsPerFlow)} + ${ms(ws.clientCpuMsPerFlow)} | ${ms(hashMs(ws.rawArgonPerSecond))} per argon2id verification | | | |`,
+    );
   const st = r.staffSignIn;
   const staffRatio = st.signInsPerSecond / st.rawArgonPerSecond;
   out.push(

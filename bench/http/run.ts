@@ -4,8 +4,8 @@
  * clients), every figure beside the raw limit of the same run.
  *
  * - Embedded database, demo data: start from an empty data folder and again on it, the console
- *   sign-in page's first paint in Chromium, 200 operators at once, members' web sign-in, staff
- *   sign-in with the mailed code.
+ *   sign-in page's first paint in Chromium, 200 operators at once, members' web sign-in and
+ *   workstation sign-in, staff sign-in with the mailed code.
  * - PostgreSQL (BENCH_DATABASE_URL) with BENCH_SCALE members in Acme, seeded by
  *   `portiere seed --members N`: the same load and sign-ins, search, CSV and XLSX exports.
  *
@@ -26,6 +26,7 @@ import { type SearchMeasure, search } from './search.ts';
 import { cpuMsOf, MAIN_JS, type ServerProcess, startServer } from './server.ts';
 import { staffSignIn } from './staff-sign-in.ts';
 import { type WebSignInResult, webSignIn } from './web-sign-in.ts';
+import { type WorkstationSignInResult, workstationSignIn } from './workstation-sign-in.ts';
 
 const CLI_JS = path.join(path.dirname(MAIN_JS), 'cli.js');
 const OPERATOR = 'admin@acme.example';
@@ -33,6 +34,7 @@ const OPERATOR = 'admin@acme.example';
 export interface HttpDatabaseResult {
   load: LoadResult;
   webSignIn: WebSignInResult;
+  workstationSignIn: WorkstationSignInResult;
   staffSignIn: {
     signInsPerSecond: number;
     p50: number;
@@ -61,6 +63,7 @@ async function measure(server: ServerProcess, members: number, databaseUrl?: str
   const token = await server.signIn(OPERATOR, DEMO_PASSWORD);
   const loaded = await load({ baseUrl: server.baseUrl, token });
   const web = await webSignIn({ baseUrl: server.baseUrl, token, pid: server.pid });
+  const workstation = await workstationSignIn({ baseUrl: server.baseUrl, token, pid: server.pid });
   const rawArgonPerSecond = await rawArgon2id(8);
   // CPU time over the counted window: the server's, and this process's (the client and the SMTP sink).
   const cpu = { at: 0, server: 0, client: process.cpuUsage(), ms: 0, clientMs: 0 };
@@ -83,6 +86,7 @@ async function measure(server: ServerProcess, members: number, databaseUrl?: str
     members,
     load: loaded,
     webSignIn: web,
+    workstationSignIn: workstation,
     staffSignIn: {
       ...staff,
       rawArgonPerSecond,

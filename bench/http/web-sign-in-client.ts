@@ -9,17 +9,14 @@
  */
 import { text } from 'node:stream/consumers';
 import * as client from 'openid-client';
+import { type LoopSettings, runFlows } from './flow-loop.ts';
 
-interface Settings {
+interface Settings extends LoopSettings {
   baseUrl: string;
   clientId: string;
   clientSecret: string;
   redirectUri: string;
-  usernames: string[];
   password: string;
-  parallel: number;
-  seconds: number;
-  warmupSeconds: number;
 }
 
 const settings = JSON.parse(await text(process.stdin)) as Settings;
@@ -112,43 +109,6 @@ async function flow(username: string): Promise<void> {
   if (!tokens.claims()?.sub) throw new Error('no ID token');
 }
 
-const latencies: number[] = [];
-let counted = 0;
-let flows = 0;
-// This process's own CPU time over the counted window: the client's share of the two cores.
-let cpuFrom: NodeJS.CpuUsage | undefined;
-setTimeout(() => {
-  cpuFrom = process.cpuUsage();
-}, settings.warmupSeconds * 1000);
-let next = 0;
-const from = performance.now() + settings.warmupSeconds * 1000;
-const end = from + settings.seconds * 1000;
-await Promise.all(
-  Array.from({ length: settings.parallel }, async () => {
-    for (let now = performance.now(); now < end; ) {
-      const started = performance.now();
-      await flow(settings.usernames[next++ % settings.usernames.length] ?? '');
-      flows++;
-      now = performance.now();
-      if (started >= from) {
-        counted++;
-        latencies.push(now - started);
-      }
-    }
-  }),
-);
-latencies.sort((a, b) => a - b);
+await runFlows(settings, flow);
 // BENCH_STEPS=1: where the flows' time went, summed over all of them, by step.
 if (process.env.BENCH_STEPS) console.error(JSON.stringify(steps));
-const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0;
-const cpu = process.cpuUsage(cpuFrom);
-process.stdout.write(
-  JSON.stringify({
-    flowsPerSecond: counted / ((performance.now() - from) / 1000),
-    p50: at(0.5),
-    p95: at(0.95),
-    clientCpuMsPerFlow: (cpu.user + cpu.system) / 1000 / Math.max(1, counted),
-    /** Every flow run, the warm-up's included. */
-    flows,
-  }),
-);
