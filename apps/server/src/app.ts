@@ -262,7 +262,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(workstationKeyRoutes(services));
       // A client polls while an app approves, as the sign-in page does.
       await api.register(
-        workstationRoutes(services, { perKey: config.apiKeyRateLimit, perAddress: 4 * config.loginRateLimit }),
+        workstationRoutes(services, { perKey: config.workstationKeyRateLimit, perAddress: 4 * config.loginRateLimit }),
       );
     },
     { prefix: '/api/v1' },

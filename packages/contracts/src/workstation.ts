@@ -35,6 +35,12 @@ export const WORKSTATION_KEY_PREFIX = 'pwk_';
 export const WORKSTATION_KEY_HEADER = 'x-workstation-key';
 /** The header a fleet key's workstation names itself in (a machine key's machine is the key's). */
 export const WORKSTATION_MACHINE_HEADER = 'x-workstation-machine';
+/**
+ * Calls a minute a workstation key may make (WORKSTATION_KEY_RATE_LIMIT): a fleet key serves every
+ * machine of a customer, so it gets room for a morning's sign-ins; guessing is held back per
+ * member and per sign-in, not here.
+ */
+export const WORKSTATION_KEY_RATE_LIMIT_PER_MIN = 6000;
 /** A workstation sign-in left unfinished expires after this long. */
 export const WORKSTATION_SIGNIN_TTL_S = 5 * 60;
 
