@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { customers, laScripts, resellers, staffUsers } from '../db/schema/index.ts';
+import { customers, laScripts, offlineGrants, resellers, staffUsers } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { DEMO_PASSWORD } from '../seed/demo.ts';
 import { call, type Harness, post } from './harness.ts';
@@ -199,7 +199,29 @@ export async function createTenantFixtures(h: Harness, token: string): Promise<T
     .returning({ id: laScripts.id });
   if (!script) throw new Error('fixture script: insert failed');
 
+  // Workstation login: a key, and offline material of the member's PIN credential on its
+  // machine, inserted directly (a real grant needs a sign-in: workstation.test.ts makes them).
+  const workstationKey = await must<{ id: string }>(
+    'workstation key',
+    post(app, 'workstation-keys/', { name: `Fixture key ${tag}`, machine: `FX-${tag}` }, token),
+  );
   const credentialId = pin.id ?? pin.credential?.id;
+  const [grant] = await h.app.services.db
+    .insert(offlineGrants)
+    .values({
+      customerId: me.customer.id,
+      memberId: member.id,
+      credentialId: credentialId ?? '',
+      keyId: workstationKey.id,
+      machine: `FX-${tag}`,
+      kind: 'hotp',
+      refillHash: randomBytes(32).toString('base64url'),
+      firstAt: 0,
+      lastAt: 19,
+      expiresAt: new Date(h.clock.now().getTime() + 7 * 86_400_000),
+    })
+    .returning({ id: offlineGrants.id });
+  if (!grant) throw new Error('fixture offline grant: insert failed');
   const enrollmentCode = appCredential.enrollment?.confirmation_code;
   if (!credentialId) throw new Error(`fixture pin credential: no id in ${JSON.stringify(pin)}`);
   if (!enrollmentCode) throw new Error('fixture app credential: no confirmation code');
@@ -234,6 +256,11 @@ export async function createTenantFixtures(h: Harness, token: string): Promise<T
       'branding/{customerId}': customerId,
       'logo/{kind}': 'logo',
       'manager-users/{userId}': manager.id,
+      'workstation-keys/{id}': workstationKey.id,
+      'offline/{grantId}': grant.id,
+      // A workstation's sign-in, which takes a workstation key these suites do not hold: an id
+      // that names nothing (workstation.test.ts covers real ones).
+      'sign-ins/{id}': randomBytes(18).toString('base64url'),
       'scripts/{scriptId}': script.id,
       // The login assistant's routes take its own tokens (a sign-in id, a session bearer), which
       // these suites do not hold: ids that name nothing. assistant.test.ts covers real ones.
