@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One vitest run, its projects: the repository's scripts, pure contracts, the API server (node), the console and the
- * members' pages (jsdom), and the start-up bound.
+ * One vitest run, its projects: the repository's scripts, pure contracts, the API server (node), the workstation
+ * client, the console and the members' pages (jsdom), and the start-up bound.
  */
 export default defineConfig({
   test: {
@@ -19,6 +19,18 @@ export default defineConfig({
           environment: 'node',
           include: ['src/**/*.test.ts'],
           exclude: ['src/start.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      // The reference workstation client, built and run as a process against the real server (and PAM).
+      {
+        test: {
+          name: 'workstation',
+          root: 'apps/workstation',
+          environment: 'node',
+          include: ['test/**/*.test.ts'],
+          globalSetup: ['test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

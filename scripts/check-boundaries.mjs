@@ -8,7 +8,7 @@
 // The server (apps/server/src): a module (modules/<name>/) gets another module's service only
 // from services.ts, as a constructor argument: it imports another module's service.ts and
 // routes.ts as types only. Its other files (queries, pure helpers) it may import.
-// Everywhere (server, console, portal, contracts): no folder cycle. Each value import from a
+// Everywhere (server, console, portal, contracts, the workstation client): no folder cycle. Each value import from a
 // file in folder F to one in folder T, outside tests, is an edge between the two folders just
 // under their closest common folder (modules/members/x.ts -> modules/enrollment/y.ts: members ->
 // enrollment; a folder and its own subfolders are one piece of code). A cycle of such edges fails,
@@ -259,11 +259,16 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
         { srcDir: path.join(root, 'apps/portal/src'), app: 'portal', name: "Members' pages (portal)" },
         { srcDir: path.join(root, 'apps/server/src'), app: 'server', name: 'Server' },
         { srcDir: path.join(root, 'packages/contracts/src'), app: 'contracts', name: 'Contracts' },
+        { srcDir: path.join(root, 'apps/workstation/src'), app: 'workstation', name: 'Workstation client' },
       ];
   let failed = 0;
   for (const { srcDir, app, name } of trees) {
     const violations =
-      app === 'server' ? checkServerModules(srcDir) : app === 'contracts' ? [] : checkBoundaries(srcDir, { app });
+      app === 'server'
+        ? checkServerModules(srcDir)
+        : app === 'contracts' || app === 'workstation'
+          ? []
+          : checkBoundaries(srcDir, { app });
     for (const v of violations) console.error(`${v.file}: import '${v.specifier}' crosses a boundary: ${v.rule}`);
     const cycles = checkCycles(srcDir);
     for (const c of cycles) console.error(`${name}: folder cycle ${c.cycle}\n  ${c.imports.join('\n  ')}`);

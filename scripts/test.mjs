@@ -9,6 +9,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { buildWebAppsIfNeeded } from './build-console.mjs';
 import { ensureApache } from './ensure-apache.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensurePam } from './ensure-pam.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const started = Date.now();
@@ -41,9 +42,17 @@ function vitest(title, projects) {
     failures.push(title);
   }
 }
+// The PAM application the workstation client's Linux sign-in is proven with (apps/workstation/test/pam.test.ts),
+// before the unit and API tests that run it.
+try {
+  ensurePam();
+} catch (err) {
+  console.error(err.message);
+  failures.push('pam');
+}
 // First and alone, so that its 2 s start-up bound is measured on an otherwise idle machine.
 vitest('start-up tests', ['startup']);
-vitest('unit and API tests', ['scripts', 'contracts', 'server', 'console', 'portal']);
+vitest('unit and API tests', ['scripts', 'contracts', 'server', 'console', 'portal', 'workstation']);
 
 let chromium;
 try {

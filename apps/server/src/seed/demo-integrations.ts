@@ -1,11 +1,12 @@
 /**
  * Demo integrations for a customer: a password-then-second-factor flow, a web application
- * signing in with it, and an app role for its 'Default' configuration group. The application's
- * secret is random and never shown: regenerate it in the console to use the demo client.
+ * signing in with it, and an app role for its 'Default' configuration group; the same flow is the
+ * customer's workstation flow. The application's secret is random and never shown: regenerate it
+ * in the console to use the demo client.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { applications, appRoles, configurations, flows } from '../db/schema/index.ts';
+import { applications, appRoles, configurations, customers, flows } from '../db/schema/index.ts';
 import { newClientId, newClientSecret } from '../modules/applications/secret.ts';
 
 export async function seedIntegrations(db: Db, customerId: string, domain: string): Promise<void> {
@@ -20,6 +21,13 @@ export async function seedIntegrations(db: Db, customerId: string, domain: strin
     })
     .returning();
   if (!flow) throw new Error('seed failed');
+  // Workstations walk it too (Settings → Workstation); the other workstation settings keep their defaults.
+  await db
+    .update(customers)
+    .set({
+      settings: sql`jsonb_set(${customers.settings}, '{workstation}', ${JSON.stringify({ flow_id: flow.id })}::jsonb)`,
+    })
+    .where(eq(customers.id, customerId));
   const [app] = await db
     .insert(applications)
     .values({

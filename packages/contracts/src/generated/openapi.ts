@@ -6746,6 +6746,16 @@ export interface operations {
                                 active: number;
                                 total: number;
                             };
+                            sign_ins: {
+                                web: {
+                                    failure: number;
+                                    success: number;
+                                };
+                                workstation: {
+                                    failure: number;
+                                    success: number;
+                                };
+                            };
                             users: {
                                 blocked: number;
                                 enrolled: number;

@@ -159,7 +159,8 @@ export class OfflineMaterials {
       code = (at) => hotpAt(secret, p, at);
     } else {
       period = Number(params.period ?? 30);
-      const first = Math.floor(now.getTime() / 1000 / period);
+      // From now on, but never the step last accepted online (the counter): that code is spent.
+      const first = Math.max(Math.floor(now.getTime() / 1000 / period), credential.counter + 1);
       const count = Math.ceil((settings.offline_totp_hours * 3600) / period) + 1;
       ats = Array.from({ length: count }, (_, i) => first + i);
       const p = { algorithm: params.algorithm, digits, period };

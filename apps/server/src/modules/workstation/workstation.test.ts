@@ -333,6 +333,38 @@ describe.each(testDatabases())('workstation login on $name', (database) => {
     expect((await call(h.app, 'GET', `users/${m.id}/workstation/offline/`, acme)).body.count).toBe(0);
   });
 
+  it('gives a window of TOTP values as hashes of the codes of their time steps, and none when offline is off', async () => {
+    await settings({ offline_totp_hours: 1 });
+    const m = await member();
+    const { ws, id } = await signedIn(m);
+    await ws.verify(id, 'password', PASSWORD);
+    // The code typed online, of the current step, is spent: the offline values start at the next step.
+    const typedAt = Math.floor(h.clock.now().getTime() / 30_000);
+    const typed = m.totp.generate({ timestamp: h.clock.now().getTime() });
+    const material = (await ws.verify(id, 'totp', typed, true)).body.offline;
+    h.clock.advance(30);
+    expect(material).toMatchObject({ kind: 'totp', period: 30, digits: 6 });
+    expect(material.values[0].at).toBe(typedAt + 1);
+    // An hour of 30-second steps from now on, each value the hash of its step's code.
+    expect(material.values).toHaveLength(121);
+    const at = material.values.find((v: { at: number }) => v.at === typedAt + 10);
+    expect(await argon2Verify(at.hash, m.totp.generate({ timestamp: (typedAt + 10) * 30_000 }))).toBe(true);
+
+    await settings({ offline_days: 0 });
+    try {
+      const again = await signedIn(m);
+      await again.ws.verify(again.id, 'password', PASSWORD);
+      expect((await again.ws.verify(again.id, 'totp', totpCode(h, m), true)).body).toMatchObject({
+        done: true,
+        offline: null,
+      });
+      // Nor can the machine refill what it holds.
+      expect((await ws.refill(material.refill_token)).body.code).toBe('workstationOfflineGone');
+    } finally {
+      await settings({ offline_days: 7, offline_totp_hours: 2 });
+    }
+  });
+
   it("gives another customer's workstation nothing of Acme's members", async () => {
     const m = await member();
     const flow = await createFlow(h, globex, [['password']]);

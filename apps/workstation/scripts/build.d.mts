@@ -1,0 +1,2 @@
+export const CLIENT: string;
+export function buildClient(): Promise<string>;
