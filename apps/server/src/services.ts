@@ -179,7 +179,7 @@ export async function buildServices(
     records: new SignInRecords(db, database.db, now, log),
     now,
   });
-  const offlineMaterials = new OfflineMaterials(db, box, settings, now);
+  const offlineMaterials = new OfflineMaterials(db, box, signInChecks, settings, now);
   return {
     db,
     database,

@@ -39,7 +39,7 @@ import type { SignInEngine } from '../../signIn/engine.ts';
 import { requiresMultiFactor } from '../../signIn/factors.ts';
 import type { Who } from '../../signIn/identify.ts';
 import { offers, stageOf } from '../../signIn/progress.ts';
-import { type IdentifiedRow, progressOf, WebLoginProgress, type WebLoginRow } from './progress.ts';
+import { type IdentifiedRow, progressOf, type WebLoginRow, webLoginProgress } from './progress.ts';
 
 type App = ClientApp;
 
@@ -170,7 +170,7 @@ export class WebLoginService {
   async send(uid: string, kind: 'mail' | 'sms' | 'app'): Promise<SignInSent> {
     const ctx = await this.context(uid);
     const row = this.inStage(ctx.row, kind);
-    const sent = await this.engine.send(progressOf(row), new WebLoginProgress(this.db, row), 'web', kind);
+    const sent = await this.engine.send(progressOf(row), webLoginProgress(this.db, row), 'web', kind);
     if (sent.type === 'tooSoon') {
       const error = new AppError(429, 'signInResendTooSoon');
       if (sent.retryAfterS !== null) error.retryAfterS = sent.retryAfterS;
@@ -186,7 +186,7 @@ export class WebLoginService {
     // A failure unless the sign-in ends well (the engine says so); a stage passed records nothing.
     auditAction('signin.failure');
     const { interaction } = ctx;
-    const outcome = await this.engine.answer(progressOf(row), new WebLoginProgress(this.db, row), {
+    const outcome = await this.engine.answer(progressOf(row), webLoginProgress(this.db, row), {
       channel: 'web',
       ip,
       kind: input.kind,

@@ -11,8 +11,8 @@
  * a code used offline is refused online from then on.
  */
 import { randomBytes } from 'node:crypto';
-import type { OfflineGrant, OfflineKind, OfflineMaterial } from '@portiere/contracts';
-import { and, asc, desc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { OFFLINE_KINDS, type OfflineGrant, type OfflineKind, type OfflineMaterial } from '@portiere/contracts';
+import { and, desc, eq, gt, lt } from 'drizzle-orm';
 import { auditDetails, auditMemberActor, auditTarget } from '../../audit/context.ts';
 import type { Db } from '../../db/client.ts';
 import { configurations, credentials, members, offlineGrants } from '../../db/schema/index.ts';
@@ -21,6 +21,7 @@ import { customerRow } from '../../lib/customer-row.ts';
 import { AppError } from '../../lib/errors.ts';
 import { page, paging } from '../../lib/paging.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import type { CredentialChecks } from '../../signIn/credentialChecks.ts';
 import { identityExpired } from '../../signIn/identities.ts';
 import { type Algorithm, hotpAt, totpAt } from '../credentials/otp.ts';
 import type { MemberRow } from '../members/mapper.ts';
@@ -37,27 +38,18 @@ export class OfflineMaterials {
   constructor(
     private readonly db: Db,
     private readonly box: SecretBox,
+    private readonly checks: CredentialChecks,
     private readonly settings: SettingsService,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
   /** The member's credential whose values a machine may carry: an active, unlocked Windows HOTP (first) or TOTP. */
   private async credential(member: MemberRow): Promise<CredentialRow | null> {
-    const rows = await this.db
-      .select()
-      .from(credentials)
-      .where(
-        and(
-          eq(credentials.memberId, member.id),
-          eq(credentials.customerId, member.customerId),
-          inArray(credentials.type, ['hotp', 'totp']),
-          eq(credentials.isActive, true),
-          eq(credentials.locked, false),
-          eq(credentials.windowsLogin, true),
-        ),
-      )
-      .orderBy(asc(credentials.createdAt));
-    return rows.find((r) => r.type === 'hotp') ?? rows[0] ?? null;
+    for (const kind of OFFLINE_KINDS) {
+      const [usable] = await this.checks.usable(member, kind, { windowsOnly: true });
+      if (usable) return usable;
+    }
+    return null;
   }
 
   /**

@@ -33,7 +33,7 @@ import { offers, stageOf } from '../../signIn/progress.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { WorkstationCaller } from './caller.ts';
 import type { OfflineMaterials } from './offline.ts';
-import { progressOf, WorkstationProgress, type WorkstationSignInRow } from './progress.ts';
+import { progressOf, type WorkstationSignInRow, workstationProgress } from './progress.ts';
 import { sessionOf } from './session.ts';
 
 /** A refusal the route answers (not throws), so that the counts and records it wrote are committed. */
@@ -124,7 +124,7 @@ export class WorkstationSignIns {
 
   async send(caller: WorkstationCaller, id: string, kind: 'mail' | 'sms' | 'app') {
     const row = await this.row(caller, id, kind);
-    const sent = await this.engine.send(progressOf(row), new WorkstationProgress(this.db, row), 'workstation', kind);
+    const sent = await this.engine.send(progressOf(row), workstationProgress(this.db, row), 'workstation', kind);
     if (sent.type === 'tooSoon') {
       const error = new AppError(429, 'signInResendTooSoon');
       if (sent.retryAfterS !== null) error.retryAfterS = sent.retryAfterS;
@@ -157,7 +157,7 @@ export class WorkstationSignIns {
     auditDetails({ machine: caller.machine });
     // A failure unless the sign-in ends well (the engine says so); a stage passed records nothing.
     auditAction('workstation.sign_in_failure');
-    const outcome = await this.engine.answer(progressOf(row), new WorkstationProgress(this.db, row), {
+    const outcome = await this.engine.answer(progressOf(row), workstationProgress(this.db, row), {
       channel: 'workstation',
       ip,
       kind: input.kind,
