@@ -373,9 +373,15 @@ describe.each(testDatabases())('workstation login on $name', (database) => {
     const theirs = workstation(h, (await issueKey(h, globex, 'GX-1')).key);
     const s = (await theirs.start(m.username)).body;
     expect((await theirs.verify(s.id, 'password', PASSWORD)).status).toBe(401);
-    // Nor Acme's sign-ins in progress, nor its flow.
+    // Nor Acme's sign-ins in progress, nor its offline material, nor its flow.
     const ours = await signedIn(m);
     expect((await theirs.verify(ours.id, 'password', PASSWORD)).status).toBe(404);
+    const hotp = await credential(m, { type: 'hotp' });
+    await ours.ws.verify(ours.id, 'password', PASSWORD);
+    const code = new HOTP({ secret: Secret.fromBase32(hotp.enrollment.secret), digits: 6 }).generate({ counter: 0 });
+    const material = (await ours.ws.verify(ours.id, 'hotp', code, true)).body.offline;
+    expect((await theirs.refill(material.refill_token)).body.code).toBe('workstationOfflineGone');
+    expect((await ours.ws.refill(material.refill_token)).status).toBe(200);
     // A flow of Acme's cannot be Globex's workstation flow.
     const acmeFlow = await createFlow(h, acme, [['password']]);
     const patched = await call(h.app, 'PATCH', `customers/${globexId}/settings/`, globex, {
