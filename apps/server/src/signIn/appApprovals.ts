@@ -35,6 +35,8 @@ export class AppApprovals {
     asker: { applicationId: string | null; machine: string | null },
     expiresAt: Date,
     types: readonly AppType[] = ['app'],
+    /** Only an app credential usable for Windows login (a workstation's sign-in). */
+    { windowsOnly = false } = {},
   ): Promise<string | null> {
     if (!types.length) return null;
     const [credential] = await this.db
@@ -48,6 +50,7 @@ export class AppApprovals {
           eq(credentials.status, 'active'),
           eq(credentials.isActive, true),
           eq(credentials.locked, false),
+          windowsOnly ? eq(credentials.windowsLogin, true) : undefined,
         ),
       )
       .orderBy(asc(credentials.createdAt))
@@ -61,7 +64,11 @@ export class AppApprovals {
   }
 
   /** The sign-in's latest request, with whether its credential may still sign the member in. */
-  async latest(uid: string, memberId: string): Promise<{ approval: Approval; usable: boolean } | null> {
+  async latest(
+    uid: string,
+    memberId: string,
+    { windowsOnly = false } = {},
+  ): Promise<{ approval: Approval; usable: boolean } | null> {
     const [row] = await this.db
       .select({ approval: appApprovals, credential: credentials })
       .from(appApprovals)
@@ -73,7 +80,8 @@ export class AppApprovals {
     const c = row.credential;
     return {
       approval: row.approval,
-      usable: c.memberId === memberId && c.status === 'active' && c.isActive && !c.locked,
+      usable:
+        c.memberId === memberId && c.status === 'active' && c.isActive && !c.locked && (!windowsOnly || c.windowsLogin),
     };
   }
 

@@ -91,9 +91,9 @@ export class CredentialChecks {
    * valid); a gateway that refuses is logged, not told, so that it cannot tell this member from
    * one without such a credential. The credential's target, when a code went or was still live.
    */
-  async sendCode(member: MemberRow | null, kind: 'mail' | 'sms'): Promise<string | null> {
+  async sendCode(member: MemberRow | null, kind: 'mail' | 'sms', { windowsOnly = false } = {}): Promise<string | null> {
     if (!member || member.blocked) return null;
-    const [credential] = await this.usable(member, kind);
+    const [credential] = await this.usable(member, kind, { windowsOnly });
     if (!credential) return null;
     const now = this.now().getTime();
     const sentAt = credential.codeExpiresAt ? credential.codeExpiresAt.getTime() - LOGIN_OTP_TTL_S * 1000 : 0;

@@ -143,10 +143,12 @@ export class SignInEngine {
         const stage = progress.stages[progress.stage] ?? [];
         const types = APP_TYPES.filter((t) => stage.includes(t));
         const asker = { applicationId: progress.applicationId, machine: progress.machine ?? null };
-        target = await this.approvals.request(member, progress.id, asker, progress.expiresAt, types);
+        target = await this.approvals.request(member, progress.id, asker, progress.expiresAt, types, {
+          windowsOnly: rules.windows,
+        });
       }
     } else {
-      target = await this.checks.sendCode(member, kind);
+      target = await this.checks.sendCode(member, kind, { windowsOnly: rules.windows });
     }
     // Where it went is said only once a first answer was right: before, it would tell who exists.
     const shown =
@@ -186,7 +188,7 @@ export class SignInEngine {
     let ok: boolean;
     let wrong: SignInFailureReason = 'wrong_answer';
     if (answer.kind === 'app') {
-      const found = member ? await this.approvals.latest(p.id, member.id) : null;
+      const found = member ? await this.approvals.latest(p.id, member.id, { windowsOnly: rules.windows }) : null;
       const approval = found?.approval;
       if (!found || !approval || (approval.status === 'pending' && approval.expiresAt > this.now())) {
         // Still waiting (or nothing was asked): no answer yet, nothing to record.
@@ -238,6 +240,11 @@ export class SignInEngine {
       proved.push('recovery');
       next += 1;
       finished = next >= p.stages.length;
+    }
+    // A member blocked (or refused otherwise) after their first right answer does not finish.
+    if (finished && rules.explains && p.answered) {
+      const why = await this.barrier(rules, answer.target, member);
+      if (why) return this.refuse(rules, p, store, member, why, answer.ip);
     }
     if (!(await store.move({ stage: next, proved, recovered, finished }))) return { type: 'gone' };
     if (!finished) {

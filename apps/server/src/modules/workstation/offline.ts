@@ -13,12 +13,11 @@
 import { randomBytes } from 'node:crypto';
 import { OFFLINE_KINDS, type OfflineGrant, type OfflineKind, type OfflineMaterial } from '@portiere/contracts';
 import { and, desc, eq, gt, lt } from 'drizzle-orm';
-import { auditDetails, auditMemberActor, auditTarget } from '../../audit/context.ts';
+import { auditDetails, auditMemberActor, auditOutcome, auditTarget } from '../../audit/context.ts';
 import type { Db } from '../../db/client.ts';
 import { configurations, credentials, members, offlineGrants } from '../../db/schema/index.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import { customerRow } from '../../lib/customer-row.ts';
-import { AppError } from '../../lib/errors.ts';
 import { page, paging } from '../../lib/paging.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { CredentialChecks } from '../../signIn/credentialChecks.ts';
@@ -32,7 +31,6 @@ type CredentialRow = typeof credentials.$inferSelect;
 type GrantRow = typeof offlineGrants.$inferSelect;
 
 const DAY_MS = 86_400_000;
-const gone = () => new AppError(404, 'workstationOfflineGone');
 
 export class OfflineMaterials {
   constructor(
@@ -61,21 +59,16 @@ export class OfflineMaterials {
     if (workstation.offline_days === 0) return null;
     const credential = await this.credential(member);
     if (!credential) return null;
-    const [existing] = await this.db
-      .select({ id: offlineGrants.id })
-      .from(offlineGrants)
-      .where(
-        and(
-          eq(offlineGrants.memberId, member.id),
-          eq(offlineGrants.credentialId, credential.id),
-          eq(offlineGrants.machine, caller.machine),
-        ),
-      );
-    return this.give(caller, member, credential, workstation, existing?.id ?? null);
+    return this.give(caller, member, credential, workstation, null);
   }
 
-  /** New values and a new refill token for the grant a refill token names; the old token is spent. */
-  async refill(caller: WorkstationCaller, token: string, used: number | null): Promise<OfflineMaterial> {
+  /**
+   * New values and a new refill token for the grant a refill token names; the old token is spent.
+   * Null when the grant is gone (revoked, expired, its member or credential no longer usable
+   * here): the route answers 404 and commits what this contact did, so the codes used offline are
+   * spent online and a grant that ended is deleted.
+   */
+  async refill(caller: WorkstationCaller, token: string, used: number | null): Promise<OfflineMaterial | null> {
     const [grant] = await this.db
       .select()
       .from(offlineGrants)
@@ -87,35 +80,32 @@ export class OfflineMaterials {
           eq(offlineGrants.machine, caller.machine),
         ),
       );
-    if (!grant) throw gone();
+    if (!grant) return null;
     const [member] = await this.db.select().from(members).where(eq(members.id, grant.memberId));
-    if (!member) throw gone();
+    if (!member) return null;
     auditMemberActor(member.customerId, member.id, member.username);
     auditTarget(member.id, member.username);
     auditDetails({ machine: caller.machine, grant_id: grant.id });
-    const [credential] = await this.db.select().from(credentials).where(eq(credentials.id, grant.credentialId));
-    const now = this.now();
-    const usable =
-      credential?.isActive && !credential.locked && credential.windowsLogin && (await this.mayStay(member, now));
-    if (grant.expiresAt <= now || !credential || !usable) {
-      // Whatever ended it, the machine's copy goes at this contact.
-      await this.db.delete(offlineGrants).where(eq(offlineGrants.id, grant.id));
-      throw gone();
-    }
-    if (credential.type === 'hotp' && used !== null && used >= grant.firstAt && used <= grant.lastAt) {
-      // A code used offline is used: the online counter moves past it.
+    if (grant.kind === 'hotp' && used !== null && used >= grant.firstAt && used <= grant.lastAt) {
+      // A code used offline is used, whatever this contact ends in: the online counter moves past it.
       await this.db
         .update(credentials)
         .set({ counter: used + 1 })
-        .where(and(eq(credentials.id, credential.id), lt(credentials.counter, used + 1)));
-      credential.counter = Math.max(credential.counter, used + 1);
+        .where(and(eq(credentials.id, grant.credentialId), lt(credentials.counter, used + 1)));
     }
+    const now = this.now();
     const { workstation } = (await this.settings.get(member.customerId)).settings;
-    if (workstation.offline_days === 0) {
+    const usable = await this.checks.usable(member, grant.kind, { windowsOnly: true });
+    const credential = usable.find((c) => c.id === grant.credentialId);
+    if (grant.expiresAt <= now || !credential || workstation.offline_days === 0 || !(await this.mayStay(member, now))) {
+      // Whatever ended it, the machine's copy goes at this contact.
       await this.db.delete(offlineGrants).where(eq(offlineGrants.id, grant.id));
-      throw gone();
+      auditOutcome('failure', 'offline_gone');
+      return null;
     }
-    return this.give(caller, member, credential, workstation, grant.id);
+    const material = await this.give(caller, member, credential, workstation, grant);
+    if (!material) auditOutcome('failure', 'offline_gone');
+    return material;
   }
 
   /** The member may still sign in at a workstation: not blocked, the group allows it, the identity holds. */
@@ -129,14 +119,19 @@ export class OfflineMaterials {
     return group?.on ?? true;
   }
 
-  /** Computes and hashes the values, and writes the grant (a new one, or `grantId` renewed). */
+  /**
+   * Computes and hashes the values, then writes the grant: the machine's one for this member and
+   * credential, new or replaced (a sign-in), or `renewed` if its refill token is still the one
+   * read (a refill; null when another refill or a revocation came first). The hashing, which
+   * takes a while, comes before any write.
+   */
   private async give(
     caller: WorkstationCaller,
     member: MemberRow,
     credential: CredentialRow,
     settings: { offline_days: number; offline_hotp_values: number; offline_totp_hours: number },
-    grantId: string | null,
-  ): Promise<OfflineMaterial> {
+    renewed: GrantRow | null,
+  ): Promise<OfflineMaterial | null> {
     const now = this.now();
     const kind = credential.type as OfflineKind;
     const secret = this.box.decrypt(credential.secretEnc ?? '');
@@ -167,25 +162,30 @@ export class OfflineMaterials {
       expiresAt: new Date(now.getTime() + settings.offline_days * DAY_MS),
     };
     let grant: GrantRow | undefined;
-    if (grantId) {
+    if (renewed) {
       [grant] = await this.db
         .update(offlineGrants)
-        .set({ ...fields, keyId: caller.key.id, refilledAt: now })
-        .where(eq(offlineGrants.id, grantId))
+        .set({ ...fields, refilledAt: now })
+        .where(and(eq(offlineGrants.id, renewed.id), eq(offlineGrants.refillHash, renewed.refillHash)))
         .returning();
-    }
-    if (!grant) {
+      if (!grant) return null;
+    } else {
+      const values = {
+        ...fields,
+        customerId: member.customerId,
+        memberId: member.id,
+        credentialId: credential.id,
+        keyId: caller.key.id,
+        machine: caller.machine,
+        kind,
+        issuedAt: now,
+      };
       [grant] = await this.db
         .insert(offlineGrants)
-        .values({
-          ...fields,
-          customerId: member.customerId,
-          memberId: member.id,
-          credentialId: credential.id,
-          keyId: caller.key.id,
-          machine: caller.machine,
-          kind,
-          issuedAt: now,
+        .values(values)
+        .onConflictDoUpdate({
+          target: [offlineGrants.memberId, offlineGrants.credentialId, offlineGrants.machine],
+          set: { ...fields, keyId: caller.key.id, issuedAt: now, refilledAt: null },
         })
         .returning();
     }

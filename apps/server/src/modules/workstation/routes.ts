@@ -188,9 +188,14 @@ export const workstationRoutes =
             'or a member who may no longer sign in here, is 404 workstationOfflineGone: the machine deletes its ' +
             `copy. ${KEY}`,
           body: offlineRefillSchema,
-          response: { 200: offlineMaterialSchema },
+          response: { 200: offlineMaterialSchema, 404: apiErrorSchema },
         },
       },
-      (req) => services.offlineMaterials.refill(caller(req), req.body.refill_token, req.body.used),
+      async (req, reply) => {
+        const material = await services.offlineMaterials.refill(caller(req), req.body.refill_token, req.body.used);
+        if (material) return material;
+        // Answered, not thrown: what this contact did (the used codes spent, the grant deleted) commits.
+        return reply.status(404).send({ reason: ERRORS.workstationOfflineGone, code: 'workstationOfflineGone' });
+      },
     );
   };

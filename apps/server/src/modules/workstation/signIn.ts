@@ -115,9 +115,12 @@ export class WorkstationSignIns {
           eq(workstationSignIns.machine, caller.machine),
         ),
       );
-    if (!row || row.expiresAt <= this.now() || row.spent === 'done') throw expired();
-    const spent = row.spent ? SPENT[row.spent] : undefined;
-    if (spent) throw new AppError(403, spent);
+    if (!row || row.expiresAt <= this.now()) throw expired();
+    // A spent sign-in goes no further: with the refusal that ended it, or as finished.
+    if (row.spent) {
+      const spent = row.spent === 'done' ? undefined : SPENT[row.spent];
+      throw spent ? new AppError(403, spent) : expired();
+    }
     if (!offers(progressOf(row), kind)) throw badKind();
     return row;
   }

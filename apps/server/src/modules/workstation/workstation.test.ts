@@ -333,6 +333,57 @@ describe.each(testDatabases())('workstation login on $name', (database) => {
     expect((await call(h.app, 'GET', `users/${m.id}/workstation/offline/`, acme)).body.count).toBe(0);
   });
 
+  it('spends the codes a machine used offline even when its refill is refused, and renews a token once', async () => {
+    const m = await member();
+    const hotp = await credential(m, { type: 'hotp' });
+    const token = new HOTP({ secret: Secret.fromBase32(hotp.enrollment.secret), digits: 6 });
+    const { ws, id } = await signedIn(m);
+    await ws.verify(id, 'password', PASSWORD);
+    const material = (await ws.verify(id, 'hotp', token.generate({ counter: 0 }), true)).body.offline;
+
+    // Two refills with the one token at once: one renews it, the other finds it spent.
+    const both = await Promise.all([ws.refill(material.refill_token), ws.refill(material.refill_token)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 404]);
+    const renewed = both.find((r) => r.status === 200)?.body;
+
+    // Eight days on the material has expired: the refill is refused, yet the codes the machine
+    // used offline (counters 1 to 5) are spent online, and the grant is gone from the list.
+    h.clock.advance(8 * 86_400);
+    try {
+      const late = await ws.refill(renewed.refill_token, 5);
+      expect(late).toMatchObject({ status: 404, body: { code: 'workstationOfflineGone' } });
+    } finally {
+      h.clock.advance(-8 * 86_400);
+    }
+    const online = await signedIn(m);
+    await online.ws.verify(online.id, 'password', PASSWORD);
+    expect((await online.ws.verify(online.id, 'hotp', token.generate({ counter: 4 }))).status).toBe(401);
+    expect((await call(h.app, 'GET', `users/${m.id}/workstation/offline/`, acme)).body.count).toBe(0);
+    const again = await signedIn(m);
+    await again.ws.verify(again.id, 'password', PASSWORD);
+    expect((await again.ws.verify(again.id, 'hotp', token.generate({ counter: 6 }))).body.done).toBe(true);
+  });
+
+  it('refuses a member blocked after their first right answer at the last stage, with no offline material', async () => {
+    const m = await member();
+    const { ws, id } = await signedIn(m);
+    await ws.verify(id, 'password', PASSWORD);
+    await call(h.app, 'POST', `users/${m.id}/block/`, acme);
+    const last = await ws.verify(id, 'totp', totpCode(h, m), true);
+    expect(last).toMatchObject({ status: 403, body: { code: 'signInBlocked' } });
+    // An app credential not usable for Windows login is not asked at a workstation.
+    await call(h.app, 'POST', `users/${m.id}/unblock/`, acme);
+    const created = await post(h.app, `users/${m.id}/credentials/`, { type: 'app' }, acme);
+    await post(h.app, 'enroll/app/', {
+      confirmation_code: created.body.enrollment.confirmation_code,
+      deviceModel: 'Web-only phone',
+      deviceToken: `web-only-${Math.random()}`,
+    });
+    const byApp = await signedIn(m);
+    await byApp.ws.verify(byApp.id, 'password', PASSWORD);
+    expect((await byApp.ws.send(byApp.id, 'app')).body.sent_to).toBe('');
+  });
+
   it('gives a window of TOTP values as hashes of the codes of their time steps, and none when offline is off', async () => {
     await settings({ offline_totp_hours: 1 });
     const m = await member();
