@@ -28,7 +28,8 @@ describe('query keys per area', () => {
       'appRoles',
       'profiles',
     ]);
-    expect(staleAreasAfterWrite('flows')).toEqual(['flows', 'applications', 'appRoles', 'profiles']);
+    // The workstation settings offer the flows to choose from.
+    expect(staleAreasAfterWrite('flows')).toEqual(['flows', 'applications', 'appRoles', 'profiles', 'settings']);
     expect(staleAreasAfterWrite('temporaryCards')).toEqual(['temporaryCards', 'workstationUsers']);
     expect(staleAreasAfterWrite(['configurations', 'members']).sort()).toEqual(
       [
@@ -41,6 +42,8 @@ describe('query keys per area', () => {
         'recovery',
         'roles',
         'temporaryCards',
+        // A member's offline material (the Workstation tab).
+        'workstation',
         'workstationUsers',
       ].sort(),
     );

@@ -107,7 +107,7 @@ export const error: DeepStrings<Phrases['error']> = {
   workstationLoginDisabled: 'L’accesso alle postazioni non è abilitato per il tuo account. Contatta l’amministratore.',
   workstationNoFlow: 'Non è configurato alcun flusso di accesso alle postazioni. Contatta l’amministratore.',
   workstationIdentityExpired: 'La tua identità per questa postazione è scaduta. Contatta l’amministratore.',
-  workstationCertificateExpired: 'Il certificato della tua smartcard è scaduto.',
+  workstationCertificateExpired: 'Il certificato della tua smart card è scaduto.',
   workstationNoChallenge: 'Chiedi prima una sfida, poi firmala.',
   workstationOfflineGone: 'Questo accesso offline è stato revocato o è scaduto. Accedi online.',
 };
