@@ -58,7 +58,9 @@ export function TestCredentialDialog({ memberId }: { memberId: string }) {
           fullWidth
           type={credential?.type === 'password' || credential?.type === 'pin' ? 'password' : 'text'}
         />
-        {result && (
+        {/* Shown once the request has settled: the mutation's onSuccess runs while it still counts as
+            pending, and an Enter pressed then would be ignored as a double submit. */}
+        {result && !test.isPending && (
           <Alert severity={result.ok ? 'success' : 'error'} data-testid="test-result">
             {result.ok ? t('credentials.accepted') : t('credentials.refused')}
             {result.locked && ` ${t('credentials.lockedResult')}`}
