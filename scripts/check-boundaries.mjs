@@ -3,7 +3,7 @@
 // import no feature (nor app/), lib/ imports no component; only app/ composes features.
 // The members' pages (apps/portal/src): the same rules with flows/ for features/; besides, they
 // import no code outside their src/ but React, openapi-fetch (their API client, typed by the
-// contracts' generated endpoints) and the contracts, and the contracts only as types (a value
+// contracts' generated endpoints), @simplewebauthn/browser (security keys) and the contracts, and the contracts only as types (a value
 // import would put the contracts' schemas, and zod, in the members' bundle).
 // The server (apps/server/src): a module (modules/<name>/) gets another module's service only
 // from services.ts, as a constructor argument: it imports another module's service.ts and
@@ -72,7 +72,7 @@ export function valueImportsOf(text) {
 }
 
 /** Packages the members' pages may use (their tests, which do not ship, use what they need). */
-const PORTAL_PACKAGES = /^(react|react-dom|openapi-fetch|@portiere\/contracts)(\/|$)/;
+const PORTAL_PACKAGES = /^(react|react-dom|openapi-fetch|@simplewebauthn\/browser|@portiere\/contracts)(\/|$)/;
 const isTestFile = (rel) => /\.test\.tsx?$/.test(rel) || rel.split(path.sep)[0] === 'test';
 // import { x } from '@portiere/contracts' (not `import type`), export { x } from '@portiere/contracts'
 const CONTRACT_VALUE_IMPORT =
@@ -104,7 +104,7 @@ export function checkBoundaries(srcDir, { app = 'console' } = {}) {
           violations.push({
             file: rel,
             specifier,
-            rule: "the members' pages use no package but React, openapi-fetch and the contracts",
+            rule: "the members' pages use no package but React, openapi-fetch, @simplewebauthn/browser and the contracts",
           });
         }
         continue;

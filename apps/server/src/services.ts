@@ -230,7 +230,7 @@ export async function buildServices(
     linkRequests: new LinkRequests(db, keys, mailQueue, publicUrl, now),
     oidc,
     signIn,
-    webLogin: new WebLoginService(db, oidc, signIn, now),
+    webLogin: new WebLoginService(db, oidc, signIn, credentials.webauthn, now),
     appApprovals,
     memberSignIns: new MemberSignInsService(db),
     workstationKeys: new WorkstationKeys(db, now),

@@ -1,6 +1,7 @@
 /** Credentials of a member (spec sections 1, 3, 4). */
 import { z } from 'zod';
 import { CREDENTIAL_TYPES, type CredentialType } from './members.ts';
+import { authenticatorSchema } from './webauthn.ts';
 
 /** Kinds a member may hold only one of; keys, certificates and HOTP tokens may be several. */
 export const SINGLE_CREDENTIAL_TYPES: readonly CredentialType[] = [
@@ -35,6 +36,8 @@ export const credentialSchema = z.object({
   issuer: z.string().nullable(),
   validTo: z.string().nullable(),
   fingerprint: z.string().nullable(),
+  /** A key pair registered through a browser (security key or passkey); null for a PEM key pair. */
+  authenticator: authenticatorSchema.nullable(),
 });
 export type Credential = z.infer<typeof credentialSchema>;
 

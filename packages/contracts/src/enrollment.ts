@@ -12,6 +12,7 @@
  *   starts one credential (TOTP/HOTP: secret and QR; app: QR with the confirmation code; mail/SMS:
  *   the code is sent; password/PIN: set at once within the customer's bounds; key pair or
  *   smartcard certificate: checked and stored);
+ * - `POST enroll/{token}/webauthn/` → the creation options of a security key or passkey (webauthn.ts);
  * - `POST enroll/{token}/credentials/{id}/send/` → sends a new mail/SMS code (one a minute);
  * - `POST enroll/{token}/credentials/{id}/confirm/` `{value}` → enrollConfirmResultSchema: one
  *   code confirms a TOTP, HOTP, mail or SMS credential; wrong codes count towards the
@@ -27,6 +28,7 @@
  */
 import { z } from 'zod';
 import { CREDENTIAL_TYPES, type CredentialType } from './members.ts';
+import { webauthnRegistrationSchema } from './webauthn.ts';
 
 /** How long an enrolment link stays valid (the mail's `duration` tag says it). */
 export const ENROLLMENT_LINK_HOURS = 72;
@@ -44,6 +46,8 @@ export const ENROLLER_KINDS = {
 export const enrollmentCredentialSchema = z.object({
   id: z.string(),
   type: z.enum(CREDENTIAL_TYPES),
+  /** The name the member gave it (a security key's), else empty. */
+  description: z.string(),
   /** Confirmed (or, for app credentials, activated on the device). */
   enrolled: z.boolean(),
   /** Mail address or phone number, partly hidden (j***@example.com, +39******1234). */
@@ -80,6 +84,10 @@ export const enrollCredentialSchema = z.object({
   target: z.string().max(254).optional(),
   public_key: z.string().max(20_000).optional(),
   certificate: z.string().max(50_000).optional(),
+  /** keypair: a security key or passkey registered with the options of `POST enroll/{token}/webauthn/`. */
+  webauthn: webauthnRegistrationSchema.optional(),
+  /** The credential's name (a security key's: "YubiKey at home"). */
+  description: z.string().trim().max(200).optional(),
 });
 export type EnrollCredential = z.infer<typeof enrollCredentialSchema>;
 

@@ -31,6 +31,8 @@ export const ERRORS = {
   enrollmentLinkUsed: 'This enrolment link has already been used.',
   enrollmentKindNotAllowed: 'This kind of credential cannot be set up here.',
   enrollmentNothingEnrolled: 'Set up at least one credential before finishing.',
+  webauthnRefused: 'The security key could not be verified. Please try again.',
+  webauthnRegistered: 'This security key is already registered.',
   staffHasNoEmail: 'Your account has no email address to send the test mail to.',
   signInThrottled: 'Too many failed sign-ins. Try again in {minutes} min.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',

@@ -33,6 +33,7 @@ export * from './roles.ts';
 export * from './settings.ts';
 export * from './temporaryCards.ts';
 export * from './tokenClaims.ts';
+export * from './webauthn.ts';
 export * from './webLogin.ts';
 export * from './workstation.ts';
 export * from './workstationUsers.ts';

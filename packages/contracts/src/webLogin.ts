@@ -33,6 +33,7 @@
 import { z } from 'zod';
 import { pagingQuerySchema } from './lists.ts';
 import { CREDENTIAL_TYPES } from './members.ts';
+import { webauthnAssertionSchema } from './webauthn.ts';
 
 /** Where the provider is mounted under PUBLIC_URL; the issuer is PUBLIC_URL + OIDC_PATH. */
 export const OIDC_PATH = '/oidc';
@@ -47,14 +48,21 @@ export const SIGNIN_MAX_FAILURES = 5;
 export const SIGNIN_RESEND_S = 60;
 
 /**
- * Kinds a member proves on these pages: `app` is approved on the member's phone; `recovery` is a
- * recovery code, which stands in for the credentials recovery mode disabled (offered on every
- * stage, so that its presence reveals nothing). Key pair and smartcard need a workstation.
+ * Kinds a member proves on these pages: `app` is approved on the member's phone; `keypair` is a
+ * security key or passkey (WebAuthn, webauthn.ts); `recovery` is a recovery code, which stands in
+ * for the credentials recovery mode disabled (offered on every stage, so that its presence
+ * reveals nothing). A smartcard needs a workstation.
  */
-export const SIGNIN_KINDS = ['password', 'pin', 'totp', 'hotp', 'mail', 'sms', 'app', 'recovery'] as const;
+export const SIGNIN_KINDS = ['password', 'pin', 'totp', 'hotp', 'mail', 'sms', 'app', 'keypair', 'recovery'] as const;
 export type SignInKind = (typeof SIGNIN_KINDS)[number];
-/** Any kind a sign-in may prove: the web's, and at a workstation a key pair's or smartcard's signature. */
-export type ProvedKind = SignInKind | 'keypair' | 'smartcard';
+/**
+ * Any kind a sign-in may prove: the web's, a smartcard's signature at a workstation, and
+ * `security_key`: a key pair whose private key never leaves one authenticator (a WebAuthn
+ * credential that is not synced; `amr` hwk), where `keypair` is a key kept in software (a PEM key
+ * pair, a synced passkey; `amr` swk).
+ */
+export const PROVED_KINDS = [...SIGNIN_KINDS, 'smartcard', 'security_key'] as const;
+export type ProvedKind = (typeof PROVED_KINDS)[number];
 /**
  * The authentication context classes an ID token's `acr` names (advertised in discovery): one
  * factor, or at least two of different categories (knowledge: password, PIN; possession: a code
@@ -115,8 +123,10 @@ export type SignInSent = z.infer<typeof signInSentSchema>;
 
 export const signInVerifySchema = z.object({
   kind: z.enum(SIGNIN_KINDS),
-  /** The code, password or PIN; empty for `app` (the page polls until the phone answers). */
+  /** The code, password or PIN; empty for `app` (the page polls until the phone answers) and `keypair`. */
   value: z.string().max(200),
+  /** `keypair`: the authenticator's answer to the challenge of `POST signin/{uid}/webauthn/`. */
+  webauthn: webauthnAssertionSchema.optional(),
 });
 export type SignInVerify = z.infer<typeof signInVerifySchema>;
 
@@ -175,8 +185,8 @@ export const memberSignInSchema = z.object({
   application: z.object({ id: z.string(), name: z.string() }).nullable(),
   outcome: z.enum(['success', 'failure', 'abort']),
   reason: z.enum(SIGNIN_FAILURE_REASONS).nullable(),
-  /** The kinds the member proved, in order (key pair and smartcard at a workstation). */
-  kinds: z.array(z.enum([...SIGNIN_KINDS, 'keypair', 'smartcard'])),
+  /** The kinds the member proved, in order. */
+  kinds: z.array(z.enum(PROVED_KINDS)),
   ip: z.string().nullable(),
 });
 export type MemberSignIn = z.infer<typeof memberSignInSchema>;

@@ -48,7 +48,7 @@ export const WORKSTATION_SIGNIN_TTL_S = 5 * 60;
 export const SIGNED_KINDS = ['keypair', 'smartcard'] as const;
 export type SignedKind = (typeof SIGNED_KINDS)[number];
 /** Kinds a workstation sign-in answers with. */
-export const WORKSTATION_KINDS = [...SIGNIN_KINDS, ...SIGNED_KINDS] as const;
+export const WORKSTATION_KINDS = [...SIGNIN_KINDS, 'smartcard'] as const;
 export type WorkstationKind = (typeof WORKSTATION_KINDS)[number];
 /** Credential kinds whose values can be carried offline. */
 export const OFFLINE_KINDS = ['hotp', 'totp'] as const;

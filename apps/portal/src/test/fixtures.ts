@@ -30,7 +30,14 @@ export function session(over: Partial<EnrollmentSession> = {}): EnrollmentSessio
 }
 
 export function credential(over: Partial<EnrollmentCredential> = {}): EnrollmentCredential {
-  return enrollmentCredentialSchema.parse({ id: 'cred-1', type: 'totp', enrolled: false, target: null, ...over });
+  return enrollmentCredentialSchema.parse({
+    id: 'cred-1',
+    type: 'totp',
+    description: '',
+    enrolled: false,
+    target: null,
+    ...over,
+  });
 }
 
 export function started(over: Partial<EnrollCredentialStarted> = {}): EnrollCredentialStarted {

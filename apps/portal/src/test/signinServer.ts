@@ -4,8 +4,12 @@ import { fail, fakeApi, ok } from './fakeApi';
 import { CUSTOMER_ID } from './fixtures';
 import { atStage, SIGNIN, stage } from './signinFixtures';
 
-/** A stage of five kinds, two of which (app_biometry, keypair) a browser cannot answer. */
-export const SEVERAL = stage({ index: 0, count: 1, kinds: ['password', 'mail', 'app_biometry', 'keypair', 'app'] });
+/** A stage of six kinds: the app with biometry is answered as the app, and a browser cannot answer a smartcard. */
+export const SEVERAL = stage({
+  index: 0,
+  count: 1,
+  kinds: ['password', 'mail', 'app_biometry', 'smartcard', 'keypair', 'app'],
+});
 
 /** The fake API of a sign-in at `at`, with no branding, answering `routes` too. */
 export function serveStage(at = SEVERAL, routes: Parameters<typeof fakeApi>[0] = {}) {

@@ -5,7 +5,7 @@
  * counting, locks, single use) and send mail or SMS codes. Unknown members take the same path as known ones: a password or PIN costs one hash
  * verification either way, and a code "sent" to nobody answers like one sent.
  */
-import { type CredentialType, LOGIN_OTP_RESEND_S, LOGIN_OTP_TTL_S } from '@portiere/contracts';
+import { type CredentialType, LOGIN_OTP_RESEND_S, LOGIN_OTP_TTL_S, type ProvedKind } from '@portiere/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { credentials, members } from '../db/schema/index.ts';
@@ -65,24 +65,30 @@ export class CredentialChecks {
   }
 
   /**
-   * Whether `value` proves `kind` for the member. A blocked member's answers are wrong unless
+   * The kind `value` proves for the member (a key pair held by one authenticator proves a
+   * `security_key`), or null when it proves nothing. A blocked member's answers are wrong unless
    * `evenIfBlocked` (a sign-in that says "blocked" only after a right answer checks it first);
    * `windowsOnly`: only credentials usable for Windows login answer; `challenge`: what a key
-   * pair's or smartcard's signature (the value) signs.
+   * pair's or smartcard's signature (the value) signs, or the scope of a security key's.
    */
   async check(
     member: MemberRow | null,
     kind: CredentialType,
     value: string,
     { evenIfBlocked = false, windowsOnly = false, challenge = null as string | null } = {},
-  ): Promise<boolean> {
+  ): Promise<ProvedKind | null> {
     const checked = member && (evenIfBlocked || !member.blocked) ? { ...member, blocked: false } : null;
-    const candidates = checked ? await this.usable(checked, kind, { windowsOnly }) : [];
-    for (const credential of candidates) {
-      if (checked && (await this.credentials.verify(credential, checked, value, { challenge })).ok) return true;
+    // A key pair answers as a security key (a JSON assertion) or as a PEM key's signature, never both.
+    const assertion = value.startsWith('{');
+    const candidates = (checked ? await this.usable(checked, kind, { windowsOnly }) : []).filter(
+      (c) => kind !== 'keypair' || (c.webauthnId !== null) === assertion,
+    );
+    for (const credential of checked ? candidates : []) {
+      const verified = await this.credentials.verify(credential, checked as MemberRow, value, { challenge });
+      if (verified.ok) return verified.proved ?? (kind as ProvedKind);
     }
     if (!candidates.length && (kind === 'password' || kind === 'pin')) await verifyPassword(await dummyHash(), value);
-    return false;
+    return null;
   }
 
   /**

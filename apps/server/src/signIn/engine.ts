@@ -32,7 +32,7 @@ import { type Flow, type FlowApp, SignInFlows } from './flows.ts';
 import { MemberLookup, type Who } from './identify.ts';
 import { identityExpired } from './identities.ts';
 import type { Outcome, SendOutcome } from './outcome.ts';
-import { type Progress, type ProgressStore, stageOf } from './progress.ts';
+import { type AnsweredKind, type Progress, type ProgressStore, stageOf } from './progress.ts';
 import type { SignInRecord, SignInRecords } from './records.ts';
 import { RecoveryStandIn } from './recoveryStandIn.ts';
 
@@ -43,10 +43,13 @@ export type Target = { application: FlowApp } | { flow: Flow | null };
 export interface Answer {
   channel: SignInChannel;
   ip: string;
-  kind: ProvedKind;
-  /** The password, PIN or code; a key pair's or smartcard's signature (base64); empty for `app` (asked until the phone answers). */
+  kind: AnsweredKind;
+  /**
+   * The password, PIN or code; a key pair's or smartcard's signature (base64), or a security
+   * key's assertion (JSON); empty for `app` (asked until the phone answers).
+   */
   value: string;
-  /** What a key pair or smartcard signed (base64): the challenge the channel gave this sign-in. */
+  /** What a key pair or smartcard signed (base64): the challenge the channel gave this sign-in; a security key's scope. */
   challenge?: string | null;
   target: Target;
   /** The requester accepts only a multi-factor sign-in (an OpenID request's acr_values). */
@@ -186,6 +189,8 @@ export class SignInEngine {
     // Why a wrong answer was wrong, for the channels that keep it (the record, the trail).
     const detailed = rules.record !== null || rules.audit.reasons === 'detailed';
     let ok: boolean;
+    // What the answer proved: its kind, or more precisely (a security key for a key pair).
+    let provedKind: ProvedKind = answer.kind;
     let wrong: SignInFailureReason = 'wrong_answer';
     if (answer.kind === 'app') {
       const found = member ? await this.approvals.latest(p.id, member.id, { windowsOnly: rules.windows }) : null;
@@ -203,11 +208,13 @@ export class SignInEngine {
       ok =
         !!member && (await this.standIn.covers(member, stageKinds)) && (await this.standIn.use(member, answer.value));
     } else {
-      ok = await this.checks.check(member, answer.kind, answer.value, {
+      const proof = await this.checks.check(member, answer.kind as CredentialType, answer.value, {
         evenIfBlocked: rules.explains,
         windowsOnly: rules.windows,
         challenge: answer.challenge ?? null,
       });
+      ok = proof !== null;
+      if (proof) provedKind = proof;
       if (!ok && detailed && member) wrong = (await this.checks.whyNot(member, answer.kind)) ?? wrong;
     }
 
@@ -230,7 +237,7 @@ export class SignInEngine {
       if (why) return this.refuse(rules, p, store, member, why, answer.ip);
     }
 
-    const proved: ProvedKind[] = [...p.proved, answer.kind];
+    const proved: ProvedKind[] = [...p.proved, provedKind];
     const recovered = p.recovered || answer.kind === 'recovery';
     let next = p.stage + 1;
     let finished =

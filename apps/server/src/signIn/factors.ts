@@ -19,6 +19,7 @@ const AMR: Record<ProvedKind, string> = {
   app: 'mca',
   recovery: 'otp',
   keypair: 'swk',
+  security_key: 'hwk',
   smartcard: 'sc',
 };
 
@@ -32,6 +33,7 @@ const FACTOR: Record<ProvedKind, 'knowledge' | 'possession'> = {
   app: 'possession',
   recovery: 'possession',
   keypair: 'possession',
+  security_key: 'possession',
   smartcard: 'possession',
 };
 

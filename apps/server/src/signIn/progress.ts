@@ -37,6 +37,9 @@ export interface Progress {
   expiresAt: Date;
 }
 
+/** A kind a sign-in is answered with (`security_key` is only ever proved, by a key pair's answer). */
+export type AnsweredKind = Exclude<ProvedKind, 'security_key'>;
+
 /** The move a right answer makes. */
 export interface Move {
   stage: number;
@@ -76,7 +79,7 @@ export const stageOf = (stages: CredentialType[][], index: number): StageView =>
  * it tells nothing), the app also where the stage asks for the app with biometry, which the
  * member's phone approves the same way.
  */
-export function offers(progress: Progress, kind: ProvedKind): boolean {
+export function offers(progress: Progress, kind: AnsweredKind): boolean {
   const stage = progress.stages[progress.stage] ?? [];
   return kind === 'recovery' || stage.includes(kind) || (kind === 'app' && stage.includes('app_biometry'));
 }

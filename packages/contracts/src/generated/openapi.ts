@@ -846,6 +846,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/enroll/{token}/webauthn/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask to register a security key or passkey
+         * @description The options for `navigator.credentials.create`, with a challenge good for this member only; then `POST enroll/{token}/credentials/` with `{type: "keypair", webauthn, description}`. User verification is required where the member’s configuration group asks for biometry. 403 enrollmentKindNotAllowed when key pairs are not offered. The token of the enrolment mail’s link (`/enroll/<token>`) authenticates the call. A link that is not valid, has expired or was already used answers 410 (enrollmentLinkInvalid, enrollmentLinkExpired, enrollmentLinkUsed) and no member data.
+         */
+        post: operations["postEnrollWebauthn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/enroll/app/": {
         parameters: {
             query?: never;
@@ -1515,6 +1535,26 @@ export interface paths {
          * @description A right answer moves to the next stage or ends the sign-in (go to `redirect`); `app` answers `pending` until the phone answers. A wrong answer is 401 `login` whatever the reason, and after 5 the sign-in is spent (403 signInTooManyFailures). Once a first answer was right, a refusal says why: 403 signInBlocked, signInWebLoginDisabled, signInNoFlow; signInDenied when the app refused. 429 signInThrottled after repeated failures. The uid of the provider interaction the browser was sent to (`/signin/<uid>`). An unknown, expired or finished one answers 404 signInExpired; a spent one the 403 that ended it.
          */
         post: operations["postSigninVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/signin/{uid}/webauthn/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a security key or passkey
+         * @description When the current stage offers `keypair`: the options for `navigator.credentials.get`, with a challenge good for this sign-in only. Until a first answer was right they name no key (the member's discoverable keys answer), so that they tell no one who exists. The uid of the provider interaction the browser was sent to (`/signin/<uid>`). An unknown, expired or finished one answers 404 signInExpired; a spent one the 403 that ended it.
+         */
+        post: operations["postSigninWebauthn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7128,6 +7168,7 @@ export interface operations {
                     "application/json": {
                         allowed: ("mail" | "sms" | "password" | "pin" | "app" | "app_biometry" | "totp" | "hotp" | "keypair" | "smartcard")[];
                         credentials: {
+                            description: string;
                             enrolled: boolean;
                             id: string;
                             target: string | null;
@@ -7289,11 +7330,31 @@ export interface operations {
             content: {
                 "application/json": {
                     certificate?: string;
+                    description?: string;
                     public_key?: string;
                     target?: string;
                     /** @enum {string} */
                     type: "mail" | "sms" | "password" | "pin" | "app" | "app_biometry" | "totp" | "hotp" | "keypair" | "smartcard";
                     value?: string;
+                    webauthn?: {
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        clientExtensionResults: {
+                            [key: string]: unknown;
+                        };
+                        id: string;
+                        rawId: string;
+                        response: {
+                            attestationObject: string;
+                            authenticatorData?: string;
+                            clientDataJSON: string;
+                            publicKey?: string;
+                            publicKeyAlgorithm?: number;
+                            transports?: string[];
+                        };
+                        /** @enum {string} */
+                        type: "public-key";
+                    };
                 };
             };
         };
@@ -7307,6 +7368,7 @@ export interface operations {
                     "application/json": {
                         confirmation_code?: string;
                         credential: {
+                            description: string;
                             enrolled: boolean;
                             id: string;
                             target: string | null;
@@ -7423,6 +7485,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        description: string;
                         enrolled: boolean;
                         id: string;
                         target: string | null;
@@ -7580,6 +7643,7 @@ export interface operations {
                     "application/json": {
                         attempts_left: number | null;
                         credential: {
+                            description: string;
                             enrolled: boolean;
                             id: string;
                             target: string | null;
@@ -7677,6 +7741,7 @@ export interface operations {
                     "application/json": {
                         confirmation_code?: string;
                         credential: {
+                            description: string;
                             enrolled: boolean;
                             id: string;
                             target: string | null;
@@ -7738,6 +7803,97 @@ export interface operations {
             };
             /** @description The request is valid but cannot be carried out as things stand */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postEnrollWebauthn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        options: {
+                            challenge: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such object in the caller’s tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The link is not valid, has expired or was already used */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13278,8 +13434,25 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "password" | "pin" | "totp" | "hotp" | "mail" | "sms" | "app" | "recovery";
+                    kind: "password" | "pin" | "totp" | "hotp" | "mail" | "sms" | "app" | "keypair" | "recovery";
                     value: string;
+                    webauthn?: {
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        clientExtensionResults: {
+                            [key: string]: unknown;
+                        };
+                        id: string;
+                        rawId: string;
+                        response: {
+                            authenticatorData: string;
+                            clientDataJSON: string;
+                            signature: string;
+                            userHandle?: string;
+                        };
+                        /** @enum {string} */
+                        type: "public-key";
+                    };
                 };
             };
         };
@@ -13323,6 +13496,88 @@ export interface operations {
             };
             /** @description No valid access token or API key, or the credentials sent are wrong or expired */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such object in the caller’s tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postSigninWebauthn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        options: {
+                            challenge: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14524,6 +14779,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        authenticator: {
+                            aaguid: string;
+                            cloned_at: string | null;
+                            synced: boolean;
+                        } | null;
                         created_at: string;
                         description: string;
                         deviceModel: string | null;
@@ -14630,6 +14890,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         credential: {
+                            authenticator: {
+                                aaguid: string;
+                                cloned_at: string | null;
+                                synced: boolean;
+                            } | null;
                             created_at: string;
                             description: string;
                             deviceModel: string | null;
@@ -14856,6 +15121,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        authenticator: {
+                            aaguid: string;
+                            cloned_at: string | null;
+                            synced: boolean;
+                        } | null;
                         created_at: string;
                         description: string;
                         deviceModel: string | null;
@@ -14963,6 +15233,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         credential: {
+                            authenticator: {
+                                aaguid: string;
+                                cloned_at: string | null;
+                                synced: boolean;
+                            } | null;
                             created_at: string;
                             description: string;
                             deviceModel: string | null;
@@ -15288,6 +15563,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        authenticator: {
+                            aaguid: string;
+                            cloned_at: string | null;
+                            synced: boolean;
+                        } | null;
                         created_at: string;
                         description: string;
                         deviceModel: string | null;
@@ -15975,7 +16255,7 @@ export interface operations {
                             channel: "web" | "workstation";
                             id: string;
                             ip: string | null;
-                            kinds: ("password" | "pin" | "totp" | "hotp" | "mail" | "sms" | "app" | "recovery" | "keypair" | "smartcard")[];
+                            kinds: ("password" | "pin" | "totp" | "hotp" | "mail" | "sms" | "app" | "keypair" | "recovery" | "smartcard" | "security_key")[];
                             machine: string | null;
                             /** @enum {string} */
                             outcome: "success" | "failure" | "abort";
@@ -17556,7 +17836,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "password" | "pin" | "totp" | "hotp" | "mail" | "sms" | "app" | "recovery" | "keypair" | "smartcard";
+                    kind: "password" | "pin" | "totp" | "hotp" | "mail" | "sms" | "app" | "keypair" | "recovery" | "smartcard";
                     /** @default false */
                     offline?: boolean;
                     value: string;

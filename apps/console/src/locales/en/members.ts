@@ -189,6 +189,8 @@ export const credentials = {
     hotp: 'HOTP',
     keypair: 'Key pair',
     smartcard: 'Smartcard',
+    /** Proved by a key pair held in one authenticator (a sign-in's kinds). */
+    security_key: 'Security key',
   },
   columns: {
     type: 'Type',
@@ -223,6 +225,10 @@ export const credentials = {
   issuer: 'Issuer: {value}',
   validTo: 'Valid to: {value}',
   fingerprint: 'Fingerprint: {value}',
+  securityKey: 'Security key (bound to its authenticator)',
+  passkey: 'Passkey (synced between devices)',
+  aaguid: 'AAGUID: {value}',
+  cloned: 'Possible clone since {date}',
   target: 'Sent to: {value}',
   password: 'Password',
   pin: 'PIN',

@@ -30,6 +30,8 @@ export const error: DeepStrings<Phrases['error']> = {
   enrollmentLinkUsed: 'Questo link di registrazione è già stato usato.',
   enrollmentKindNotAllowed: 'Questo tipo di credenziale non si può configurare qui.',
   enrollmentNothingEnrolled: 'Configura almeno una credenziale prima di finire.',
+  webauthnRefused: 'Non è stato possibile verificare la chiave di sicurezza. Riprova.',
+  webauthnRegistered: 'Questa chiave di sicurezza è già registrata.',
   staffHasNoEmail: "Il tuo account non ha un indirizzo email a cui inviare l'email di prova.",
   signInThrottled: 'Troppi accessi non riusciti. Riprova tra {minutes} min.',
   rateLimited: 'Troppe richieste. Attendi un momento e riprova.',

@@ -187,6 +187,7 @@ export const credentials: DeepStrings<Phrases['credentials']> = {
     hotp: 'HOTP',
     keypair: 'Coppia di chiavi',
     smartcard: 'Smart card',
+    security_key: 'Chiave di sicurezza',
   },
   columns: {
     type: 'Tipo',
@@ -221,6 +222,10 @@ export const credentials: DeepStrings<Phrases['credentials']> = {
   issuer: 'Emittente: {value}',
   validTo: 'Valida fino al: {value}',
   fingerprint: 'Impronta: {value}',
+  securityKey: 'Chiave di sicurezza (legata al suo autenticatore)',
+  passkey: 'Passkey (sincronizzata tra dispositivi)',
+  aaguid: 'AAGUID: {value}',
+  cloned: 'Possibile clone dal {date}',
   target: 'Inviata a: {value}',
   password: 'Password',
   pin: 'PIN',

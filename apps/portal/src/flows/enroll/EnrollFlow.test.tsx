@@ -58,7 +58,7 @@ describe('the enrolment page', () => {
       'Code by SMS',
       'Authenticator app',
       'Counter-based code (HOTP)',
-      'Key pair',
+      'Security key or passkey',
     ]);
     await screen.findByText('Welcome to Acme. Questions? Call the help desk on 123.');
     expect(document.documentElement.style.getPropertyValue('--pt-primary')).toBe('#1565C0');

@@ -5,6 +5,7 @@ import type {
   EnrollCredentialStarted,
   EnrollmentCredential,
   EnrollmentSession,
+  WebAuthnOptions,
 } from '@portiere/contracts';
 import { answer, client } from '../../lib/api';
 
@@ -18,6 +19,9 @@ export function enrollApi(token: string) {
       answer(client.GET('/api/v1/enroll/{token}/', { params: link, signal })),
     start: (body: EnrollCredential): Promise<EnrollCredentialStarted> =>
       answer(client.POST('/api/v1/enroll/{token}/credentials/', { params: link, body })),
+    /** The options to register a security key or passkey (a challenge for this member). */
+    webauthnOptions: (): Promise<WebAuthnOptions> =>
+      answer(client.POST('/api/v1/enroll/{token}/webauthn/', { params: link })),
     /** The answer's shape is not fixed by the contract beyond what the start answers: sent_to when there. */
     sendAgain: (id: string): Promise<Partial<EnrollCredentialStarted> | undefined> =>
       answer(client.POST('/api/v1/enroll/{token}/credentials/{id}/send/', { params: credential(id) })),

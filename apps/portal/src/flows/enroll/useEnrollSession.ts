@@ -33,6 +33,7 @@ export function useEnrollSession(token: string) {
     return {
       session: raw.session,
       start: watch(raw.start),
+      webauthnOptions: watch(raw.webauthnOptions),
       sendAgain: watch(raw.sendAgain),
       confirm: watch(raw.confirm),
       credential: watch(raw.credential),

@@ -23,6 +23,7 @@ describe('a stage with several kinds', () => {
       'Password',
       'Code by email',
       'Smartphone app',
+      'Security key or passkey',
     ]);
     await vi.waitFor(() => expect(document.activeElement).toBe(options[0]));
     const password = () => screen.queryByLabelText('Password', { selector: 'input[type=password]' });

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { useFocusOnMount } from '../../lib/useFocusOnMount';
 import { AppAnswer } from './answers/AppAnswer';
+import { KeyAnswer } from './answers/KeyAnswer';
 import { SentCodeAnswer } from './answers/SentCodeAnswer';
 import { TypedAnswer } from './answers/TypedAnswer';
 import { type AnswerKind, answerKinds } from './kinds';
@@ -62,6 +63,8 @@ export function StageStep({ stage, flow, attemptsLeft }: Props) {
       <div key={choice}>
         {choice === 'app' ? (
           <AppAnswer {...props} />
+        ) : choice === 'keypair' ? (
+          <KeyAnswer {...props} />
         ) : choice === 'mail' || choice === 'sms' ? (
           <SentCodeAnswer {...props} kind={choice} />
         ) : (

@@ -6,6 +6,8 @@ import type {
   SignInSent,
   SignInState,
   SignInStepResult,
+  WebAuthnAssertion,
+  WebAuthnOptions,
 } from '@portiere/contracts';
 import { answer, client } from '../../lib/api';
 
@@ -23,8 +25,15 @@ export function signInApi(uid: string) {
       answer(client.POST('/api/v1/signin/{uid}/card/', { params, body: { cardCode } })),
     send: (kind: SentKind): Promise<SignInSent> =>
       answer(client.POST('/api/v1/signin/{uid}/send/', { params, body: { kind } })),
-    verify: (kind: SignInKind, value: string, signal?: AbortSignal): Promise<SignInStepResult> =>
-      answer(client.POST('/api/v1/signin/{uid}/verify/', { params, body: { kind, value }, signal })),
+    verify: (
+      kind: SignInKind,
+      value: string,
+      signal?: AbortSignal,
+      webauthn?: WebAuthnAssertion,
+    ): Promise<SignInStepResult> =>
+      answer(client.POST('/api/v1/signin/{uid}/verify/', { params, body: { kind, value, webauthn }, signal })),
+    /** The options of a security key's answer (a challenge for this sign-in). */
+    webauthnOptions: (): Promise<WebAuthnOptions> => answer(client.POST('/api/v1/signin/{uid}/webauthn/', { params })),
     abort: (): Promise<SignInRedirect> => answer(client.POST('/api/v1/signin/{uid}/abort/', { params })),
   };
 }

@@ -6,12 +6,13 @@ export type AnswerKind = Exclude<SignInKind, 'recovery'>;
 
 /**
  * A stage's credential kinds as answers: the app with biometry is approved on the phone like the
- * app; a key pair or smartcard needs a workstation, so a browser cannot offer it.
+ * app; a key pair is a security key or passkey; a smartcard needs a workstation, so a browser
+ * cannot offer it.
  */
 export function answerKinds(kinds: readonly CredentialType[]): AnswerKind[] {
   const out: AnswerKind[] = [];
   for (const kind of kinds) {
-    const answer = kind === 'app_biometry' ? 'app' : kind === 'keypair' || kind === 'smartcard' ? null : kind;
+    const answer = kind === 'app_biometry' ? 'app' : kind === 'smartcard' ? null : kind;
     if (answer && !out.includes(answer)) out.push(answer);
   }
   return out;

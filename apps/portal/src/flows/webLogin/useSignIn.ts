@@ -1,4 +1,4 @@
-import type { SignInKind, SignInState, SignInStepResult } from '@portiere/contracts';
+import type { SignInKind, SignInState, SignInStepResult, WebAuthnAssertion } from '@portiere/contracts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { applicationRedirect } from '../../lib/redirect';
@@ -78,8 +78,13 @@ export function useSignIn(uid: string) {
   const send = useCallback((kind: SentKind) => watch(() => raw.send(kind)), [raw, watch]);
   /** A right answer moves to the next stage or ends the sign-in; `pending` (app) is for the caller to poll. */
   const verify = useCallback(
-    async (kind: SignInKind, value: string, signal?: AbortSignal): Promise<SignInStepResult> => {
-      const result = await watch(() => raw.verify(kind, value, signal));
+    async (
+      kind: SignInKind,
+      value: string,
+      signal?: AbortSignal,
+      webauthn?: WebAuthnAssertion,
+    ): Promise<SignInStepResult> => {
+      const result = await watch(() => raw.verify(kind, value, signal, webauthn));
       if (signal?.aborted) return result;
       if (result.done) leave(result.redirect, 'done');
       else if (!result.pending) {
@@ -90,6 +95,7 @@ export function useSignIn(uid: string) {
     },
     [raw, watch, leave],
   );
+  const webauthnOptions = useCallback(() => watch(() => raw.webauthnOptions()), [raw, watch]);
   const abort = useCallback(async () => {
     const { redirect } = await watch(() => raw.abort());
     leave(redirect, 'abort');
@@ -97,7 +103,10 @@ export function useSignIn(uid: string) {
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
 
   // One object for the page's lifetime: the app's polling effect depends on it.
-  const flow = useMemo(() => ({ identify, card, send, verify, abort }), [identify, card, send, verify, abort]);
+  const flow = useMemo(
+    () => ({ identify, card, send, verify, webauthnOptions, abort }),
+    [identify, card, send, verify, webauthnOptions, abort],
+  );
   return { phase, retry, flow };
 }
 

@@ -207,10 +207,19 @@ export const credentials = pgTable(
     issuer: text('issuer'),
     validTo: timestamp('valid_to', { withTimezone: true }),
     fingerprint: text('fingerprint'),
+    /** Key pair registered through a browser (WebAuthn): the authenticator's credential ID, base64url. */
+    webauthnId: text('webauthn_id'),
+    /** WebAuthn: the COSE public key, base64url (a PEM key pair keeps public_key). */
+    cosePublicKey: text('cose_public_key'),
+    /** WebAuthn: the authenticator model's AAGUID (all zeros when it does not say). */
+    aaguid: text('aaguid'),
+    /** WebAuthn: when a signature counter went backwards, the sign of a cloned authenticator. */
+    clonedAt: timestamp('cloned_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('credentials_member_idx').on(t.memberId, t.type),
+    uniqueIndex('credentials_webauthn_idx').on(t.customerId, t.webauthnId),
     index('credentials_customer_idx').on(t.customerId, t.type),
     index('credentials_windows_idx').on(t.customerId, t.memberId).where(sql`${t.windowsLogin}`),
     uniqueIndex('credentials_confirmation_idx').on(t.confirmationHash),

@@ -23,5 +23,8 @@ export function toCredential(c: CredentialRow): Credential {
     issuer: c.issuer,
     validTo: c.validTo?.toISOString() ?? null,
     fingerprint: c.fingerprint,
+    authenticator: c.webauthnId
+      ? { aaguid: c.aaguid ?? '', synced: c.params?.synced === 1, cloned_at: c.clonedAt?.toISOString() ?? null }
+      : null,
   };
 }

@@ -15,8 +15,10 @@ import {
   LOGIN_OTP_MAX_TRIES,
   LOGIN_OTP_TTL_S,
   PASSWORD_CREDENTIAL_MAX_ATTEMPTS,
+  type ProvedKind,
   passwordPolicyError,
   SINGLE_CREDENTIAL_TYPES,
+  type WebAuthnRegistration,
 } from '@portiere/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { auditChange, auditMemberActor, auditTarget } from '../../audit/context.ts';
@@ -30,7 +32,7 @@ import { qrCode } from '../../lib/qr-code.ts';
 import { qrCodeImage, renderMemberMail } from '../../mail/member-mail.ts';
 import type { MailQueue } from '../../mail/queue.ts';
 import { sendSmsOtp } from '../../sms/gateway.ts';
-import { allowedKinds } from '../members/allowed-kinds.ts';
+import { allowedKinds, type GroupRow } from '../members/allowed-kinds.ts';
 import { memberTags } from '../members/mail-tags.ts';
 import type { MemberRow } from '../members/mapper.ts';
 import type { MembersService } from '../members/service.ts';
@@ -40,6 +42,7 @@ import { type CredentialRow, toCredential } from './mapper.ts';
 import { type Algorithm, hotpMatchCounter, hotpUri, newSecret, totpMatchStep, totpUri } from './otp.ts';
 import { verifiesChallenge } from './signatures.ts';
 import { invalid, readCertificate, readPublicKey } from './uploads.ts';
+import { assertionOf, enrollScope, userVerificationOf, WebAuthnRp } from './webauthn.ts';
 
 const ISSUER = 'Portiere';
 const CONFIRMATION_LENGTH = 8;
@@ -51,9 +54,17 @@ const CONFIRMATION_LENGTH = 8;
  */
 export interface MemberStart {
   target?: string;
+  /** keypair: a security key or passkey registered in the member's browser. */
+  webauthn?: WebAuthnRegistration;
 }
 
+/** What a check of a value tells a sign-in besides the staff test's result: which kind it proved. */
+export type Verified = CredentialTestResult & { proved?: ProvedKind };
+
 export class CredentialsService {
+  /** The relying party of security keys and passkeys, at PUBLIC_URL. */
+  readonly webauthn: WebAuthnRp;
+
   constructor(
     private readonly db: Db,
     private readonly box: SecretBox,
@@ -62,7 +73,9 @@ export class CredentialsService {
     private readonly mail: MailQueue,
     private readonly publicUrl: string,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.webauthn = new WebAuthnRp(box, publicUrl, now);
+  }
 
   async list(customerId: string, memberId: string) {
     await this.members.row(customerId, memberId);
@@ -169,7 +182,9 @@ export class CredentialsService {
         break;
       }
       case 'keypair':
-        values = { ...base, ...readPublicKey(input.public_key), isEnrolled: true };
+        values = byMember?.webauthn
+          ? { ...base, ...(await this.registerKey(member, byMember.webauthn, group)), isEnrolled: true }
+          : { ...base, ...readPublicKey(input.public_key), isEnrolled: true };
         break;
       case 'smartcard':
         values = { ...base, ...readCertificate(input.certificate), isEnrolled: true };
@@ -363,7 +378,7 @@ export class CredentialsService {
     member: MemberRow,
     value: string,
     { challenge = null as string | null } = {},
-  ): Promise<CredentialTestResult> {
+  ): Promise<Verified> {
     const { id } = row;
     const memberId = member.id;
     // The customer's settings matter to a PIN's lock only: a password's sign-in does not read them.
@@ -375,6 +390,7 @@ export class CredentialsService {
     if (!row.isActive || member.blocked) return refuse();
 
     let ok = false;
+    let proved: ProvedKind | undefined;
     const set: Partial<typeof credentials.$inferInsert> = {};
     switch (row.type) {
       case 'password':
@@ -409,6 +425,24 @@ export class CredentialsService {
       case 'smartcard': {
         // Only where a sign-in gave a challenge (a workstation's); a certificate past its end signs nothing.
         if (challenge === null) throw new AppError(422, 'credentialNotTestable');
+        if (row.webauthnId) {
+          // A security key answers the web's challenge (its scope) with an assertion.
+          const assertion = assertionOf(value);
+          if (!assertion || assertion.id !== row.webauthnId) return refuse();
+          const group = await this.members.group(member.customerId, member.groupId);
+          const checked = await this.webauthn.assert(row, assertion, challenge, userVerificationOf(group));
+          if (!checked.ok && checked.cloned) {
+            // The key exists twice: it signs nothing more until an operator unlocks it.
+            await this.db.update(credentials).set({ clonedAt: this.now(), locked: true }).where(eq(credentials.id, id));
+            return refuse(true);
+          }
+          ok = checked.ok;
+          if (checked.ok) {
+            Object.assign(set, { counter: checked.counter });
+            proved = checked.synced ? 'keypair' : 'security_key';
+          }
+          break;
+        }
         const smartcard = row.type === 'smartcard';
         const pem = (smartcard ? row.certificate : row.publicKey) ?? '';
         const current = !smartcard || (!!row.validTo && row.validTo > this.now());
@@ -422,7 +456,7 @@ export class CredentialsService {
     // A right password or PIN with no wrong tries to forget changes nothing: no write (a sign-in's
     // commonest case). The row was read unlocked just before.
     if (ok && row.failedAttempts === 0 && Object.keys(set).length === 0) {
-      return { ok: true, locked: false, attempts_left: maxAttempts };
+      return { ok: true, locked: false, attempts_left: maxAttempts, proved };
     }
     if (ok) {
       // Compare-and-set on the counter so two concurrent uses of one code cannot both pass.
@@ -441,7 +475,7 @@ export class CredentialsService {
       if (won) {
         // The member's credential state follows only a credential that became enrolled.
         if (set.isEnrolled && !row.isEnrolled) await this.syncMember(memberId);
-        return { ok: true, locked: false, attempts_left: maxAttempts };
+        return { ok: true, locked: false, attempts_left: maxAttempts, proved };
       }
       return refuse();
     }
@@ -453,6 +487,17 @@ export class CredentialsService {
       .set({ failedAttempts: failed, locked, ...(spendCode ? { codeHash: null, codeExpiresAt: null } : {}) })
       .where(eq(credentials.id, id));
     return { ok: false, locked, attempts_left: maxAttempts === null ? null : Math.max(0, maxAttempts - failed) };
+  }
+
+  /** A security key's registration, checked; one the customer holds already is refused. */
+  private async registerKey(member: MemberRow, registration: WebAuthnRegistration, group: GroupRow | null) {
+    const key = await this.webauthn.register(enrollScope(member.id), registration, userVerificationOf(group));
+    const [held] = await this.db
+      .select({ id: credentials.id })
+      .from(credentials)
+      .where(and(eq(credentials.customerId, member.customerId), eq(credentials.webauthnId, key.webauthnId)));
+    if (held) throw new AppError(409, 'webauthnRegistered');
+    return key;
   }
 
   /** Wrong tries before a credential locks: HOTP from its own frozen settings, PIN from the customer's, password as staff. */

@@ -225,6 +225,7 @@ describe.each(testDatabases())('setting up each kind through the link on $name',
     expect((await enroll(h, token, `credentials/${id}/`)).body).toEqual({
       id,
       type: 'app',
+      description: '',
       enrolled: false,
       target: null,
     });

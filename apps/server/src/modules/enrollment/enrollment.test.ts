@@ -96,7 +96,9 @@ describe.each(testDatabases())('enrolment links on $name', (database) => {
     });
     const right = await enroll(h, token, `credentials/${id}/confirm/`, 'POST', { value: code });
     expect(right.body).toMatchObject({ ok: true, locked: false, credential: { id, enrolled: true } });
-    expect((await enroll(h, token)).body.credentials).toEqual([{ id, type: 'totp', enrolled: true, target: null }]);
+    expect((await enroll(h, token)).body.credentials).toEqual([
+      { id, type: 'totp', description: '', enrolled: true, target: null },
+    ]);
 
     const done = await enroll(h, token, 'complete/', 'POST');
     expect(done).toEqual({ status: 200, body: { redirect_url: 'https://intranet.acme.example/welcome' } });

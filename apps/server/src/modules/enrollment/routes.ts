@@ -13,6 +13,7 @@ import {
   enrollmentSessionSchema,
   enrollRequestLinkSchema,
   noContentSchema,
+  webauthnOptionsSchema,
 } from '@portiere/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -97,6 +98,26 @@ export const enrollmentRoutes =
         },
       },
       async (req, reply) => reply.status(201).send(await e.start(req.params.token, req.body)),
+    );
+
+    app.post(
+      '/enroll/:token/webauthn/',
+      {
+        config: { ...open, errors: [403, 410], audit: { none: 'asks options only: the registration is recorded' } },
+        preHandler: perLink(app, 10),
+        schema: {
+          tags,
+          summary: 'Ask to register a security key or passkey',
+          description:
+            'The options for `navigator.credentials.create`, with a challenge good for this member only; then ' +
+            '`POST enroll/{token}/credentials/` with `{type: "keypair", webauthn, description}`. User verification ' +
+            'is required where the member’s configuration group asks for biometry. 403 enrollmentKindNotAllowed ' +
+            `when key pairs are not offered. ${TOKEN_DESCRIPTION}`,
+          params: linkParams,
+          response: { 200: webauthnOptionsSchema },
+        },
+      },
+      (req) => e.webauthnOptions(req.params.token),
     );
 
     app.post(

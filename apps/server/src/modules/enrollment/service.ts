@@ -15,6 +15,7 @@ import {
   LOGIN_OTP_RESEND_S,
   LOGIN_OTP_TTL_S,
   PASSWORD_MIN_LENGTH,
+  type WebAuthnOptions,
 } from '@portiere/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { auditDetails, auditMemberActor, auditTarget } from '../../audit/context.ts';
@@ -23,6 +24,7 @@ import type { Db } from '../../db/client.ts';
 import { credentials, enrollmentLinks } from '../../db/schema/index.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import type { CredentialsService } from '../credentials/service.ts';
+import { enrollScope, userVerificationOf } from '../credentials/webauthn.ts';
 import type { MemberRow } from '../members/mapper.ts';
 import type { MembersService } from '../members/service.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -78,7 +80,7 @@ export class EnrollmentService {
     if (!(await this.allowed(member)).includes(input.type)) throw new AppError(403, 'enrollmentKindNotAllowed');
     const create: CredentialCreate = {
       type: input.type,
-      description: '',
+      description: input.description ?? '',
       is_web: true,
       is_api: false,
       windows_login: false,
@@ -88,6 +90,7 @@ export class EnrollmentService {
     };
     const { credential, enrollment } = await this.credentials.create(member.customerId, member.id, create, {
       target: input.target,
+      webauthn: input.type === 'keypair' ? input.webauthn : undefined,
     });
     auditDetails({ credential_id: credential.id });
     const started: EnrollCredentialStarted = { credential: enrollmentCredential(credential) };
@@ -103,6 +106,29 @@ export class EnrollmentService {
       started.sent_to = maskTarget(credential.type, sent_to) ?? '';
     }
     return started;
+  }
+
+  /** The options to register a security key or passkey in the member's browser. */
+  async webauthnOptions(token: string): Promise<WebAuthnOptions> {
+    const { member } = await this.open(token);
+    if (!(await this.allowed(member)).includes('keypair')) throw new AppError(403, 'enrollmentKindNotAllowed');
+    const group = await this.members.group(member.customerId, member.groupId);
+    const held = await this.db
+      .select()
+      .from(credentials)
+      .where(and(eq(credentials.memberId, member.id), eq(credentials.customerId, member.customerId)));
+    const user = {
+      id: member.id,
+      name: member.username,
+      displayName: [member.firstName, member.lastName].filter(Boolean).join(' ') || member.username,
+    };
+    const options = await this.credentials.webauthn.creationOptions(
+      enrollScope(member.id),
+      user,
+      held,
+      userVerificationOf(group),
+    );
+    return { options: { ...options } };
   }
 
   /** A new mail/SMS code for a credential waiting for one; within a minute of the last, that one stays. */

@@ -20,8 +20,15 @@ export function maskTarget(type: CredentialType, target: string | null): string 
 export function enrollmentCredential(c: {
   id: string;
   type: CredentialType;
+  description: string;
   isEnrolled: boolean;
   target: string | null;
 }): EnrollmentCredential {
-  return { id: c.id, type: c.type, enrolled: c.isEnrolled, target: maskTarget(c.type, c.target) };
+  return {
+    id: c.id,
+    type: c.type,
+    description: c.description,
+    enrolled: c.isEnrolled,
+    target: maskTarget(c.type, c.target),
+  };
 }

@@ -20,6 +20,7 @@ import {
   signInStateSchema,
   signInStepResultSchema,
   signInVerifySchema,
+  webauthnOptionsSchema,
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -109,6 +110,24 @@ export const webLoginRoutes =
         },
       },
       async (req, reply) => reply.status(202).send(await s.send(req.params.uid, req.body.kind)),
+    );
+
+    app.post(
+      '/signin/:uid/webauthn/',
+      {
+        config: { ...open, errors: [400, 403, 404], audit: { none: NOT_YET } },
+        schema: {
+          tags,
+          summary: 'Ask for a security key or passkey',
+          description:
+            'When the current stage offers `keypair`: the options for `navigator.credentials.get`, with a challenge ' +
+            "good for this sign-in only. Until a first answer was right they name no key (the member's discoverable " +
+            `keys answer), so that they tell no one who exists. ${UID}`,
+          params: uidParams,
+          response: { 200: webauthnOptionsSchema },
+        },
+      },
+      (req) => s.webauthnOptions(req.params.uid),
     );
 
     app.post(

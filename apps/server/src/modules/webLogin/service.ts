@@ -25,13 +25,14 @@ import {
   type SignInState,
   type SignInStepResult,
   type SignInVerify,
+  type WebAuthnOptions,
 } from '@portiere/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Interaction } from 'oidc-provider';
 import { auditAction, auditDetails } from '../../audit/context.ts';
 import { throttled } from '../../auth/login-service.ts';
 import type { Db } from '../../db/client.ts';
-import { webLogins } from '../../db/schema/index.ts';
+import { credentials, webLogins } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ClientApp } from '../../oidc/clients.ts';
 import type { OidcProvider } from '../../oidc/provider.ts';
@@ -39,6 +40,7 @@ import type { SignInEngine } from '../../signIn/engine.ts';
 import { requiresMultiFactor } from '../../signIn/factors.ts';
 import type { Who } from '../../signIn/identify.ts';
 import { offers, stageOf } from '../../signIn/progress.ts';
+import type { WebAuthnRp } from '../credentials/webauthn.ts';
 import { type IdentifiedRow, progressOf, type WebLoginRow, webLoginProgress } from './progress.ts';
 
 type App = ClientApp;
@@ -68,11 +70,15 @@ const SPENT: Partial<Record<string, { status: 403; code: ErrorCode }>> = {
   denied_on_app: { status: 403, code: 'signInDenied' },
 };
 
+/** The scope of a sign-in's security key challenges (credentials/webauthn.ts). */
+const signInScope = (uid: string) => `signin:${uid}`;
+
 export class WebLoginService {
   constructor(
     private readonly db: Db,
     private readonly oidc: OidcProvider,
     private readonly engine: SignInEngine,
+    private readonly webauthn: WebAuthnRp,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -179,9 +185,35 @@ export class WebLoginService {
     return { sent_to: sent.shown, resend_in: sent.resendS ?? 0 };
   }
 
+  /**
+   * The options of a security key's answer to the stage. They name the member's keys only once a
+   * first answer was right: before, a list (or none) would tell who exists and what they hold.
+   */
+  async webauthnOptions(uid: string): Promise<WebAuthnOptions> {
+    const ctx = await this.context(uid);
+    const row = this.inStage(ctx.row, 'keypair');
+    const keys =
+      row.answered && row.memberId
+        ? await this.db
+            .select()
+            .from(credentials)
+            .where(
+              and(
+                eq(credentials.memberId, row.memberId),
+                eq(credentials.type, 'keypair'),
+                isNotNull(credentials.webauthnId),
+              ),
+            )
+        : [];
+    return { options: { ...(await this.webauthn.requestOptions(signInScope(uid), keys)) } };
+  }
+
   async verify(uid: string, input: SignInVerify, ip: string): Promise<SignInStepResult | Refused> {
     const ctx = await this.context(uid);
     const row = this.inStage(ctx.row, input.kind);
+    // A security key answers with its assertion, to the challenge given for this sign-in.
+    const key = input.kind === 'keypair';
+    if (key && !input.webauthn) throw new AppError(400, 'validation', undefined, { webauthn: fieldError('required') });
     auditDetails({ application_id: row.applicationId });
     // A failure unless the sign-in ends well (the engine says so); a stage passed records nothing.
     auditAction('signin.failure');
@@ -190,7 +222,8 @@ export class WebLoginService {
       channel: 'web',
       ip,
       kind: input.kind,
-      value: input.value,
+      value: key ? JSON.stringify(input.webauthn) : input.value,
+      challenge: key ? signInScope(uid) : null,
       target: { application: ctx.app },
       multiFactor: requiresMultiFactor(interaction.params.acr_values),
     });

@@ -142,6 +142,15 @@ export function CredentialsTab({ member, view }: { member: MemberDetail; view: C
                       {c.deviceModel && (
                         <Typography variant="caption">{t('credentials.device', { model: c.deviceModel })}</Typography>
                       )}
+                      {c.authenticator?.cloned_at && (
+                        <Chip
+                          size="small"
+                          color="error"
+                          label={t('credentials.cloned', {
+                            date: formatDate(c.authenticator.cloned_at, i18n.language),
+                          })}
+                        />
+                      )}
                       {c.locked && (
                         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
                           <Chip size="small" color="error" label={t('credentials.locked')} />
@@ -167,6 +176,16 @@ export function CredentialsTab({ member, view }: { member: MemberDetail; view: C
                         <Typography variant="caption">
                           {t('credentials.validTo', { value: formatDate(c.validTo, i18n.language) })}
                         </Typography>
+                      )}
+                      {c.authenticator && (
+                        <>
+                          <Typography variant="caption">
+                            {c.authenticator.synced ? t('credentials.passkey') : t('credentials.securityKey')}
+                          </Typography>
+                          <Typography variant="caption" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                            {t('credentials.aaguid', { value: c.authenticator.aaguid })}
+                          </Typography>
+                        </>
                       )}
                       {c.fingerprint && (
                         <Typography variant="caption" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>

@@ -1,73 +1,87 @@
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
-import { TextAreaField } from '../../../components/Field';
+import type { WebAuthnRegistration } from '@portiere/contracts';
+import {
+  browserSupportsWebAuthn,
+  type PublicKeyCredentialCreationOptionsJSON,
+  startRegistration,
+} from '@simplewebauthn/browser';
+import { type FormEvent, useState } from 'react';
+import { Field } from '../../../components/Field';
+import { Loading } from '../../../components/Loading';
 import { Notice } from '../../../components/Notice';
 import { useI18n } from '../../../lib/i18n/I18nProvider';
-import { errorMessage, fieldMessage } from '../../../lib/messages';
+import { errorMessage } from '../../../lib/messages';
+import { PemStep } from './PemStep';
 import type { StepProps } from './types';
 
-/** As the contract bounds them (enrollCredentialSchema): a longer file is not a key or certificate. */
-const MAX_CHARS = { keypair: 20_000, smartcard: 50_000 };
+/** The browser or the member gave no answer (cancelled, timed out, no key): nothing was registered. */
+class NoKeyAnswer extends Error {}
 
-/** Key pair (PEM public key) or smartcard (PEM certificate): pasted or read from a file. */
-export function KeyStep({ api, kind, onEnrolled }: StepProps) {
+/**
+ * A key pair: in a browser, a security key or passkey (WebAuthn, registered through
+ * @simplewebauthn/browser with the server's options); a PEM public key stays possible for a
+ * workstation's own key. A smartcard is its certificate.
+ */
+export function KeyStep(props: StepProps) {
   const { d } = useI18n();
-  const certificate = kind === 'smartcard';
-  const field = certificate ? 'certificate' : 'public_key';
-  const max = certificate ? MAX_CHARS.smartcard : MAX_CHARS.keypair;
-  const fileId = useId();
-  const [pem, setPem] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  if (props.kind === 'smartcard') return <PemStep {...props} />;
+  return (
+    <>
+      <SecurityKeyForm {...props} />
+      <details className="alternative">
+        <summary>{d.key.pemInstead}</summary>
+        <PemStep {...props} />
+      </details>
+    </>
+  );
+}
+
+function SecurityKeyForm({ api, onEnrolled }: StepProps) {
+  const { d } = useI18n();
+  const [name, setName] = useState(d.key.defaultName);
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
 
-  async function choose(e: ChangeEvent<HTMLInputElement>) {
-    const file = e.target.files?.[0];
-    if (!file) return;
-    setError(null);
-    if (file.size > max) return setError(certificate ? d.validation.certificate : d.validation.publicKey);
-    setPem(await file.text());
-  }
-
-  async function submit(e: FormEvent) {
+  async function register(e: FormEvent) {
     e.preventDefault();
-    const text = pem.trim();
-    setFailure(null);
-    setError(text ? null : d.validation.required);
-    if (!text || busy) return;
+    if (busy) return;
     setBusy(true);
+    setFailure(null);
     try {
-      const { credential } = await api.start({ type: kind, [field]: text });
+      const { options } = await api.webauthnOptions();
+      let webauthn: WebAuthnRegistration;
+      try {
+        webauthn = (await startRegistration({
+          optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
+        })) as WebAuthnRegistration;
+      } catch {
+        throw new NoKeyAnswer();
+      }
+      const description = name.trim() || d.key.defaultName;
+      const { credential } = await api.start({ type: 'keypair', webauthn, description });
       onEnrolled(credential);
     } catch (err) {
-      const message = fieldMessage(d, err, field);
-      if (message) setError(message);
-      else setFailure(errorMessage(d, err));
+      setFailure(err instanceof NoKeyAnswer ? d.key.noAnswer : errorMessage(d, err));
     } finally {
       setBusy(false);
     }
   }
 
+  if (!browserSupportsWebAuthn()) return <Notice tone="error">{d.key.unsupported}</Notice>;
   return (
-    <form onSubmit={submit} noValidate>
-      <TextAreaField
-        label={certificate ? d.key.certificate : d.key.publicKey}
-        hint={certificate ? d.key.certificateHint : d.key.publicKeyHint}
-        error={error}
-        className="mono"
-        rows={8}
-        maxLength={max}
-        spellCheck={false}
-        value={pem}
-        onChange={(e) => setPem(e.target.value)}
+    <form onSubmit={register} noValidate>
+      <Field
+        label={d.key.name}
+        hint={d.key.nameHint}
+        maxLength={200}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
       />
-      <div className="field">
-        <label htmlFor={fileId}>{d.key.chooseFile}</label>
-        <input id={fileId} type="file" accept=".pem,.crt,.cer,.pub,.txt" onChange={choose} />
-      </div>
+      <p>{d.key.keyPrompt}</p>
+      {busy && <Loading label={d.key.waiting} />}
       {failure && <Notice tone="error">{failure}</Notice>}
       <div className="actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {d.key.register}
+          {d.key.registerKey}
         </button>
       </div>
     </form>

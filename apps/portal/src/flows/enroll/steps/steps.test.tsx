@@ -214,7 +214,10 @@ describe('key pair', () => {
             })
           : ok(started({ credential: credential({ id: 'k-1', type: 'keypair', enrolled: true }) })),
     });
-    const { user } = await open('Key pair');
+    const { user } = await open('Security key or passkey');
+    // A browser without WebAuthn (as here) says so; the PEM form stays for a workstation's key.
+    await screen.findByText('This browser cannot use security keys.');
+    await user.click(screen.getByText('Register a public key instead (for a workstation)'));
     const file = new File([PEM], 'key.pem', { type: 'application/x-pem-file' });
     fireEvent.change(await screen.findByLabelText('Choose a file'), { target: { files: [file] } });
     const area = screen.getByLabelText('Public key (PEM)') as HTMLTextAreaElement;
@@ -223,7 +226,7 @@ describe('key pair', () => {
     await screen.findByText('This is not a valid PEM public key (RSA, EC or Ed25519).');
     refuse = false;
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    await screen.findByText('Key pair is set up.');
+    await screen.findByText('Security key or passkey is set up.');
     expect(api.of('POST', CREDENTIALS).at(-1)?.body).toEqual({ type: 'keypair', public_key: PEM });
   });
 });

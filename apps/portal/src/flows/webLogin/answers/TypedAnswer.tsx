@@ -10,7 +10,7 @@ import { useSubmit } from '../useSubmit';
 import type { AnswerProps } from './types';
 
 /** Kinds answered by typing a value. */
-export type TypedKind = Exclude<SignInKind, 'app'>;
+export type TypedKind = Exclude<SignInKind, 'app' | 'keypair'>;
 
 interface Shape {
   label: string;
