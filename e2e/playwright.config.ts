@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_PORT } from './support/ports.ts';
+import { E2E_ORIGIN } from './support/ports.ts';
 
 /** Browser tests in Debian's Chromium against the real server, real database and a real SMTP sink. */
 export default defineConfig({
@@ -12,7 +12,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    baseURL: E2E_ORIGIN,
     locale: 'en-US',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

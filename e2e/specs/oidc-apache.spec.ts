@@ -13,7 +13,7 @@ import { ACR_MULTI_FACTOR } from '../../packages/contracts/src/webLogin.ts';
 import { type Apache, freePort, startApache } from '../support/apache.ts';
 import { apiOf, customerIdOf, ok } from '../support/api.ts';
 import { signIn } from '../support/auth.ts';
-import { E2E_PORT } from '../support/ports.ts';
+import { E2E_ORIGIN } from '../support/ports.ts';
 
 const unique = (prefix: string) => `${prefix}_${Date.now().toString(36)}`;
 
@@ -45,7 +45,7 @@ test.beforeAll(async ({ browser }) => {
   // Through the API, as the operator: SSO on (so only the provider's logout makes the next visit
   // ask for a sign-in), a web application, its flow password → TOTP given by an app role to a
   // new group, and a member of that group with a password and a TOTP.
-  admin = await browser.newPage({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
+  admin = await browser.newPage({ baseURL: E2E_ORIGIN });
   const page = admin;
   await signIn(page, 'admin@acme.example');
   const api = await apiOf(page);
@@ -98,7 +98,7 @@ test.beforeAll(async ({ browser }) => {
   apache = await startApache(
     port,
     `
-OIDCProviderMetadataURL http://127.0.0.1:${E2E_PORT}/oidc/.well-known/openid-configuration
+OIDCProviderMetadataURL ${E2E_ORIGIN}/oidc/.well-known/openid-configuration
 OIDCClientID ${application.clientId}
 OIDCClientSecret ${application.clientSecret}
 OIDCProviderTokenEndpointAuth client_secret_basic
@@ -144,7 +144,7 @@ test('Apache mod_auth_openidc signs the member in by form_post and out through t
   const page = await context.newPage();
   try {
     await page.goto(`${apache.url}/app/`);
-    await expect(page).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.1:${E2E_PORT}/signin/[^/]+$`));
+    await expect(page).toHaveURL(new RegExp(`^${E2E_ORIGIN}/signin/[^/]+$`));
     await page.getByLabel('Username', { exact: true }).fill(member.username);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByLabel('Password', { exact: true }).fill(password);
@@ -170,7 +170,7 @@ test('Apache mod_auth_openidc signs the member in by form_post and out through t
     // The module's logout: the provider's own sign-out page, then back to Apache.
     await page.getByRole('link', { name: 'Sign out of the shop' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Sign out' })).toBeVisible();
-    expect(page.url()).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${E2E_PORT}/oidc/`));
+    expect(page.url()).toMatch(new RegExp(`^${E2E_ORIGIN}/oidc/`));
     await page.getByRole('button', { name: 'Yes, sign me out' }).click();
     await expect(page.getByRole('heading', { name: 'Signed out of the shop' })).toBeVisible();
     expect(page.url()).toBe(`${apache.url}/signed-out.html`);
@@ -178,7 +178,7 @@ test('Apache mod_auth_openidc signs the member in by form_post and out through t
     // Both sessions are over: with SSO on, only the ended provider session makes the protected
     // page ask for a sign-in again.
     await page.goto(`${apache.url}/app/`);
-    await expect(page).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.1:${E2E_PORT}/signin/[^/]+$`));
+    await expect(page).toHaveURL(new RegExp(`^${E2E_ORIGIN}/signin/[^/]+$`));
     await expect(page.getByLabel('Username', { exact: true })).toBeVisible();
   } catch (err) {
     // What mod_auth_openidc said, for whoever reads the failure.

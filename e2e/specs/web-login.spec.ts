@@ -8,8 +8,6 @@
  * wrong code says so, Cancel lands on the application's abort URI, and the console shows the
  * application's issuer and the member's sign-ins.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import * as oidc from 'openid-client';
 import * as OTPAuth from 'otpauth';
@@ -17,42 +15,17 @@ import { apiOf, customerIdOf, multipart, ok } from '../support/api.ts';
 import { IT as IT_SIGN_IN, signIn } from '../support/auth.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { png } from '../support/png.ts';
-import { E2E_PORT } from '../support/ports.ts';
+import { ISSUER, type RpPages, relyingParty as rpOf, startRpPages } from '../support/relying-party.ts';
 
-const ISSUER = `http://127.0.0.1:${E2E_PORT}/oidc`;
-/**
- * The relying party's own pages: a tiny server on a free port, since the provider sends the
- * browser there with an HTTP redirect, which Playwright's routes do not intercept.
- */
-let rpServer: http.Server;
-let RP = '';
-const redirectUri = () => `${RP}/cb`;
-const abortUri = () => `${RP}/aborted`;
+let rpPages: RpPages;
+const redirectUri = () => rpPages.redirectUri;
+const abortUri = () => rpPages.abortUri;
 
 test.beforeAll(async () => {
-  rpServer = http.createServer((req, res) => {
-    res.setHeader('content-type', 'text/html; charset=utf-8');
-    if (req.method !== 'POST') {
-      res.end('<!doctype html><html lang="en"><title>Shop</title><h1>Back at the shop</h1></html>');
-      return;
-    }
-    // response_mode=form_post: the provider's page posts the answer here; shown back as a query.
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      const answer = new URLSearchParams(body).toString().replace(/&/g, '&amp;');
-      res.end(
-        `<!doctype html><html lang="en"><title>Shop</title><h1>Code received</h1><p id="answer">${answer}</p></html>`,
-      );
-    });
-  });
-  await new Promise<void>((resolve) => rpServer.listen(0, '127.0.0.1', resolve));
-  RP = `http://127.0.0.1:${(rpServer.address() as AddressInfo).port}`;
+  rpPages = await startRpPages();
 });
 test.afterAll(async () => {
-  await new Promise((resolve) => rpServer.close(resolve));
+  await rpPages.close();
 });
 const PRIMARY = '#1565C0';
 const LOGIN_TEXT = 'Welcome to Acme. Questions? Call the help desk on 123.';
@@ -126,39 +99,8 @@ async function setUp(page: Page, lang: string): Promise<Setup> {
   return { application, member, password, otpauthUri: totp.enrollment.otpauth_uri };
 }
 
-/** The relying party: the issuer discovered, an authorization URL with PKCE, state and nonce. */
-async function relyingParty(clientId: string, extra: Record<string, string> = {}) {
-  const config = await oidc.discovery(
-    new URL(ISSUER),
-    clientId,
-    { redirect_uris: [redirectUri()], token_endpoint_auth_method: 'none' },
-    oidc.None(),
-    { execute: [oidc.allowInsecureRequests] },
-  );
-  const verifier = oidc.randomPKCECodeVerifier();
-  const state = oidc.randomState();
-  const nonce = oidc.randomNonce();
-  const url = oidc.buildAuthorizationUrl(config, {
-    ...extra,
-    redirect_uri: redirectUri(),
-    scope: 'openid profile email roles',
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-    nonce,
-  });
-  return {
-    config,
-    url: url.href,
-    /** The code the browser brought back, exchanged for tokens (PKCE, state and nonce checked). */
-    exchange: (callback: string) =>
-      oidc.authorizationCodeGrant(config, new URL(callback), {
-        pkceCodeVerifier: verifier,
-        expectedState: state,
-        expectedNonce: nonce,
-      }),
-  };
-}
+/** The relying party of the test's pages, at their redirect URI. */
+const relyingParty = (clientId: string, extra: Record<string, string> = {}) => rpOf(clientId, redirectUri(), extra);
 
 /** The member, in a browser of their own (their language), on a phone. */
 async function memberPage(browser: Browser, locale: string): Promise<Page> {

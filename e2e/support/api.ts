@@ -7,7 +7,7 @@
 import { expect, type Page } from '@playwright/test';
 import type { paths } from '@portiere/contracts/openapi';
 import createClient, { type Client } from 'openapi-fetch';
-import { E2E_PORT } from './ports.ts';
+import { E2E_ORIGIN } from './ports.ts';
 
 export type Api = Client<paths>;
 
@@ -23,7 +23,7 @@ export async function accessToken(page: Page): Promise<string> {
 
 /** A client sending these headers (an API key, a bearer token) with every call. */
 export function apiWith(headers: Record<string, string>): Api {
-  return createClient<paths>({ baseUrl: `http://127.0.0.1:${E2E_PORT}`, headers });
+  return createClient<paths>({ baseUrl: E2E_ORIGIN, headers });
 }
 
 /** A client acting as the console's signed-in user of `page` (its current access token). */

@@ -8,7 +8,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { SmtpSink } from '../../apps/server/src/test/smtp-sink.ts';
-import { E2E_PORT, MAILBOX_PORT } from './ports.ts';
+import { E2E_ORIGIN, E2E_PORT, MAILBOX_PORT } from './ports.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -31,7 +31,7 @@ export default async function globalSetup() {
       ...process.env,
       PORT: String(E2E_PORT),
       // The address browsers and the tests use: the OpenID issuer and the mailed links are named after it.
-      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+      PUBLIC_URL: E2E_ORIGIN,
       // Every interface, so a test can reach the console at the machine's own address.
       HOST: '0.0.0.0',
       DATA_DIR: dataDir,
