@@ -14,6 +14,23 @@ export const SINGLE_CREDENTIAL_TYPES: readonly CredentialType[] = [
   'totp',
 ];
 
+/**
+ * Which CMS setting (spec 3: cms.smartphone, cms.token) lets operators issue which kinds; a
+ * password, PIN, mail or SMS credential is always theirs to issue. The enrolment portal follows
+ * the enroller settings instead (ENROLLER_KINDS).
+ */
+export const CMS_KINDS = {
+  smartphone: ['app', 'app_biometry'],
+  token: ['totp', 'hotp', 'keypair', 'smartcard'],
+} as const satisfies Record<'smartphone' | 'token', readonly CredentialType[]>;
+
+/** Whether the CMS settings let operators issue `kind`. */
+export function cmsIssues(cms: { smartphone: boolean; token: boolean }, kind: CredentialType): boolean {
+  if ((CMS_KINDS.smartphone as readonly CredentialType[]).includes(kind)) return cms.smartphone;
+  if ((CMS_KINDS.token as readonly CredentialType[]).includes(kind)) return cms.token;
+  return true;
+}
+
 export const credentialSchema = z.object({
   id: z.string(),
   type: z.enum(CREDENTIAL_TYPES),

@@ -49,6 +49,8 @@ export const ERRORS = {
   smsFailed: 'The SMS gateway did not accept the message.',
   mailFailed: 'The mail could not be sent.',
   credentialNotAllowed: 'The configuration of this user does not allow a {type} credential.',
+  credentialNotIssued: 'The CMS settings do not allow issuing a {type} credential.',
+  temporaryCardsOff: 'The CMS settings do not allow issuing temporary cards.',
   credentialInvalidInput: 'The credential data is not valid.',
   memberHasNoEmail: 'This user has no email address.',
   memberHasNoPhone: 'This user has no phone number.',

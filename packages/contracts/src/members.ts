@@ -218,6 +218,8 @@ export type Member = z.infer<typeof memberSchema>;
 export const memberDetailSchema = memberSchema.extend({
   /** Kinds the member's configuration group allows. */
   allowed_credential_types: z.array(z.enum(CREDENTIAL_TYPES)),
+  /** Of those, the kinds operators may issue now: the CMS settings allow them too (cmsIssues). */
+  issuable_credential_types: z.array(z.enum(CREDENTIAL_TYPES)),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 

@@ -14147,6 +14147,7 @@ export interface operations {
                             validTo: string | null;
                         }[];
                         identity_not_valid_after: string | null;
+                        issuable_credential_types: ("mail" | "sms" | "password" | "pin" | "app" | "app_biometry" | "totp" | "hotp" | "keypair" | "smartcard")[];
                         last_name: string;
                         phone_number: string;
                         username: string;
@@ -14262,6 +14263,7 @@ export interface operations {
                             validTo: string | null;
                         }[];
                         identity_not_valid_after: string | null;
+                        issuable_credential_types: ("mail" | "sms" | "password" | "pin" | "app" | "app_biometry" | "totp" | "hotp" | "keypair" | "smartcard")[];
                         last_name: string;
                         phone_number: string;
                         username: string;
@@ -14464,6 +14466,7 @@ export interface operations {
                             validTo: string | null;
                         }[];
                         identity_not_valid_after: string | null;
+                        issuable_credential_types: ("mail" | "sms" | "password" | "pin" | "app" | "app_biometry" | "totp" | "hotp" | "keypair" | "smartcard")[];
                         last_name: string;
                         phone_number: string;
                         username: string;
@@ -14690,6 +14693,7 @@ export interface operations {
                             validTo: string | null;
                         }[];
                         identity_not_valid_after: string | null;
+                        issuable_credential_types: ("mail" | "sms" | "password" | "pin" | "app" | "app_biometry" | "totp" | "hotp" | "keypair" | "smartcard")[];
                         last_name: string;
                         phone_number: string;
                         username: string;
@@ -16631,6 +16635,7 @@ export interface operations {
                             validTo: string | null;
                         }[];
                         identity_not_valid_after: string | null;
+                        issuable_credential_types: ("mail" | "sms" | "password" | "pin" | "app" | "app_biometry" | "totp" | "hotp" | "keypair" | "smartcard")[];
                         last_name: string;
                         phone_number: string;
                         username: string;

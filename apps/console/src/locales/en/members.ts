@@ -207,6 +207,7 @@ export const credentials = {
   addTitle: 'Add credential',
   type: 'Type',
   alreadyPresent: '{type} (already present)',
+  notIssued: '{type} (off in the CMS settings)',
   noneAllowed: 'The configuration of this user allows no further credential.',
   description: 'Description',
   isWeb: 'Web',

@@ -32,6 +32,8 @@ export const error: DeepStrings<Phrases['error']> = {
   enrollmentNothingEnrolled: 'Configura almeno una credenziale prima di finire.',
   webauthnRefused: 'Non è stato possibile verificare la chiave di sicurezza. Riprova.',
   webauthnRegistered: 'Questa chiave di sicurezza è già registrata.',
+  credentialNotIssued: 'Le impostazioni del CMS non consentono di emettere una credenziale {type}.',
+  temporaryCardsOff: 'Le impostazioni del CMS non consentono di emettere tessere temporanee.',
   staffHasNoEmail: "Il tuo account non ha un indirizzo email a cui inviare l'email di prova.",
   signInThrottled: 'Troppi accessi non riusciti. Riprova tra {minutes} min.',
   rateLimited: 'Troppe richieste. Attendi un momento e riprova.',

@@ -204,6 +204,7 @@ export const credentials: DeepStrings<Phrases['credentials']> = {
   addTitle: 'Aggiungi credenziale',
   type: 'Tipo',
   alreadyPresent: '{type} (già presente)',
+  notIssued: '{type} (disattivato nelle impostazioni CMS)',
   noneAllowed: 'La configurazione di questo utente non consente altre credenziali.',
   description: 'Descrizione',
   isWeb: 'Web',

@@ -54,6 +54,33 @@ describe.each(testDatabases())('credentials on $name', (database) => {
     await h.close();
   });
 
+  it('issues only what the CMS settings allow: app with cms.smartphone, tokens and keys with cms.token, temporary cards with cms.temporary', async () => {
+    const settings = (body: Record<string, unknown>) =>
+      call(h.app, 'PATCH', `customers/${customerId}/settings/`, acme, { cms: body });
+    const m = await newMember({ email: 'cms.rules@acme.example' });
+    await settings({ smartphone: false, token: false, temporary: false });
+    try {
+      const detail = (await call(h.app, 'GET', `users/${m.id}/`, acme)).body;
+      expect(detail.allowed_credential_types).toEqual(expect.arrayContaining(['app', 'totp', 'keypair']));
+      expect(detail.issuable_credential_types).toEqual(['mail', 'sms', 'password', 'pin']);
+      for (const type of ['app', 'totp', 'hotp', 'smartcard']) {
+        const refused = await create(m.id, { type, certificate: CERT });
+        expect(refused.status).toBe(403);
+        expect(refused.body).toMatchObject({ code: 'credentialNotIssued' });
+      }
+      expect((await create(m.id, { type: 'mail' })).status).toBe(201);
+      const cards = await post(h.app, 'temporary-cards/', { count: 1 }, acme);
+      expect(cards.body).toMatchObject({ code: 'temporaryCardsOff' });
+      // Nothing was made of what was refused.
+      const held = (await call(h.app, 'GET', `users/${m.id}/credentials/`, acme)).body;
+      expect(held.map((c: { type: string }) => c.type)).toEqual(['mail']);
+    } finally {
+      await settings({ smartphone: true, token: true, temporary: true });
+    }
+    expect((await create(m.id, { type: 'totp' })).status).toBe(201);
+    expect((await call(h.app, 'GET', `users/${m.id}/`, acme)).body.issuable_credential_types).toContain('app');
+  });
+
   it('creates a TOTP with the customer settings, shows the secret once, and refuses a reused code', async () => {
     await call(h.app, 'PATCH', `customers/${customerId}/settings/`, acme, {
       sca: { totp_credential: { algorithm: 'SHA256', length: 8, time_step: 60 } },

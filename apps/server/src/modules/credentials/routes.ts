@@ -45,7 +45,7 @@ export const credentialRoutes =
       {
         config: {
           scope: 'credentials:write',
-          errors: [409, 422],
+          errors: [403, 409, 422],
           audit: { action: 'credential.create', target: 'credential', param: null },
         },
         schema: {

@@ -8,6 +8,7 @@ import {
   type CredentialCreate,
   type CredentialTestResult,
   type CredentialType,
+  cmsIssues,
   EMAIL_PATTERN,
   type Enrollment,
   fieldError,
@@ -107,6 +108,10 @@ export class CredentialsService {
       if (existing) throw new AppError(409, 'credentialExists', { type: input.type });
     }
     const { settings } = await this.settings.get(customerId);
+    // Operators issue what the CMS settings allow; a member enrols what the enroller settings allow (enrollment/kinds.ts).
+    if (!byMember && !cmsIssues(settings.cms, input.type)) {
+      throw new AppError(403, 'credentialNotIssued', { type: input.type });
+    }
     const base = {
       customerId,
       memberId,

@@ -1,6 +1,8 @@
 /** Members of one customer: list, CRUD, block/unblock, bulk actions, enrolment mails. */
 import {
   type CredentialType,
+  type CustomerSettings,
+  cmsIssues,
   ENROLLMENT_LINK_HOURS,
   type FieldError,
   fieldError,
@@ -73,7 +75,11 @@ export class MembersService {
 
   async get(customerId: string, id: string): Promise<MemberDetail> {
     const row = await this.row(customerId, id);
-    return detail(row, await this.group(customerId, row.groupId));
+    return detail(row, await this.group(customerId, row.groupId), await this.cms(customerId));
+  }
+
+  private async cms(customerId: string) {
+    return (await this.settings.get(customerId)).settings.cms;
   }
 
   async create(customerId: string, input: MemberInput): Promise<MemberDetail> {
@@ -91,7 +97,7 @@ export class MembersService {
     if (!row) throw new Error('insert failed');
     await lockTallies(this.db, customerId, 1);
     await joinTallies(this.db, customerId, [row.id]);
-    return detail(row, group);
+    return detail(row, group, await this.cms(customerId));
   }
 
   async update(customerId: string, id: string, patch: Partial<MemberInput>): Promise<MemberDetail> {
@@ -99,7 +105,8 @@ export class MembersService {
     assertValid(memberFieldErrors(patch));
     const values = toColumns(patch);
     const group = await this.group(customerId, current.groupId);
-    const before = detail(current, group);
+    const cms = await this.cms(customerId);
+    const before = detail(current, group, cms);
     if (!Object.keys(values).length) return before;
     const newGroup = patch.group_id !== undefined ? await this.group(customerId, patch.group_id) : group;
     const write = () =>
@@ -108,7 +115,7 @@ export class MembersService {
     const tallied = TALLIED_FIELDS.some((f) => values[f] !== undefined && values[f] !== current[f]);
     const [row] = tallied ? await aroundTallies(this.db, customerId, [id], write) : await write();
     if (!row) throw new Error('update failed');
-    const after = detail(row, newGroup);
+    const after = detail(row, newGroup, cms);
     auditChange(before, after);
     return after;
   }
@@ -249,10 +256,14 @@ export class MembersService {
 /** Member columns that are counted classes or list orderings. */
 const TALLIED_FIELDS = ['groupId', 'username', 'lastName', 'email'] as const;
 
-const detail = (row: MemberRow, group: GroupRow | null): MemberDetail => ({
-  ...toMember(row, group),
-  allowed_credential_types: allowedKinds(group),
-});
+const detail = (row: MemberRow, group: GroupRow | null, cms: CustomerSettings['cms']): MemberDetail => {
+  const allowed = allowedKinds(group);
+  return {
+    ...toMember(row, group),
+    allowed_credential_types: allowed,
+    issuable_credential_types: allowed.filter((kind) => cmsIssues(cms, kind)),
+  };
+};
 
 const usernameTaken = () => new AppError(409, 'usernameExists', undefined, { username: fieldError('usernameExists') });
 

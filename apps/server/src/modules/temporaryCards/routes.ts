@@ -36,7 +36,10 @@ export const temporaryCardRoutes =
     app.post(
       '/temporary-cards/',
       {
-        config: { errors: [409], audit: { action: 'temporary_card.create', target: 'temporary_card', param: null } },
+        config: {
+          errors: [403, 409],
+          audit: { action: 'temporary_card.create', target: 'temporary_card', param: null },
+        },
         schema: {
           tags,
           summary: 'Create cards',
@@ -77,7 +80,7 @@ export const temporaryCardRoutes =
     app.post(
       '/users/:id/temporary-card/',
       {
-        config: { errors: [409], audit: { action: 'temporary_card.pair', target: 'member' } },
+        config: { errors: [403, 409], audit: { action: 'temporary_card.pair', target: 'member' } },
         schema: {
           tags,
           summary: 'Pair a card until a date',

@@ -85,6 +85,7 @@ export class TemporaryCardsService {
 
   async create(customerId: string, input: { count: number; cardCode?: string }): Promise<TemporaryCard[]> {
     const { settings } = await this.settings.get(customerId);
+    if (!settings.cms.temporary) throw new AppError(403, 'temporaryCardsOff');
     const length = settings.cms.card_code_length;
     if (input.cardCode !== undefined) {
       if (input.cardCode.length !== length) {
@@ -140,6 +141,7 @@ export class TemporaryCardsService {
   async pair(customerId: string, memberId: string, cardId: string, expiration: Date): Promise<TemporaryCard> {
     const member = await this.members.row(customerId, memberId);
     const card = await this.row(customerId, cardId);
+    if (!(await this.settings.get(customerId)).settings.cms.temporary) throw new AppError(403, 'temporaryCardsOff');
     const late = temporaryCardPairFieldErrors({ expiration_date: expiration.toISOString() }, this.now());
     if (late.expiration_date) throw new AppError(400, 'expirationInPast', undefined, late);
     if (this.status(card) === 'paired') throw new AppError(409, 'cardAlreadyPaired');

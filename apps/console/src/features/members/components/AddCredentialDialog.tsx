@@ -21,14 +21,16 @@ export const ADD_CREDENTIAL_DIALOG = dialogName('addCredential');
 interface Props {
   memberId: string;
   allowed: readonly string[];
+  /** Of the allowed kinds, those the CMS settings issue. */
+  issuable: readonly string[];
   existing: readonly Credential[];
   onCreated: (created: CredentialCreated) => void;
 }
 
 /** New credential: only the kinds the member's configuration allows, with the fields each kind needs. */
-export function AddCredentialDialog({ memberId, allowed, existing, onCreated }: Props) {
+export function AddCredentialDialog({ memberId, allowed, issuable, existing, onCreated }: Props) {
   const { t } = useTranslation();
-  const choices = credentialChoices(allowed, existing);
+  const choices = credentialChoices(allowed, existing, issuable);
   const [serverError, setServerError] = useState<string | null>(null);
   const { control, register, handleSubmit, reset, watch, setValue, setError, formState } =
     useForm<CredentialFormValues>({
@@ -108,9 +110,11 @@ export function AddCredentialDialog({ memberId, allowed, existing, onCreated }: 
             >
               {choices.map((c) => (
                 <MenuItem key={c.type} value={c.type} disabled={c.disabled}>
-                  {c.disabled
+                  {c.reason === 'present'
                     ? t('credentials.alreadyPresent', { type: t(`credentials.types.${c.type}`) })
-                    : t(`credentials.types.${c.type}`)}
+                    : c.reason === 'cms'
+                      ? t('credentials.notIssued', { type: t(`credentials.types.${c.type}`) })
+                      : t(`credentials.types.${c.type}`)}
                 </MenuItem>
               ))}
             </TextField>

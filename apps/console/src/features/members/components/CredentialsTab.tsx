@@ -246,6 +246,7 @@ export function CredentialsTab({ member, view }: { member: MemberDetail; view: C
         <AddCredentialDialog
           memberId={member.id}
           allowed={member.allowed_credential_types}
+          issuable={member.issuable_credential_types}
           existing={all}
           onCreated={showEnrollment}
         />

@@ -14,9 +14,17 @@ describe('credential kinds', () => {
   it('disables single kinds the member already holds, not multi kinds', () => {
     const choices = credentialChoices(['totp', 'hotp', 'keypair'], [cred('totp'), cred('hotp'), cred('keypair')]);
     expect(choices).toEqual([
-      { type: 'totp', disabled: true },
+      { type: 'totp', disabled: true, reason: 'present' },
       { type: 'hotp', disabled: false },
       { type: 'keypair', disabled: false },
+    ]);
+  });
+
+  it('shows the kinds the CMS settings do not issue, disabled', () => {
+    expect(credentialChoices(['app', 'totp', 'password'], [], ['password'])).toEqual([
+      { type: 'password', disabled: false },
+      { type: 'app', disabled: true, reason: 'cms' },
+      { type: 'totp', disabled: true, reason: 'cms' },
     ]);
   });
 

@@ -18,17 +18,28 @@ export function secretFieldOf(type: CredentialType | ''): SecretField {
 
 export interface TypeChoice {
   type: CredentialType;
-  /** A single-instance kind the member already holds. */
+  /** A single-instance kind the member already holds, or one the CMS settings do not issue. */
   disabled: boolean;
+  /** Why it is disabled. */
+  reason?: 'present' | 'cms';
 }
 
-/** The add-credential choice: only the kinds the member's configuration allows, in catalogue order. */
-export function credentialChoices(allowed: readonly string[], existing: readonly Credential[] = []): TypeChoice[] {
+/**
+ * The add-credential choice: only the kinds the member's configuration allows, in catalogue
+ * order; those the CMS settings do not issue (`issuable` lacks them) shown but disabled.
+ */
+export function credentialChoices(
+  allowed: readonly string[],
+  existing: readonly Credential[] = [],
+  issuable: readonly string[] = allowed,
+): TypeChoice[] {
   const held = new Set(existing.map((c) => c.type));
-  return CREDENTIAL_TYPES.filter((t) => allowed.includes(t)).map((type) => ({
-    type,
-    disabled: SINGLE_CREDENTIAL_TYPES.includes(type) && held.has(type),
-  }));
+  return CREDENTIAL_TYPES.filter((t) => allowed.includes(t)).map((type) => {
+    if (!issuable.includes(type)) return { type, disabled: true, reason: 'cms' as const };
+    if (SINGLE_CREDENTIAL_TYPES.includes(type) && held.has(type))
+      return { type, disabled: true, reason: 'present' as const };
+    return { type, disabled: false };
+  });
 }
 
 export interface CredentialFormValues {
