@@ -35,6 +35,8 @@ export const credentialSchema = z.object({
   issuer: z.string().nullable(),
   validTo: z.string().nullable(),
   fingerprint: z.string().nullable(),
+  /** HOTP/TOTP held by a hardware token: its serial number. */
+  token_serial: z.string().nullable(),
 });
 export type Credential = z.infer<typeof credentialSchema>;
 

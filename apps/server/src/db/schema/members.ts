@@ -207,6 +207,8 @@ export const credentials = pgTable(
     issuer: text('issuer'),
     validTo: timestamp('valid_to', { withTimezone: true }),
     fingerprint: text('fingerprint'),
+    /** HOTP/TOTP whose seed came from a hardware token (hardware_tokens): its serial, shown on the row. */
+    tokenSerial: text('token_serial'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -23,5 +23,6 @@ export function toCredential(c: CredentialRow): Credential {
     issuer: c.issuer,
     validTo: c.validTo?.toISOString() ?? null,
     fingerprint: c.fingerprint,
+    token_serial: c.tokenSerial,
   };
 }
