@@ -223,6 +223,7 @@ export const credentials = {
   issuer: 'Issuer: {value}',
   validTo: 'Valid to: {value}',
   fingerprint: 'Fingerprint: {value}',
+  tokenSerial: 'Hardware token: {value}',
   target: 'Sent to: {value}',
   password: 'Password',
   pin: 'PIN',

@@ -115,7 +115,8 @@ export const error: DeepStrings<Phrases['error']> = {
   pskcUnsupported:
     'Il file protegge le chiavi con {what}, che non è supportato: chiedi al fornitore un file con chiave pre-condivisa (AES-128-CBC, HMAC-SHA1).',
   pskcKeyNeeded: 'I segreti di questo file sono cifrati: inserisci la chiave pre-condivisa inviata dal fornitore.',
-  pskcKeyWrong: 'La chiave pre-condivisa non apre questo file, oppure il file è stato alterato: non è stato importato nulla.',
+  pskcKeyWrong:
+    'La chiave pre-condivisa non apre questo file, oppure il file è stato alterato: non è stato importato nulla.',
   pskcKeyAlgorithm: 'Si possono importare solo chiavi HOTP e TOTP.',
   pskcKeyNoSerial: 'La chiave non ha un numero di serie.',
   pskcKeyNoSecret: 'La chiave non ha un segreto leggibile.',
@@ -123,7 +124,8 @@ export const error: DeepStrings<Phrases['error']> = {
   hardwareTokensDisabled: 'I token hardware non sono abilitati nelle impostazioni CMS di questo cliente.',
   hardwareTokenNotInStock: 'Questo token non è in magazzino: è assegnato o ritirato.',
   hardwareTokenNotAssigned: 'Questo token non è assegnato a un utente.',
-  hardwareTokenResyncFailed: 'Questi due codici non sono consecutivi su questo token: leggi due nuovi codici e riprova.',
+  hardwareTokenResyncFailed:
+    'Questi due codici non sono consecutivi su questo token: leggi due nuovi codici e riprova.',
   hardwareTokenMemberNeeded: "Scegli l'utente a cui va il token.",
   memberUsernameUnknown: 'Nessun utente ha questo nome utente.',
 };

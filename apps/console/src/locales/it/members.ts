@@ -221,6 +221,7 @@ export const credentials: DeepStrings<Phrases['credentials']> = {
   issuer: 'Emittente: {value}',
   validTo: 'Valida fino al: {value}',
   fingerprint: 'Impronta: {value}',
+  tokenSerial: 'Token hardware: {value}',
   target: 'Inviata a: {value}',
   password: 'Password',
   pin: 'PIN',
