@@ -160,7 +160,10 @@ function value(data: Element | null, prot: Protection | null, numeric: boolean):
   if (encrypted) {
     if (!prot) throw new AppError(422, 'pskcKeyNeeded');
     const bytes = prot.decrypt(encrypted);
-    return numeric ? Number(bytes.readUIntBE(0, Math.min(bytes.length, 6))) : bytes;
+    if (!numeric) return bytes;
+    // An encrypted number is its big-endian bytes (RFC 6030 section 4.3.4).
+    if (bytes.length < 1 || bytes.length > 6) throw new KeyProblem('pskcKeyParameters');
+    return bytes.readUIntBE(0, bytes.length);
   }
   const plain = child(data, 'PlainValue');
   if (numeric) {
@@ -216,6 +219,16 @@ function readKey(pkg: Element, key: Element, prot: Protection | null): PskcKey {
 
 /** Every key of the container, or why one could not be read. */
 export function readPskc(xml: string, psk?: Buffer): PskcEntry[] {
+  try {
+    return readContainer(xml, psk);
+  } catch (err) {
+    // Whatever else a hostile document makes the reader throw is a file refused, never a 500.
+    if (err instanceof AppError) throw err;
+    throw new AppError(422, 'pskcInvalid');
+  }
+}
+
+function readContainer(xml: string, psk: Buffer | undefined): PskcEntry[] {
   const root = parse(xml);
   const prot = protection(root, psk);
   const entries: PskcEntry[] = [];
