@@ -113,7 +113,8 @@ function protection(root: Element, psk: Buffer | undefined): Protection | null {
   const encryptionKey = child(root, 'EncryptionKey');
   if (!encryptionKey) return null;
   if (!child(encryptionKey, 'KeyName')) {
-    const what = children(encryptionKey, 'DerivedKey').length ? 'a key derived from a password' : 'a certificate';
+    // Named by their standards, which read the same in every language.
+    const what = children(encryptionKey, 'DerivedKey').length ? 'PBKDF2' : 'X.509';
     throw new AppError(422, 'pskcUnsupported', { what });
   }
   if (!psk) throw new AppError(422, 'pskcKeyNeeded');
