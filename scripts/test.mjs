@@ -9,6 +9,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { buildWebAppsIfNeeded } from './build-console.mjs';
 import { ensureApache } from './ensure-apache.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureOathtool } from './ensure-oathtool.mjs';
 import { ensurePam } from './ensure-pam.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -49,6 +50,13 @@ try {
 } catch (err) {
   console.error(err.message);
   failures.push('pam');
+}
+// The OATH implementation the hardware tokens' codes are proven with (hardwareTokens.test.ts).
+try {
+  ensureOathtool();
+} catch (err) {
+  console.error(err.message);
+  failures.push('oathtool');
 }
 // First and alone, so that its 2 s start-up bound is measured on an otherwise idle machine.
 vitest('start-up tests', ['startup']);

@@ -28,6 +28,7 @@ import { downloadRoutes } from './modules/downloads/routes.ts';
 import { MAX_TOKEN_LENGTH } from './modules/enrollment/link.ts';
 import { enrollmentRoutes } from './modules/enrollment/routes.ts';
 import { flowRoutes } from './modules/flows/routes.ts';
+import { hardwareTokenRoutes } from './modules/hardwareTokens/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { laAppRoutes } from './modules/laApps/routes.ts';
 import { laFlowRoutes } from './modules/laFlow/routes.ts';
@@ -240,6 +241,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(credentialRoutes(services));
       await api.register(configurationRoutes(services));
       await api.register(temporaryCardRoutes(services));
+      await api.register(hardwareTokenRoutes(services));
       await api.register(recoveryRoutes(services));
       await api.register(roleRoutes(services));
       await api.register(workstationUserRoutes(services));

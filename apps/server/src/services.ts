@@ -27,6 +27,7 @@ import { issueLink } from './modules/enrollment/link.ts';
 import { LinkRequests } from './modules/enrollment/link-request.ts';
 import { EnrollmentService } from './modules/enrollment/service.ts';
 import { FlowsService } from './modules/flows/service.ts';
+import { HardwareTokensService } from './modules/hardwareTokens/service.ts';
 import { LaAppsService } from './modules/laApps/service.ts';
 import { LaFlowService } from './modules/laFlow/service.ts';
 import { LaScriptsService } from './modules/laScripts/service.ts';
@@ -78,6 +79,7 @@ export interface Services {
   members: MembersService;
   credentials: CredentialsService;
   temporaryCards: TemporaryCardsService;
+  hardwareTokens: HardwareTokensService;
   recovery: RecoveryService;
   configurations: ConfigurationsService;
   roles: RolesService;
@@ -207,6 +209,7 @@ export async function buildServices(
     members,
     credentials,
     temporaryCards: new TemporaryCardsService(db, members, settings, now),
+    hardwareTokens: new HardwareTokensService(db, box, members, credentials, settings, now),
     recovery,
     configurations: new ConfigurationsService(db),
     roles: new RolesService(db),

@@ -55,6 +55,8 @@ export const credentialSchema = z.object({
   fingerprint: z.string().nullable(),
   /** A key pair registered through a browser (security key or passkey); null for a PEM key pair. */
   authenticator: authenticatorSchema.nullable(),
+  /** HOTP/TOTP held by a hardware token: its serial number. */
+  token_serial: z.string().nullable(),
 });
 export type Credential = z.infer<typeof credentialSchema>;
 

@@ -115,6 +115,23 @@ export const ERRORS = {
   workstationCertificateExpired: 'The certificate of your smartcard has expired.',
   workstationNoChallenge: 'Ask for a challenge first, then sign it.',
   workstationOfflineGone: 'This offline access was revoked or has expired. Sign in online.',
+  pskcInvalid: 'The file is not a PSKC key container (RFC 6030).',
+  pskcDoctype: 'The file declares a DOCTYPE, which is not accepted in a PSKC file.',
+  pskcUnsupported:
+    'The file protects its keys with {what}, which is not supported: ask the vendor for a file with a pre-shared key (AES-128-CBC, HMAC-SHA1).',
+  pskcKeyNeeded: 'The secrets in this file are encrypted: enter the pre-shared key the vendor sent.',
+  pskcKeyWrong: 'The pre-shared key does not open this file, or the file was altered: nothing was imported.',
+  pskcKeyAlgorithm: 'Only HOTP and TOTP keys can be imported.',
+  pskcKeyNoSerial: 'The key has no serial number.',
+  pskcKeyNoSecret: 'The key has no readable secret.',
+  pskcKeyParameters: 'The key has parameters that are not supported (6 to 8 decimal digits, SHA1, SHA256 or SHA512).',
+  hardwareTokensDisabled: 'Hardware tokens are not enabled in the CMS settings of this customer.',
+  hardwareTokenNotInStock: 'This token is not in stock: it is assigned or retired.',
+  hardwareTokenNotAssigned: 'This token is not assigned to a user.',
+  hardwareTokenResyncFailed:
+    'These two codes do not follow each other on this token: read two new codes and try again.',
+  hardwareTokenMemberNeeded: 'Choose the user the token goes to.',
+  memberUsernameUnknown: 'No user has this username.',
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -14,6 +14,7 @@ export * from './enrollment.ts';
 export * from './errorSchemas.ts';
 export * from './errors.ts';
 export * from './flows.ts';
+export * from './hardwareTokens.ts';
 export * from './issueFieldError.ts';
 export * from './laApps.ts';
 export * from './laFlow.ts';

@@ -25,6 +25,7 @@ const PAGES: Record<Exclude<PageId, keyof typeof EAGER_PAGES>, () => Promise<{ d
   members: () => import('../features/members/routes/MembersPage'),
   memberDetail: () => import('../features/members/routes/MemberDetailPage'),
   temporaryCards: () => import('../features/temporaryCards/routes/TemporaryCardsPage'),
+  hardwareTokens: () => import('../features/hardwareTokens/routes/HardwareTokensPage'),
   recoveryModes: () => import('../features/recovery/routes/RecoveryModesPage'),
   configurations: () => import('../features/configurations/routes/ConfigurationsPage'),
   configurationDetail: () => import('../features/configurations/routes/ConfigurationDetailPage'),

@@ -43,6 +43,7 @@ export type PageId =
   | 'members'
   | 'memberDetail'
   | 'temporaryCards'
+  | 'hardwareTokens'
   | 'recoveryModes'
   | 'configurations'
   | 'configurationDetail'
@@ -151,6 +152,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     userTypes: C,
     menu: { group: 'workstation' },
     page: 'temporaryCards',
+  },
+  {
+    path: '/hardware-tokens',
+    titleKey: 'routes.hardwareTokens',
+    userTypes: C,
+    menu: { group: 'workstation' },
+    page: 'hardwareTokens',
   },
   {
     path: '/workstation-keys',

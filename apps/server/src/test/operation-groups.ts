@@ -7,7 +7,7 @@
 import { listOperations, type Operation } from './openapi-operations.ts';
 
 const GROUPS = {
-  people: ['members', 'credentials', 'temporaryCards', 'recovery', 'workstationUsers', 'enrollment'],
+  people: ['members', 'credentials', 'temporaryCards', 'hardwareTokens', 'recovery', 'workstationUsers', 'enrollment'],
   integrations: ['configurations', 'roles', 'applications', 'flows', 'appRoles'],
   assistant: ['assistant', 'laApps', 'profiles', 'loginGroups', 'laUsers', 'laFlow'],
   account: [],

@@ -44,7 +44,7 @@ async function must<T = Record<string, unknown>>(
 /**
  * As the customer user of `token`: a configuration group and a role group with the member in
  * both, the member with identities, a PIN, a mail and a pending app credential, a paired and an
- * unpaired temporary card, an unused recovery code and an active recovery mode.
+ * unpaired temporary card, a hardware token in stock, an unused recovery code and an active recovery mode.
  */
 export async function createTenantFixtures(h: Harness, token: string): Promise<TenantFixtures> {
   const app = h.app;
@@ -108,6 +108,23 @@ export async function createTenantFixtures(h: Harness, token: string): Promise<T
   await must(
     'card pairing',
     post(app, `users/${member.id}/temporary-card/`, { card_id: paired.id, expiration_date: expiration }, token),
+  );
+  // A hardware token in stock, from a plain PSKC file (RFC 6030) of one key.
+  const seed = randomBytes(20).toString('base64');
+  await must(
+    'hardware token import',
+    post(
+      app,
+      'hardware-tokens/import/',
+      {
+        pskc: `<KeyContainer Version="1.0" xmlns="urn:ietf:params:xml:ns:keyprov:pskc"><KeyPackage><DeviceInfo><SerialNo>FX-${tag}</SerialNo></DeviceInfo><Key Id="FX-${tag}" Algorithm="urn:ietf:params:xml:ns:keyprov:pskc:hotp"><Data><Secret><PlainValue>${seed}</PlainValue></Secret></Data></Key></KeyPackage></KeyContainer>`,
+      },
+      token,
+    ),
+  );
+  const hardwareToken = await must<{ results: { id: string }[] }>(
+    'hardware token',
+    call(app, 'GET', `hardware-tokens/?search=FX-${tag}`, token),
   );
   await must('recovery code', post(app, `users/${member.id}/recovery-codes/`, {}, token));
   await must('recovery mode', post(app, `users/${member.id}/recovery-mode/`, {}, token));
@@ -243,6 +260,7 @@ export async function createTenantFixtures(h: Harness, token: string): Promise<T
       'groups/{id}': group.id,
       'roles/{id}': role.id,
       'temporary-cards/{id}': card.id,
+      'hardware-tokens/{id}': hardwareToken.results[0]?.id ?? '',
       'la-apps/{id}': laApp.id,
       'profiles/{id}': profile.id,
       'login-groups/{id}': loginGroup.id,

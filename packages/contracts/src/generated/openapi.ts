@@ -1012,6 +1012,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/hardware-tokens/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hardware tokens */
+        get: operations["getHardwareTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hardware-tokens/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One hardware token */
+        get: operations["getHardwareToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hardware-tokens/{id}/assign/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assign a token in stock to a member */
+        post: operations["postHardwareTokenAssign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hardware-tokens/{id}/resync/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resynchronise a drifted token with two consecutive codes */
+        post: operations["postHardwareTokenResync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hardware-tokens/{id}/retire/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retire a lost token for good (its credential is removed) */
+        post: operations["postHardwareTokenRetire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hardware-tokens/import/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import tokens from a PSKC file (RFC 6030) */
+        post: operations["postHardwareTokensImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jwt/public/": {
         parameters: {
             query?: never;
@@ -4105,7 +4207,7 @@ export interface operations {
                 page?: number;
                 page_size?: number;
                 target_id?: string;
-                target_type?: "member" | "credential" | "configuration" | "role" | "temporary_card" | "recovery_code" | "recovery_mode" | "workstation_user" | "workstation_key" | "application" | "flow" | "app_role" | "la_app" | "profile" | "login_group" | "la_user" | "la_flow" | "settings" | "staff_user" | "customer" | "la_script" | "session" | "audit";
+                target_type?: "member" | "credential" | "configuration" | "role" | "temporary_card" | "hardware_token" | "recovery_code" | "recovery_mode" | "workstation_user" | "workstation_key" | "application" | "flow" | "app_role" | "la_app" | "profile" | "login_group" | "la_user" | "la_flow" | "settings" | "staff_user" | "customer" | "la_script" | "session" | "audit";
                 tenant?: string;
                 to?: string;
             };
@@ -4126,7 +4228,7 @@ export interface operations {
                         next_page: number | null;
                         results: {
                             /** @enum {string} */
-                            action: "member.create" | "member.update" | "member.delete" | "member.block" | "member.unblock" | "member.move" | "member.send_enrollment" | "member.export" | "credential.create" | "credential.update" | "credential.delete" | "credential.test" | "credential.send" | "credential.reset" | "credential.unlock" | "credential.enroll_app" | "configuration.create" | "configuration.update" | "configuration.delete" | "configuration.add_member" | "configuration.remove_member" | "role.create" | "role.update" | "role.delete" | "role.add_user" | "role.remove_user" | "temporary_card.create" | "temporary_card.update" | "temporary_card.delete" | "temporary_card.pair" | "temporary_card.unpair" | "recovery_code.create" | "recovery_code.verify" | "recovery_mode.activate" | "recovery_mode.deactivate" | "workstation_user.autologon" | "application.create" | "application.update" | "application.delete" | "application.regenerate_secret" | "flow.create" | "flow.update" | "flow.delete" | "app_role.create" | "app_role.update" | "app_role.delete" | "la_app.create" | "la_app.update" | "la_app.delete" | "profile.create" | "profile.update" | "profile.delete" | "login_group.create" | "login_group.update" | "login_group.delete" | "login_group.add_app" | "login_group.remove_app" | "la_user.create" | "la_user.update" | "la_user.delete" | "la_flow.update" | "assistant.sign_in" | "assistant.sign_in_failure" | "assistant.step_up" | "assistant.secret_read" | "assistant.sign_out" | "signin.success" | "signin.failure" | "signin.abort" | "workstation.sign_in" | "workstation.sign_in_failure" | "workstation.offline_refill" | "workstation.offline_revoke" | "workstation_key.create" | "workstation_key.revoke" | "customer.create" | "customer.update" | "manager_user.create" | "manager_user.update" | "manager_user.reset_api_key" | "manager_user.reset_password" | "manager_user.change_email" | "manager_user.confirm_email" | "manager_user.block" | "manager_user.unblock" | "la_script.upload" | "la_script.delete" | "enrollment.credential_started" | "enrollment.credential_confirmed" | "enrollment.completed" | "enrollment.link_requested" | "settings.update" | "settings.upload_logo" | "settings.test_mail" | "audit.prune" | "audit.export" | "sign_in.code_sent" | "sign_in.success" | "sign_in.failure" | "sign_in.throttled" | "sign_in.password_change" | "session.refresh_reuse" | "session.logout";
+                            action: "member.create" | "member.update" | "member.delete" | "member.block" | "member.unblock" | "member.move" | "member.send_enrollment" | "member.export" | "credential.create" | "credential.update" | "credential.delete" | "credential.test" | "credential.send" | "credential.reset" | "credential.unlock" | "credential.enroll_app" | "configuration.create" | "configuration.update" | "configuration.delete" | "configuration.add_member" | "configuration.remove_member" | "role.create" | "role.update" | "role.delete" | "role.add_user" | "role.remove_user" | "temporary_card.create" | "temporary_card.update" | "temporary_card.delete" | "temporary_card.pair" | "temporary_card.unpair" | "hardware_token.import" | "hardware_token.assign" | "hardware_token.resync" | "hardware_token.retire" | "recovery_code.create" | "recovery_code.verify" | "recovery_mode.activate" | "recovery_mode.deactivate" | "workstation_user.autologon" | "application.create" | "application.update" | "application.delete" | "application.regenerate_secret" | "flow.create" | "flow.update" | "flow.delete" | "app_role.create" | "app_role.update" | "app_role.delete" | "la_app.create" | "la_app.update" | "la_app.delete" | "profile.create" | "profile.update" | "profile.delete" | "login_group.create" | "login_group.update" | "login_group.delete" | "login_group.add_app" | "login_group.remove_app" | "la_user.create" | "la_user.update" | "la_user.delete" | "la_flow.update" | "assistant.sign_in" | "assistant.sign_in_failure" | "assistant.step_up" | "assistant.secret_read" | "assistant.sign_out" | "signin.success" | "signin.failure" | "signin.abort" | "workstation.sign_in" | "workstation.sign_in_failure" | "workstation.offline_refill" | "workstation.offline_revoke" | "workstation_key.create" | "workstation_key.revoke" | "customer.create" | "customer.update" | "manager_user.create" | "manager_user.update" | "manager_user.reset_api_key" | "manager_user.reset_password" | "manager_user.change_email" | "manager_user.confirm_email" | "manager_user.block" | "manager_user.unblock" | "la_script.upload" | "la_script.delete" | "enrollment.credential_started" | "enrollment.credential_confirmed" | "enrollment.completed" | "enrollment.link_requested" | "settings.update" | "settings.upload_logo" | "settings.test_mail" | "audit.prune" | "audit.export" | "sign_in.code_sent" | "sign_in.success" | "sign_in.failure" | "sign_in.throttled" | "sign_in.password_change" | "session.refresh_reuse" | "session.logout";
                             actor_id: string | null;
                             actor_name: string | null;
                             /** @enum {string} */
@@ -4144,7 +4246,7 @@ export interface operations {
                             source_ip: string | null;
                             target_id: string | null;
                             target_name: string | null;
-                            target_type: ("member" | "credential" | "configuration" | "role" | "temporary_card" | "recovery_code" | "recovery_mode" | "workstation_user" | "workstation_key" | "application" | "flow" | "app_role" | "la_app" | "profile" | "login_group" | "la_user" | "la_flow" | "settings" | "staff_user" | "customer" | "la_script" | "session" | "audit") | null;
+                            target_type: ("member" | "credential" | "configuration" | "role" | "temporary_card" | "hardware_token" | "recovery_code" | "recovery_mode" | "workstation_user" | "workstation_key" | "application" | "flow" | "app_role" | "la_app" | "profile" | "login_group" | "la_user" | "la_flow" | "settings" | "staff_user" | "customer" | "la_script" | "session" | "audit") | null;
                             tenant_id: string;
                             tenant_name: string;
                             /** @enum {string} */
@@ -4201,7 +4303,7 @@ export interface operations {
                 from?: string;
                 outcome?: "success" | "failure";
                 target_id?: string;
-                target_type?: "member" | "credential" | "configuration" | "role" | "temporary_card" | "recovery_code" | "recovery_mode" | "workstation_user" | "workstation_key" | "application" | "flow" | "app_role" | "la_app" | "profile" | "login_group" | "la_user" | "la_flow" | "settings" | "staff_user" | "customer" | "la_script" | "session" | "audit";
+                target_type?: "member" | "credential" | "configuration" | "role" | "temporary_card" | "hardware_token" | "recovery_code" | "recovery_mode" | "workstation_user" | "workstation_key" | "application" | "flow" | "app_role" | "la_app" | "profile" | "login_group" | "la_user" | "la_flow" | "settings" | "staff_user" | "customer" | "la_script" | "session" | "audit";
                 tenant?: string;
                 to?: string;
             };
@@ -4219,7 +4321,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        action: "member.create" | "member.update" | "member.delete" | "member.block" | "member.unblock" | "member.move" | "member.send_enrollment" | "member.export" | "credential.create" | "credential.update" | "credential.delete" | "credential.test" | "credential.send" | "credential.reset" | "credential.unlock" | "credential.enroll_app" | "configuration.create" | "configuration.update" | "configuration.delete" | "configuration.add_member" | "configuration.remove_member" | "role.create" | "role.update" | "role.delete" | "role.add_user" | "role.remove_user" | "temporary_card.create" | "temporary_card.update" | "temporary_card.delete" | "temporary_card.pair" | "temporary_card.unpair" | "recovery_code.create" | "recovery_code.verify" | "recovery_mode.activate" | "recovery_mode.deactivate" | "workstation_user.autologon" | "application.create" | "application.update" | "application.delete" | "application.regenerate_secret" | "flow.create" | "flow.update" | "flow.delete" | "app_role.create" | "app_role.update" | "app_role.delete" | "la_app.create" | "la_app.update" | "la_app.delete" | "profile.create" | "profile.update" | "profile.delete" | "login_group.create" | "login_group.update" | "login_group.delete" | "login_group.add_app" | "login_group.remove_app" | "la_user.create" | "la_user.update" | "la_user.delete" | "la_flow.update" | "assistant.sign_in" | "assistant.sign_in_failure" | "assistant.step_up" | "assistant.secret_read" | "assistant.sign_out" | "signin.success" | "signin.failure" | "signin.abort" | "workstation.sign_in" | "workstation.sign_in_failure" | "workstation.offline_refill" | "workstation.offline_revoke" | "workstation_key.create" | "workstation_key.revoke" | "customer.create" | "customer.update" | "manager_user.create" | "manager_user.update" | "manager_user.reset_api_key" | "manager_user.reset_password" | "manager_user.change_email" | "manager_user.confirm_email" | "manager_user.block" | "manager_user.unblock" | "la_script.upload" | "la_script.delete" | "enrollment.credential_started" | "enrollment.credential_confirmed" | "enrollment.completed" | "enrollment.link_requested" | "settings.update" | "settings.upload_logo" | "settings.test_mail" | "audit.prune" | "audit.export" | "sign_in.code_sent" | "sign_in.success" | "sign_in.failure" | "sign_in.throttled" | "sign_in.password_change" | "session.refresh_reuse" | "session.logout";
+                        action: "member.create" | "member.update" | "member.delete" | "member.block" | "member.unblock" | "member.move" | "member.send_enrollment" | "member.export" | "credential.create" | "credential.update" | "credential.delete" | "credential.test" | "credential.send" | "credential.reset" | "credential.unlock" | "credential.enroll_app" | "configuration.create" | "configuration.update" | "configuration.delete" | "configuration.add_member" | "configuration.remove_member" | "role.create" | "role.update" | "role.delete" | "role.add_user" | "role.remove_user" | "temporary_card.create" | "temporary_card.update" | "temporary_card.delete" | "temporary_card.pair" | "temporary_card.unpair" | "hardware_token.import" | "hardware_token.assign" | "hardware_token.resync" | "hardware_token.retire" | "recovery_code.create" | "recovery_code.verify" | "recovery_mode.activate" | "recovery_mode.deactivate" | "workstation_user.autologon" | "application.create" | "application.update" | "application.delete" | "application.regenerate_secret" | "flow.create" | "flow.update" | "flow.delete" | "app_role.create" | "app_role.update" | "app_role.delete" | "la_app.create" | "la_app.update" | "la_app.delete" | "profile.create" | "profile.update" | "profile.delete" | "login_group.create" | "login_group.update" | "login_group.delete" | "login_group.add_app" | "login_group.remove_app" | "la_user.create" | "la_user.update" | "la_user.delete" | "la_flow.update" | "assistant.sign_in" | "assistant.sign_in_failure" | "assistant.step_up" | "assistant.secret_read" | "assistant.sign_out" | "signin.success" | "signin.failure" | "signin.abort" | "workstation.sign_in" | "workstation.sign_in_failure" | "workstation.offline_refill" | "workstation.offline_revoke" | "workstation_key.create" | "workstation_key.revoke" | "customer.create" | "customer.update" | "manager_user.create" | "manager_user.update" | "manager_user.reset_api_key" | "manager_user.reset_password" | "manager_user.change_email" | "manager_user.confirm_email" | "manager_user.block" | "manager_user.unblock" | "la_script.upload" | "la_script.delete" | "enrollment.credential_started" | "enrollment.credential_confirmed" | "enrollment.completed" | "enrollment.link_requested" | "settings.update" | "settings.upload_logo" | "settings.test_mail" | "audit.prune" | "audit.export" | "sign_in.code_sent" | "sign_in.success" | "sign_in.failure" | "sign_in.throttled" | "sign_in.password_change" | "session.refresh_reuse" | "session.logout";
                         actor_id: string | null;
                         actor_name: string | null;
                         /** @enum {string} */
@@ -4237,7 +4339,7 @@ export interface operations {
                         source_ip: string | null;
                         target_id: string | null;
                         target_name: string | null;
-                        target_type: ("member" | "credential" | "configuration" | "role" | "temporary_card" | "recovery_code" | "recovery_mode" | "workstation_user" | "workstation_key" | "application" | "flow" | "app_role" | "la_app" | "profile" | "login_group" | "la_user" | "la_flow" | "settings" | "staff_user" | "customer" | "la_script" | "session" | "audit") | null;
+                        target_type: ("member" | "credential" | "configuration" | "role" | "temporary_card" | "hardware_token" | "recovery_code" | "recovery_mode" | "workstation_user" | "workstation_key" | "application" | "flow" | "app_role" | "la_app" | "profile" | "login_group" | "la_user" | "la_flow" | "settings" | "staff_user" | "customer" | "la_script" | "session" | "audit") | null;
                         tenant_id: string;
                         tenant_name: string;
                         /** @enum {string} */
@@ -9241,6 +9343,631 @@ export interface operations {
             };
             /** @description The request body is not JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getHardwareTokens: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+                search?: string;
+                state?: ("stock" | "assigned" | "retired")[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next_page: number | null;
+                        results: {
+                            /** @enum {string} */
+                            algorithm: "SHA1" | "SHA256" | "SHA512";
+                            credential_id: string | null;
+                            digits: number;
+                            id: string;
+                            imported_at: string;
+                            /** @enum {string} */
+                            kind: "hotp" | "totp";
+                            manufacturer: string | null;
+                            member: {
+                                id: string;
+                                username: string;
+                            } | null;
+                            period: number | null;
+                            serial: string;
+                            /** @enum {string} */
+                            state: "stock" | "assigned" | "retired";
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid access token or API key, or the credentials sent are wrong or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getHardwareToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        algorithm: "SHA1" | "SHA256" | "SHA512";
+                        credential_id: string | null;
+                        digits: number;
+                        id: string;
+                        imported_at: string;
+                        /** @enum {string} */
+                        kind: "hotp" | "totp";
+                        manufacturer: string | null;
+                        member: {
+                            id: string;
+                            username: string;
+                        } | null;
+                        period: number | null;
+                        serial: string;
+                        /** @enum {string} */
+                        state: "stock" | "assigned" | "retired";
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid access token or API key, or the credentials sent are wrong or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such object in the caller’s tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postHardwareTokenAssign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    member_id?: string;
+                    username?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        algorithm: "SHA1" | "SHA256" | "SHA512";
+                        credential_id: string | null;
+                        digits: number;
+                        id: string;
+                        imported_at: string;
+                        /** @enum {string} */
+                        kind: "hotp" | "totp";
+                        manufacturer: string | null;
+                        member: {
+                            id: string;
+                            username: string;
+                        } | null;
+                        period: number | null;
+                        serial: string;
+                        /** @enum {string} */
+                        state: "stock" | "assigned" | "retired";
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid access token or API key, or the credentials sent are wrong or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such object in the caller’s tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with data that already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request is valid but cannot be carried out as things stand */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postHardwareTokenResync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code1: string;
+                    code2: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        algorithm: "SHA1" | "SHA256" | "SHA512";
+                        credential_id: string | null;
+                        digits: number;
+                        id: string;
+                        imported_at: string;
+                        /** @enum {string} */
+                        kind: "hotp" | "totp";
+                        manufacturer: string | null;
+                        member: {
+                            id: string;
+                            username: string;
+                        } | null;
+                        period: number | null;
+                        serial: string;
+                        /** @enum {string} */
+                        state: "stock" | "assigned" | "retired";
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid access token or API key, or the credentials sent are wrong or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such object in the caller’s tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with data that already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request is valid but cannot be carried out as things stand */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postHardwareTokenRetire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        algorithm: "SHA1" | "SHA256" | "SHA512";
+                        credential_id: string | null;
+                        digits: number;
+                        id: string;
+                        imported_at: string;
+                        /** @enum {string} */
+                        kind: "hotp" | "totp";
+                        manufacturer: string | null;
+                        member: {
+                            id: string;
+                            username: string;
+                        } | null;
+                        period: number | null;
+                        serial: string;
+                        /** @enum {string} */
+                        state: "stock" | "assigned" | "retired";
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid access token or API key, or the credentials sent are wrong or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such object in the caller’s tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postHardwareTokensImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pre_shared_key?: string;
+                    pskc: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            key: string;
+                            reason: string;
+                        }[];
+                        imported: number;
+                        skipped: string[];
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid access token or API key, or the credentials sent are wrong or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request is valid but cannot be carried out as things stand */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14803,6 +15530,7 @@ export interface operations {
                         status: ("pending" | "active") | null;
                         subject: string | null;
                         target: string | null;
+                        token_serial: string | null;
                         /** @enum {string} */
                         type: "mail" | "sms" | "password" | "pin" | "app" | "app_biometry" | "totp" | "hotp" | "keypair" | "smartcard";
                         validTo: string | null;
@@ -14914,6 +15642,7 @@ export interface operations {
                             status: ("pending" | "active") | null;
                             subject: string | null;
                             target: string | null;
+                            token_serial: string | null;
                             /** @enum {string} */
                             type: "mail" | "sms" | "password" | "pin" | "app" | "app_biometry" | "totp" | "hotp" | "keypair" | "smartcard";
                             validTo: string | null;
@@ -15145,6 +15874,7 @@ export interface operations {
                         status: ("pending" | "active") | null;
                         subject: string | null;
                         target: string | null;
+                        token_serial: string | null;
                         /** @enum {string} */
                         type: "mail" | "sms" | "password" | "pin" | "app" | "app_biometry" | "totp" | "hotp" | "keypair" | "smartcard";
                         validTo: string | null;
@@ -15257,6 +15987,7 @@ export interface operations {
                             status: ("pending" | "active") | null;
                             subject: string | null;
                             target: string | null;
+                            token_serial: string | null;
                             /** @enum {string} */
                             type: "mail" | "sms" | "password" | "pin" | "app" | "app_biometry" | "totp" | "hotp" | "keypair" | "smartcard";
                             validTo: string | null;
@@ -15587,6 +16318,7 @@ export interface operations {
                         status: ("pending" | "active") | null;
                         subject: string | null;
                         target: string | null;
+                        token_serial: string | null;
                         /** @enum {string} */
                         type: "mail" | "sms" | "password" | "pin" | "app" | "app_biometry" | "totp" | "hotp" | "keypair" | "smartcard";
                         validTo: string | null;

@@ -5,7 +5,7 @@ import { AppDialog } from './AppDialog';
 import { dialogName, dialogs, openDialog } from './dialogRegistry';
 
 export interface ConfirmRequest {
-  kind: 'delete' | 'disassociate' | 'remove' | 'reset' | 'revoke';
+  kind: 'delete' | 'disassociate' | 'remove' | 'reset' | 'revoke' | 'retire';
   /** Name of the object, shown in the question. */
   name: string;
   /** What follows from it, said under the question. */
@@ -15,7 +15,7 @@ export interface ConfirmRequest {
 
 export const CONFIRM_DIALOG = dialogName<ConfirmRequest>('confirm');
 
-/** Asks "delete X?" / "disassociate X?" / "remove X?" / "reset X?" / "revoke X?" and runs the action only on Confirm. */
+/** Asks "delete X?" / "disassociate X?" / "remove X?" / "reset X?" / "revoke X?" / "retire X?" and runs the action only on Confirm. */
 export function askConfirmation(request: ConfirmRequest): void {
   openDialog(CONFIRM_DIALOG, request);
 }

@@ -38,6 +38,8 @@ describe('query keys per area', () => {
         'dashboard',
         'laUsers',
         'members',
+        // A token's holder (a member's credential given up returns it to stock).
+        'hardwareTokens',
         'profiles',
         'recovery',
         'roles',

@@ -14,6 +14,7 @@ export const AREAS = [
   'dashboard',
   'downloads',
   'flows',
+  'hardwareTokens',
   'laApps',
   'laFlow',
   'laScripts',
@@ -41,7 +42,9 @@ export type Area = (typeof AREAS)[number];
  * apps and credentials, credentials their member and login group. A reseller's customers show their manager users
  * count, the dashboard their licences, and the session (auth: me/) which customers have the
  * login assistant, which opens their scripts page. The workstation settings offer the flows; a
- * member's Workstation tab lists the machines holding their offline material. Features never name
+ * member's Workstation tab lists the machines holding their offline material. A hardware token shows
+ * its holder, and its assignment is a credential of that member (the members area shows it, the
+ * dashboard counts it). Features never name
  * another feature's keys; they name the area they write and this table does the rest.
  */
 export const SHOWN_IN: Readonly<Record<Area, readonly Area[]>> = {
@@ -54,6 +57,7 @@ export const SHOWN_IN: Readonly<Record<Area, readonly Area[]>> = {
   dashboard: [],
   downloads: [],
   flows: ['applications', 'appRoles', 'profiles', 'settings'],
+  hardwareTokens: ['members', 'dashboard'],
   laApps: ['profiles', 'loginGroups'],
   laFlow: [],
   laScripts: ['downloads'],
@@ -69,6 +73,7 @@ export const SHOWN_IN: Readonly<Record<Area, readonly Area[]>> = {
     'workstationUsers',
     'dashboard',
     'laUsers',
+    'hardwareTokens',
   ],
   profiles: ['laApps'],
   recovery: ['members', 'workstationUsers', 'dashboard'],

@@ -28,6 +28,7 @@ export const audit = {
     configuration: 'Configuration',
     role: 'Role',
     temporary_card: 'Temporary card',
+    hardware_token: 'Hardware token',
     recovery_code: 'Recovery code',
     recovery_mode: 'Recovery mode',
     workstation_user: 'Workstation user',
@@ -89,6 +90,12 @@ export const audit = {
       delete: 'Temporary card deleted',
       pair: 'Temporary card paired',
       unpair: 'Temporary card unpaired',
+    },
+    hardware_token: {
+      import: 'Hardware tokens imported',
+      assign: 'Hardware token assigned',
+      resync: 'Hardware token resynchronised',
+      retire: 'Hardware token retired',
     },
     recovery_code: {
       create: 'Recovery code created',

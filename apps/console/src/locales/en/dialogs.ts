@@ -5,6 +5,7 @@ export const dialogs = {
   remove: { title: 'Remove', message: 'Do you really want to remove {name}?' },
   reset: { title: 'Reset to default', message: 'Do you really want to reset {name} to the default text?' },
   revoke: { title: 'Revoke', message: 'Do you really want to revoke {name}?' },
+  retire: { title: 'Retire', message: 'Do you really want to retire {name}?' },
   unsaved: { title: 'Unsaved changes', message: 'You have unsaved changes. Leave this page and lose them?' },
   feedback: { title: 'Result' },
 };

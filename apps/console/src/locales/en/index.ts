@@ -12,6 +12,7 @@ import { error, info, success } from './feedback';
 import { filters } from './filters';
 import { flowEditor } from './flowEditor';
 import { flows } from './flows';
+import { hardwareTokens } from './hardwareTokens';
 import { laApps } from './laApps';
 import { laFlow } from './laFlow';
 import { laScripts } from './laScripts';
@@ -49,6 +50,7 @@ export const en = {
   members,
   credentials,
   temporaryCards,
+  hardwareTokens,
   recovery,
   configurations,
   roles,

@@ -230,6 +230,7 @@ export const credentials = {
   passkey: 'Passkey (synced between devices)',
   aaguid: 'AAGUID: {value}',
   cloned: 'Possible clone since {date}',
+  tokenSerial: 'Hardware token: {value}',
   target: 'Sent to: {value}',
   password: 'Password',
   pin: 'PIN',

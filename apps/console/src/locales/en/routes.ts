@@ -12,6 +12,7 @@ export const routes = {
   recoveryModes: 'Recovery Modes',
   recoveryCodes: 'Recovery Codes',
   temporaryCards: 'Temporary Cards',
+  hardwareTokens: 'Hardware Tokens',
   workstationKeys: 'Workstation Keys',
   applications: 'Applications',
   flows: 'Flows',

@@ -30,6 +30,7 @@ export const audit: DeepStrings<Phrases['audit']> = {
     configuration: 'Configurazione',
     role: 'Ruolo',
     temporary_card: 'Tessera temporanea',
+    hardware_token: 'Token hardware',
     recovery_code: 'Codice di recupero',
     recovery_mode: 'Modalità di recupero',
     workstation_user: 'Utente della postazione',
@@ -91,6 +92,12 @@ export const audit: DeepStrings<Phrases['audit']> = {
       delete: 'Tessera temporanea eliminata',
       pair: 'Tessera temporanea associata',
       unpair: 'Tessera temporanea dissociata',
+    },
+    hardware_token: {
+      import: 'Token hardware importati',
+      assign: 'Token hardware assegnato',
+      resync: 'Token hardware risincronizzato',
+      retire: 'Token hardware ritirato',
     },
     recovery_code: {
       create: 'Codice di recupero creato',

@@ -8,6 +8,7 @@ export const dialogs: DeepStrings<Phrases['dialogs']> = {
   remove: { title: 'Rimuovi', message: 'Vuoi davvero rimuovere {name}?' },
   reset: { title: 'Ripristina il predefinito', message: 'Vuoi davvero ripristinare {name} al testo predefinito?' },
   revoke: { title: 'Revoca', message: 'Vuoi davvero revocare {name}?' },
+  retire: { title: 'Ritira', message: 'Vuoi davvero ritirare {name}?' },
   unsaved: { title: 'Modifiche non salvate', message: 'Ci sono modifiche non salvate. Lasciare la pagina e perderle?' },
   feedback: { title: 'Risultato' },
 };

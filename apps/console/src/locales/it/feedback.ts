@@ -114,6 +114,24 @@ export const error: DeepStrings<Phrases['error']> = {
   workstationCertificateExpired: 'Il certificato della tua smart card è scaduto.',
   workstationNoChallenge: 'Chiedi prima una sfida, poi firmala.',
   workstationOfflineGone: 'Questo accesso offline è stato revocato o è scaduto. Accedi online.',
+  pskcInvalid: 'Il file non è un contenitore di chiavi PSKC (RFC 6030).',
+  pskcDoctype: 'Il file dichiara un DOCTYPE, che non è accettato in un file PSKC.',
+  pskcUnsupported:
+    'Il file protegge le chiavi con {what}, che non è supportato: chiedi al fornitore un file con chiave pre-condivisa (AES-128-CBC, HMAC-SHA1).',
+  pskcKeyNeeded: 'I segreti di questo file sono cifrati: inserisci la chiave pre-condivisa inviata dal fornitore.',
+  pskcKeyWrong:
+    'La chiave pre-condivisa non apre questo file, oppure il file è stato alterato: non è stato importato nulla.',
+  pskcKeyAlgorithm: 'Si possono importare solo chiavi HOTP e TOTP.',
+  pskcKeyNoSerial: 'La chiave non ha un numero di serie.',
+  pskcKeyNoSecret: 'La chiave non ha un segreto leggibile.',
+  pskcKeyParameters: 'La chiave ha parametri non supportati (da 6 a 8 cifre decimali, SHA1, SHA256 o SHA512).',
+  hardwareTokensDisabled: 'I token hardware non sono abilitati nelle impostazioni CMS di questo cliente.',
+  hardwareTokenNotInStock: 'Questo token non è in magazzino: è assegnato o ritirato.',
+  hardwareTokenNotAssigned: 'Questo token non è assegnato a un utente.',
+  hardwareTokenResyncFailed:
+    'Questi due codici non sono consecutivi su questo token: leggi due nuovi codici e riprova.',
+  hardwareTokenMemberNeeded: "Scegli l'utente a cui va il token.",
+  memberUsernameUnknown: 'Nessun utente ha questo nome utente.',
 };
 
 export const success: DeepStrings<Phrases['success']> = {

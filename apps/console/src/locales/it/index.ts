@@ -14,6 +14,7 @@ import { error, info, success } from './feedback';
 import { filters } from './filters';
 import { flowEditor } from './flowEditor';
 import { flows } from './flows';
+import { hardwareTokens } from './hardwareTokens';
 import { laApps } from './laApps';
 import { laFlow } from './laFlow';
 import { laScripts } from './laScripts';
@@ -51,6 +52,7 @@ export const it: DeepStrings<Phrases> = {
   members,
   credentials,
   temporaryCards,
+  hardwareTokens,
   recovery,
   configurations,
   roles,

@@ -227,6 +227,7 @@ export const credentials: DeepStrings<Phrases['credentials']> = {
   passkey: 'Passkey (sincronizzata tra dispositivi)',
   aaguid: 'AAGUID: {value}',
   cloned: 'Possibile clone dal {date}',
+  tokenSerial: 'Token hardware: {value}',
   target: 'Inviata a: {value}',
   password: 'Password',
   pin: 'PIN',

@@ -14,6 +14,7 @@ export const routes: DeepStrings<Phrases['routes']> = {
   recoveryModes: 'Modalità di recupero',
   recoveryCodes: 'Codici di recupero',
   temporaryCards: 'Tessere temporanee',
+  hardwareTokens: 'Token hardware',
   workstationKeys: 'Chiavi delle postazioni',
   applications: 'Applicazioni',
   flows: 'Flussi',

@@ -6,6 +6,7 @@ export * from './configurations.ts';
 export * from './customization.ts';
 export * from './enrollment.ts';
 export * from './flows.ts';
+export * from './hardwareTokens.ts';
 export * from './laScripts.ts';
 export * from './loginAssistant.ts';
 export * from './mail.ts';

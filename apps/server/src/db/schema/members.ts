@@ -215,6 +215,8 @@ export const credentials = pgTable(
     aaguid: text('aaguid'),
     /** WebAuthn: when a signature counter went backwards, the sign of a cloned authenticator. */
     clonedAt: timestamp('cloned_at', { withTimezone: true }),
+    /** HOTP/TOTP whose seed came from a hardware token (hardware_tokens): its serial, shown on the row. */
+    tokenSerial: text('token_serial'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

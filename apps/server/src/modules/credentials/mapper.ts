@@ -26,5 +26,6 @@ export function toCredential(c: CredentialRow): Credential {
     authenticator: c.webauthnId
       ? { aaguid: c.aaguid ?? '', synced: c.params?.synced === 1, cloned_at: c.clonedAt?.toISOString() ?? null }
       : null,
+    token_serial: c.tokenSerial,
   };
 }

@@ -44,4 +44,12 @@ describe('TOTP (RFC 6238 test vectors, 8 digits, 30 s)', () => {
     expect(totpMatchStep(SHA1, p, '07081804', new Date(1111111109_000 + 30_000))).toBe(37037036);
     expect(totpMatchStep(SHA1, p, '07081804', new Date(1111111109_000 + 65_000))).toBeNull();
   });
+  it("reads codes on the device's clock when a resync recorded its drift", () => {
+    // The device runs 20 steps (10 minutes) behind: its code of T=1111111109 comes 10 minutes later.
+    const p = { algorithm: 'SHA1' as const, digits: 8, period: 30, drift: -20 };
+    const later = new Date(1111111109_000 + 600_000);
+    expect(totpMatchStep(SHA1, p, '07081804', later)).toBe(37037036);
+    expect(totpMatchStep(SHA1, { ...p, drift: 0 }, '07081804', later)).toBeNull();
+    expect(totpAt(SHA1, p, new Date(1111111109_000))).toBe('07081804');
+  });
 });

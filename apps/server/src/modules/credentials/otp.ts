@@ -12,6 +12,8 @@ export interface TotpParams {
   algorithm: Algorithm;
   digits: number;
   period: number;
+  /** Steps the device's clock is ahead of ours (negative: behind); a hardware token's resync sets it. */
+  drift?: number;
 }
 export interface HotpParams {
   algorithm: Algorithm;
@@ -32,10 +34,13 @@ export function hotpUri(secret: string, p: HotpParams, label: string, issuer: st
  * Callers refuse a step at or below the last accepted one, so a code works once.
  */
 export function totpMatchStep(secret: string, p: TotpParams, token: string, now: Date): number | null {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), ...p });
-  const delta = totp.validate({ token, timestamp: now.getTime(), window: 1 });
+  const { drift = 0, ...params } = p;
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), ...params });
+  // The device's time: steps are counted on its clock, so the last accepted one stays comparable.
+  const at = now.getTime() + drift * p.period * 1000;
+  const delta = totp.validate({ token, timestamp: at, window: 1 });
   if (delta === null) return null;
-  return Math.floor(now.getTime() / 1000 / p.period) + delta;
+  return Math.floor(at / 1000 / p.period) + delta;
 }
 
 /** The counter a HOTP code matches within the look-ahead window, or null. */
@@ -48,7 +53,8 @@ export function hotpMatchCounter(secret: string, p: HotpParams, token: string, c
 }
 
 export function totpAt(secret: string, p: TotpParams, at: Date): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), ...p }).generate({ timestamp: at.getTime() });
+  const { drift: _d, ...params } = p;
+  return new TOTP({ secret: Secret.fromBase32(secret), ...params }).generate({ timestamp: at.getTime() });
 }
 
 export function hotpAt(secret: string, p: HotpParams, counter: number): string {

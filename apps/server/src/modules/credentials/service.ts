@@ -94,19 +94,70 @@ export class CredentialsService {
     return customerRow(this.db, credentials, customerId, id, eq(credentials.memberId, memberId));
   }
 
-  async create(customerId: string, memberId: string, input: CredentialCreate, byMember?: MemberStart) {
+  /** The member, if its configuration allows one more credential of this kind. */
+  private async admit(customerId: string, memberId: string, type: CredentialType): Promise<MemberRow> {
     const member = await this.members.row(customerId, memberId);
     const group = await this.members.group(customerId, member.groupId);
-    if (!allowedKinds(group).includes(input.type))
-      throw new AppError(422, 'credentialNotAllowed', { type: input.type });
-    if (SINGLE_CREDENTIAL_TYPES.includes(input.type)) {
+    if (!allowedKinds(group).includes(type)) throw new AppError(422, 'credentialNotAllowed', { type });
+    if (SINGLE_CREDENTIAL_TYPES.includes(type)) {
       const [existing] = await this.db
         .select({ id: credentials.id })
         .from(credentials)
-        .where(and(eq(credentials.memberId, memberId), eq(credentials.type, input.type)))
+        .where(and(eq(credentials.memberId, memberId), eq(credentials.type, type)))
         .limit(1);
-      if (existing) throw new AppError(409, 'credentialExists', { type: input.type });
+      if (existing) throw new AppError(409, 'credentialExists', { type });
     }
+    return member;
+  }
+
+  /** Inserts a credential; it moves the customer's counts by kind and maybe the member's class. */
+  private async insert(customerId: string, memberId: string, values: typeof credentials.$inferInsert) {
+    const [row] = await aroundTallies(this.db, customerId, [memberId], async () => {
+      const inserted = await this.db.insert(credentials).values(values).returning();
+      await this.syncMember(memberId, true);
+      return inserted;
+    });
+    if (!row) throw new Error('insert failed');
+    return row;
+  }
+
+  /**
+   * A HOTP/TOTP credential holding a hardware token's seed (base32) with the token's own
+   * parameters: enrolled at once, since the member holds the device that shows the codes.
+   */
+  async adoptToken(
+    customerId: string,
+    memberId: string,
+    token: { kind: 'hotp' | 'totp'; serial: string; secret: string; algorithm: Algorithm; digits: number },
+    timing: { period: number } | { counter: number },
+  ) {
+    await this.admit(customerId, memberId, token.kind);
+    const { settings } = await this.settings.get(customerId);
+    const h = settings.sca.hotp_credential;
+    const params: Record<string, string | number> =
+      'period' in timing
+        ? { algorithm: token.algorithm, digits: token.digits, period: timing.period }
+        : { algorithm: token.algorithm, digits: token.digits, window: h.window, max_attempts: h.max_attempts };
+    const row = await this.insert(customerId, memberId, {
+      customerId,
+      memberId,
+      type: token.kind,
+      secretEnc: this.box.encrypt(token.secret),
+      params,
+      counter: 'counter' in timing ? timing.counter : 0,
+      isEnrolled: true,
+      tokenSerial: token.serial,
+    });
+    return toCredential(row);
+  }
+
+  /** The sealed seed of a credential, for the hardware token's resynchronisation. */
+  secretOf(row: CredentialRow): string {
+    return this.box.decrypt(row.secretEnc ?? '');
+  }
+
+  async create(customerId: string, memberId: string, input: CredentialCreate, byMember?: MemberStart) {
+    const member = await this.admit(customerId, memberId, input.type);
     const { settings } = await this.settings.get(customerId);
     // Operators issue what the CMS settings allow; a member enrols what the enroller settings allow (enrollment/kinds.ts).
     if (!byMember && !cmsIssues(settings.cms, input.type)) {
@@ -188,20 +239,22 @@ export class CredentialsService {
       }
       case 'keypair':
         values = byMember?.webauthn
-          ? { ...base, ...(await this.registerKey(member, byMember.webauthn, group)), isEnrolled: true }
+          ? {
+              ...base,
+              ...(await this.registerKey(
+                member,
+                byMember.webauthn,
+                await this.members.group(customerId, member.groupId),
+              )),
+              isEnrolled: true,
+            }
           : { ...base, ...readPublicKey(input.public_key), isEnrolled: true };
         break;
       case 'smartcard':
         values = { ...base, ...readCertificate(input.certificate), isEnrolled: true };
         break;
     }
-    // A new credential moves the customer's counts by kind and maybe the member's class.
-    const [row] = await aroundTallies(this.db, customerId, [memberId], async () => {
-      const inserted = await this.db.insert(credentials).values(values).returning();
-      await this.syncMember(memberId, true);
-      return inserted;
-    });
-    if (!row) throw new Error('insert failed');
+    const row = await this.insert(customerId, memberId, values);
     return { credential: toCredential(row), enrollment };
   }
 
@@ -403,7 +456,8 @@ export class CredentialsService {
         ok = await verifyPassword(row.secretHash ?? '', value);
         break;
       case 'totp': {
-        const p = row.params as { algorithm: Algorithm; digits: number; period: number };
+        // drift: steps a hardware token's clock is ahead (set by its resynchronisation).
+        const p = row.params as { algorithm: Algorithm; digits: number; period: number; drift?: number };
         const step = totpMatchStep(this.box.decrypt(row.secretEnc ?? ''), p, value, this.now());
         // A step at or before the last accepted one is a replay.
         ok = step !== null && step > row.counter;

@@ -135,7 +135,13 @@ export class OfflineMaterials {
     const now = this.now();
     const kind = credential.type as OfflineKind;
     const secret = this.box.decrypt(credential.secretEnc ?? '');
-    const params = credential.params as { algorithm: Algorithm; digits: number; period?: number; window?: number };
+    const params = credential.params as {
+      algorithm: Algorithm;
+      digits: number;
+      period?: number;
+      window?: number;
+      drift?: number;
+    };
     const digits = Number(params.digits);
     let ats: number[];
     let code: (at: number) => string;
@@ -146,12 +152,15 @@ export class OfflineMaterials {
       code = (at) => hotpAt(secret, p, at);
     } else {
       period = Number(params.period ?? 30);
+      // A resynchronised hardware token's clock runs `drift` steps off ours: the machine looks
+      // values up by its own clock (ours), and the counter is on the token's clock.
+      const drift = Number(params.drift ?? 0);
       // From now on, but never the step last accepted online (the counter): that code is spent.
-      const first = Math.max(Math.floor(now.getTime() / 1000 / period), credential.counter + 1);
+      const first = Math.max(Math.floor(now.getTime() / 1000 / period), credential.counter + 1 - drift);
       const count = Math.ceil((settings.offline_totp_hours * 3600) / period) + 1;
       ats = Array.from({ length: count }, (_, i) => first + i);
       const p = { algorithm: params.algorithm, digits, period };
-      code = (at) => totpAt(secret, p, new Date(at * period * 1000));
+      code = (at) => totpAt(secret, p, new Date((at + drift) * period * 1000));
     }
     const values = await Promise.all(ats.map(async (at) => ({ at, hash: await hashPassword(code(at)) })));
     const refill = randomBytes(32).toString('base64url');

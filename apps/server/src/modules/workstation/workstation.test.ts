@@ -12,8 +12,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { verify as argon2Verify } from '@node-rs/argon2';
+import { and, eq } from 'drizzle-orm';
 import { HOTP, Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { credentials } from '../../db/schema/index.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { call, type Harness, post, signIn, startHarness } from '../../test/harness.ts';
 import { createFlow, createGroup, createWebMember, PASSWORD, totpCode, type WebMember } from '../../test/web-login.ts';
@@ -414,6 +416,29 @@ describe.each(testDatabases())('workstation login on $name', (database) => {
     } finally {
       await settings({ offline_days: 7, offline_totp_hours: 2 });
     }
+  });
+
+  it("gives a resynchronised hardware token's TOTP values at its own clock's codes", async () => {
+    const m = await member();
+    // The token runs 5 steps ahead (as a resync records it in the credential's parameters).
+    const [totp] = await h.app.services.db
+      .select()
+      .from(credentials)
+      .where(and(eq(credentials.memberId, m.id), eq(credentials.type, 'totp')));
+    if (!totp) throw new Error('no TOTP credential');
+    await h.app.services.db
+      .update(credentials)
+      .set({ params: { ...totp.params, drift: 5 } })
+      .where(eq(credentials.id, totp.id));
+    const { ws, id } = await signedIn(m);
+    await ws.verify(id, 'password', PASSWORD);
+    const now = h.clock.now().getTime();
+    const step = Math.floor(now / 30_000);
+    const material = (await ws.verify(id, 'totp', m.totp.generate({ timestamp: now + 5 * 30_000 }), true)).body.offline;
+    // Looked up by the machine's clock (ours), each value is the code the token shows then.
+    expect(material.values[0].at).toBe(step + 1);
+    const next = material.values.find((v: { at: number }) => v.at === step + 3);
+    expect(await argon2Verify(next.hash, m.totp.generate({ timestamp: (step + 3 + 5) * 30_000 }))).toBe(true);
   });
 
   it("gives another customer's workstation nothing of Acme's members", async () => {

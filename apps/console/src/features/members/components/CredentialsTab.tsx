@@ -166,6 +166,11 @@ export function CredentialsTab({ member, view }: { member: MemberDetail; view: C
                       {c.target && (
                         <Typography variant="caption">{t('credentials.target', { value: c.target })}</Typography>
                       )}
+                      {c.token_serial && (
+                        <Typography variant="caption">
+                          {t('credentials.tokenSerial', { value: c.token_serial })}
+                        </Typography>
+                      )}
                       {c.subject && (
                         <Typography variant="caption">{t('credentials.subject', { value: c.subject })}</Typography>
                       )}

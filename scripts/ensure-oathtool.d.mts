@@ -1,0 +1,2 @@
+export const OATHTOOL: { oathtool: string };
+export function ensureOathtool(): typeof OATHTOOL;
