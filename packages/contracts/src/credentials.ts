@@ -55,6 +55,8 @@ export const credentialSchema = z.object({
   fingerprint: z.string().nullable(),
   /** A key pair registered through a browser (security key or passkey); null for a PEM key pair. */
   authenticator: authenticatorSchema.nullable(),
+  /** Smartcard: until when the member's mailed PIN reset code unblocks it at a workstation; null when none is live. */
+  pin_reset_until: z.string().nullable(),
   /** HOTP/TOTP held by a hardware token: its serial number. */
   token_serial: z.string().nullable(),
 });
@@ -93,6 +95,8 @@ export const enrollmentSchema = z.object({
   enrollment_url: z.string().optional(),
   /** PNG data URL of the QR code for the URI or enrolment URL */
   qr_code: z.string().optional(),
+  /** Smartcard: where the "send smartcard PIN" mail took its transport PIN (never the PIN itself). */
+  pin_sent_to: z.string().optional(),
 });
 export type Enrollment = z.infer<typeof enrollmentSchema>;
 
@@ -117,3 +121,25 @@ export const appEnrollRequestSchema = z.object({
 });
 /** The credential the device enrolment activated. */
 export const appEnrollResultSchema = z.object({ id: z.string(), status: z.literal('active') });
+
+/**
+ * Smartcards' PINs (spec 3, cms.transport_pin and cms.transport_puk). Issuing a smartcard makes
+ * its transport PIN and PUK (`{secret}` in the setting's default: random digits of its length,
+ * one per card), both sealed at rest; the PIN reaches the member by the "send smartcard PIN" mail
+ * only, the PUK never leaves the server. `POST users/{id}/credentials/{cid}/pin-reset/` mails the
+ * member the "reset smartcard PIN" mail with a single-use auth_code, good for
+ * SMARTCARD_PIN_RESET_HOURS; a workstation trades it for the card's unblock
+ * (workstationSmartcardUnblockSchema).
+ */
+export const SMARTCARD_PIN_RESET_HOURS = 72;
+/** Digits of a PIN reset's auth_code. */
+export const PIN_RESET_CODE_LENGTH = 8;
+/** Wrong auth_codes a PIN reset takes before it is spent. */
+export const PIN_RESET_MAX_TRIES = 5;
+
+export const pinResetResultSchema = z.object({
+  /** Where the mail with the auth_code went. */
+  sent_to: z.string(),
+  expires_at: z.string(),
+});
+export type PinResetResult = z.infer<typeof pinResetResultSchema>;

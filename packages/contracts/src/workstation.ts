@@ -194,3 +194,30 @@ export const offlineGrantSchema = z.object({
 });
 export type OfflineGrant = z.infer<typeof offlineGrantSchema>;
 export const offlineGrantListSchema = pagedListSchema(offlineGrantSchema);
+
+// ---- Smartcard unblock (credentials.ts: PIN reset) ----
+
+/**
+ * `POST workstation/smartcards/unblock/`: the card's unblock, traded for the member's mailed
+ * auth_code. The card gives a challenge; the server answers it with the card's PUK
+ * (HMAC-SHA256 keyed by the PUK), so that the PUK never leaves the server. The CMS rule of spec
+ * section 6 decides who may: the operator the workstation reports must be in
+ * cms.active_directory_group when it is set, else an administrator.
+ */
+export const workstationSmartcardUnblockSchema = z.object({
+  username: z.string().trim().min(1).max(200),
+  auth_code: z.string().trim().min(1).max(32),
+  /** The card's challenge, hex (8 to 64 bytes). */
+  challenge: z.string().regex(/^([0-9a-fA-F]{2}){8,64}$/),
+  /** Who works the CMS at the workstation, as its operating system knows them. */
+  operator: z.object({
+    account: z.string().trim().min(1).max(200),
+    groups: z.array(z.string().max(256)).max(500),
+    admin: z.boolean(),
+  }),
+});
+export type WorkstationSmartcardUnblock = z.infer<typeof workstationSmartcardUnblockSchema>;
+export const workstationSmartcardUnblockedSchema = z.object({
+  /** HMAC-SHA256 of the challenge keyed by the card's PUK, hex: what the card checks before it takes a new PIN. */
+  response: z.string(),
+});

@@ -20,6 +20,8 @@ export type MailKind =
   | 'sign_in_code'
   | 'member_code'
   | 'qr_code'
+  | 'smartcard_pin'
+  | 'smartcard_pin_reset'
   | 'enrollment_link'
   | 'link_request'
   | 'recovery_code'

@@ -40,5 +40,7 @@ export function workstation(h: Harness, key: string, machine?: string) {
     verify: (id: string, kind: string, value: string, offline = false) =>
       send(`sign-ins/${id}/verify/`, { kind, value, offline }),
     refill: (refill_token: string, used: number | null = null) => send('offline/refill/', { refill_token, used }),
+    /** Any other workstation call, below workstation/. */
+    raw: send,
   };
 }

@@ -1825,6 +1825,26 @@ export interface paths {
         patch: operations["patchUserCredential"];
         trace?: never;
     };
+    "/api/v1/users/{id}/credentials/{cid}/pin-reset/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a reset of a smartcard's PIN
+         * @description Mails the member the "reset smartcard PIN" mail with a single-use auth_code, good for 72 hours; a workstation trades it for the card's unblock (`POST workstation/smartcards/unblock/`). A new reset ends the previous one. 422 pinResetNotSmartcard for another kind or a card issued without a PUK; 422 memberHasNoEmail.
+         */
+        post: operations["postUserCredentialPinReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/{id}/credentials/{cid}/reset/": {
         parameters: {
             query?: never;
@@ -2262,6 +2282,26 @@ export interface paths {
          * @description A right answer moves to the next stage or ends the sign-in with the Windows session’s identity (and offline material when `offline` is asked and allowed); `app` answers `pending` until the phone answers; a key pair or smartcard answers with its signature of the challenge (409 workstationNoChallenge without one). A wrong answer is 401 `login` whatever the reason; once a first answer was right a refusal says why (403 signInBlocked, workstationLoginDisabled, workstationIdentityExpired, signInDenied, signInTooManyFailures). An unknown, expired or finished sign-in, or one started by another key or machine, is 404 workstationSignInExpired. Authenticated by the workstation key (header `X-Workstation-Key`); a missing, malformed or revoked key is 401 workstationKeyInvalid. A fleet key’s workstation names itself in the header `X-Workstation-Machine` (400 workstationMachineRequired without a valid name); a machine key signs in at its own machine only.
          */
         post: operations["postWorkstationSignInVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workstation/smartcards/unblock/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unblock a member's smartcard with the code of their PIN reset mail
+         * @description The card gives a challenge; the answer is its HMAC-SHA256 keyed by the card’s PUK, which the card checks before it takes a new PIN (the PUK never leaves the server). The code works once; a wrong or expired one, or an unknown member, is 401 pinResetInvalid, and a reset takes 5 wrong codes. The operator the workstation reports must be in cms.active_directory_group when it is set (403 cmsGroupRequired), else an administrator (403 cmsAdminRequired). Authenticated by the workstation key (header `X-Workstation-Key`); a missing, malformed or revoked key is 401 workstationKeyInvalid. A fleet key’s workstation names itself in the header `X-Workstation-Machine` (400 workstationMachineRequired without a valid name); a machine key signs in at its own machine only.
+         */
+        post: operations["postWorkstationSmartcardsUnblock"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4228,7 +4268,7 @@ export interface operations {
                         next_page: number | null;
                         results: {
                             /** @enum {string} */
-                            action: "member.create" | "member.update" | "member.delete" | "member.block" | "member.unblock" | "member.move" | "member.send_enrollment" | "member.export" | "credential.create" | "credential.update" | "credential.delete" | "credential.test" | "credential.send" | "credential.reset" | "credential.unlock" | "credential.enroll_app" | "configuration.create" | "configuration.update" | "configuration.delete" | "configuration.add_member" | "configuration.remove_member" | "role.create" | "role.update" | "role.delete" | "role.add_user" | "role.remove_user" | "temporary_card.create" | "temporary_card.update" | "temporary_card.delete" | "temporary_card.pair" | "temporary_card.unpair" | "hardware_token.import" | "hardware_token.assign" | "hardware_token.resync" | "hardware_token.retire" | "recovery_code.create" | "recovery_code.verify" | "recovery_mode.activate" | "recovery_mode.deactivate" | "workstation_user.autologon" | "application.create" | "application.update" | "application.delete" | "application.regenerate_secret" | "flow.create" | "flow.update" | "flow.delete" | "app_role.create" | "app_role.update" | "app_role.delete" | "la_app.create" | "la_app.update" | "la_app.delete" | "profile.create" | "profile.update" | "profile.delete" | "login_group.create" | "login_group.update" | "login_group.delete" | "login_group.add_app" | "login_group.remove_app" | "la_user.create" | "la_user.update" | "la_user.delete" | "la_flow.update" | "assistant.sign_in" | "assistant.sign_in_failure" | "assistant.step_up" | "assistant.secret_read" | "assistant.sign_out" | "signin.success" | "signin.failure" | "signin.abort" | "workstation.sign_in" | "workstation.sign_in_failure" | "workstation.offline_refill" | "workstation.offline_revoke" | "workstation_key.create" | "workstation_key.revoke" | "customer.create" | "customer.update" | "manager_user.create" | "manager_user.update" | "manager_user.reset_api_key" | "manager_user.reset_password" | "manager_user.change_email" | "manager_user.confirm_email" | "manager_user.block" | "manager_user.unblock" | "la_script.upload" | "la_script.delete" | "enrollment.credential_started" | "enrollment.credential_confirmed" | "enrollment.completed" | "enrollment.link_requested" | "settings.update" | "settings.upload_logo" | "settings.test_mail" | "audit.prune" | "audit.export" | "sign_in.code_sent" | "sign_in.success" | "sign_in.failure" | "sign_in.throttled" | "sign_in.password_change" | "session.refresh_reuse" | "session.logout";
+                            action: "member.create" | "member.update" | "member.delete" | "member.block" | "member.unblock" | "member.move" | "member.send_enrollment" | "member.export" | "credential.create" | "credential.update" | "credential.delete" | "credential.test" | "credential.send" | "credential.reset" | "credential.unlock" | "credential.enroll_app" | "credential.pin_reset" | "configuration.create" | "configuration.update" | "configuration.delete" | "configuration.add_member" | "configuration.remove_member" | "role.create" | "role.update" | "role.delete" | "role.add_user" | "role.remove_user" | "temporary_card.create" | "temporary_card.update" | "temporary_card.delete" | "temporary_card.pair" | "temporary_card.unpair" | "hardware_token.import" | "hardware_token.assign" | "hardware_token.resync" | "hardware_token.retire" | "recovery_code.create" | "recovery_code.verify" | "recovery_mode.activate" | "recovery_mode.deactivate" | "workstation_user.autologon" | "application.create" | "application.update" | "application.delete" | "application.regenerate_secret" | "flow.create" | "flow.update" | "flow.delete" | "app_role.create" | "app_role.update" | "app_role.delete" | "la_app.create" | "la_app.update" | "la_app.delete" | "profile.create" | "profile.update" | "profile.delete" | "login_group.create" | "login_group.update" | "login_group.delete" | "login_group.add_app" | "login_group.remove_app" | "la_user.create" | "la_user.update" | "la_user.delete" | "la_flow.update" | "assistant.sign_in" | "assistant.sign_in_failure" | "assistant.step_up" | "assistant.secret_read" | "assistant.sign_out" | "signin.success" | "signin.failure" | "signin.abort" | "workstation.sign_in" | "workstation.sign_in_failure" | "workstation.offline_refill" | "workstation.offline_revoke" | "workstation.smartcard_unblock" | "workstation_key.create" | "workstation_key.revoke" | "customer.create" | "customer.update" | "manager_user.create" | "manager_user.update" | "manager_user.reset_api_key" | "manager_user.reset_password" | "manager_user.change_email" | "manager_user.confirm_email" | "manager_user.block" | "manager_user.unblock" | "la_script.upload" | "la_script.delete" | "enrollment.credential_started" | "enrollment.credential_confirmed" | "enrollment.completed" | "enrollment.link_requested" | "settings.update" | "settings.upload_logo" | "settings.test_mail" | "audit.prune" | "audit.export" | "sign_in.code_sent" | "sign_in.success" | "sign_in.failure" | "sign_in.throttled" | "sign_in.password_change" | "session.refresh_reuse" | "session.logout";
                             actor_id: string | null;
                             actor_name: string | null;
                             /** @enum {string} */
@@ -4321,7 +4361,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        action: "member.create" | "member.update" | "member.delete" | "member.block" | "member.unblock" | "member.move" | "member.send_enrollment" | "member.export" | "credential.create" | "credential.update" | "credential.delete" | "credential.test" | "credential.send" | "credential.reset" | "credential.unlock" | "credential.enroll_app" | "configuration.create" | "configuration.update" | "configuration.delete" | "configuration.add_member" | "configuration.remove_member" | "role.create" | "role.update" | "role.delete" | "role.add_user" | "role.remove_user" | "temporary_card.create" | "temporary_card.update" | "temporary_card.delete" | "temporary_card.pair" | "temporary_card.unpair" | "hardware_token.import" | "hardware_token.assign" | "hardware_token.resync" | "hardware_token.retire" | "recovery_code.create" | "recovery_code.verify" | "recovery_mode.activate" | "recovery_mode.deactivate" | "workstation_user.autologon" | "application.create" | "application.update" | "application.delete" | "application.regenerate_secret" | "flow.create" | "flow.update" | "flow.delete" | "app_role.create" | "app_role.update" | "app_role.delete" | "la_app.create" | "la_app.update" | "la_app.delete" | "profile.create" | "profile.update" | "profile.delete" | "login_group.create" | "login_group.update" | "login_group.delete" | "login_group.add_app" | "login_group.remove_app" | "la_user.create" | "la_user.update" | "la_user.delete" | "la_flow.update" | "assistant.sign_in" | "assistant.sign_in_failure" | "assistant.step_up" | "assistant.secret_read" | "assistant.sign_out" | "signin.success" | "signin.failure" | "signin.abort" | "workstation.sign_in" | "workstation.sign_in_failure" | "workstation.offline_refill" | "workstation.offline_revoke" | "workstation_key.create" | "workstation_key.revoke" | "customer.create" | "customer.update" | "manager_user.create" | "manager_user.update" | "manager_user.reset_api_key" | "manager_user.reset_password" | "manager_user.change_email" | "manager_user.confirm_email" | "manager_user.block" | "manager_user.unblock" | "la_script.upload" | "la_script.delete" | "enrollment.credential_started" | "enrollment.credential_confirmed" | "enrollment.completed" | "enrollment.link_requested" | "settings.update" | "settings.upload_logo" | "settings.test_mail" | "audit.prune" | "audit.export" | "sign_in.code_sent" | "sign_in.success" | "sign_in.failure" | "sign_in.throttled" | "sign_in.password_change" | "session.refresh_reuse" | "session.logout";
+                        action: "member.create" | "member.update" | "member.delete" | "member.block" | "member.unblock" | "member.move" | "member.send_enrollment" | "member.export" | "credential.create" | "credential.update" | "credential.delete" | "credential.test" | "credential.send" | "credential.reset" | "credential.unlock" | "credential.enroll_app" | "credential.pin_reset" | "configuration.create" | "configuration.update" | "configuration.delete" | "configuration.add_member" | "configuration.remove_member" | "role.create" | "role.update" | "role.delete" | "role.add_user" | "role.remove_user" | "temporary_card.create" | "temporary_card.update" | "temporary_card.delete" | "temporary_card.pair" | "temporary_card.unpair" | "hardware_token.import" | "hardware_token.assign" | "hardware_token.resync" | "hardware_token.retire" | "recovery_code.create" | "recovery_code.verify" | "recovery_mode.activate" | "recovery_mode.deactivate" | "workstation_user.autologon" | "application.create" | "application.update" | "application.delete" | "application.regenerate_secret" | "flow.create" | "flow.update" | "flow.delete" | "app_role.create" | "app_role.update" | "app_role.delete" | "la_app.create" | "la_app.update" | "la_app.delete" | "profile.create" | "profile.update" | "profile.delete" | "login_group.create" | "login_group.update" | "login_group.delete" | "login_group.add_app" | "login_group.remove_app" | "la_user.create" | "la_user.update" | "la_user.delete" | "la_flow.update" | "assistant.sign_in" | "assistant.sign_in_failure" | "assistant.step_up" | "assistant.secret_read" | "assistant.sign_out" | "signin.success" | "signin.failure" | "signin.abort" | "workstation.sign_in" | "workstation.sign_in_failure" | "workstation.offline_refill" | "workstation.offline_revoke" | "workstation.smartcard_unblock" | "workstation_key.create" | "workstation_key.revoke" | "customer.create" | "customer.update" | "manager_user.create" | "manager_user.update" | "manager_user.reset_api_key" | "manager_user.reset_password" | "manager_user.change_email" | "manager_user.confirm_email" | "manager_user.block" | "manager_user.unblock" | "la_script.upload" | "la_script.delete" | "enrollment.credential_started" | "enrollment.credential_confirmed" | "enrollment.completed" | "enrollment.link_requested" | "settings.update" | "settings.upload_logo" | "settings.test_mail" | "audit.prune" | "audit.export" | "sign_in.code_sent" | "sign_in.success" | "sign_in.failure" | "sign_in.throttled" | "sign_in.password_change" | "session.refresh_reuse" | "session.logout";
                         actor_id: string | null;
                         actor_name: string | null;
                         /** @enum {string} */
@@ -15527,6 +15567,7 @@ export interface operations {
                         isEnrolled: boolean;
                         issuer: string | null;
                         locked: boolean;
+                        pin_reset_until: string | null;
                         status: ("pending" | "active") | null;
                         subject: string | null;
                         target: string | null;
@@ -15639,6 +15680,7 @@ export interface operations {
                             isEnrolled: boolean;
                             issuer: string | null;
                             locked: boolean;
+                            pin_reset_until: string | null;
                             status: ("pending" | "active") | null;
                             subject: string | null;
                             target: string | null;
@@ -15652,6 +15694,7 @@ export interface operations {
                             confirmation_code?: string;
                             enrollment_url?: string;
                             otpauth_uri?: string;
+                            pin_sent_to?: string;
                             qr_code?: string;
                             secret?: string;
                         } | null;
@@ -15871,6 +15914,7 @@ export interface operations {
                         isEnrolled: boolean;
                         issuer: string | null;
                         locked: boolean;
+                        pin_reset_until: string | null;
                         status: ("pending" | "active") | null;
                         subject: string | null;
                         target: string | null;
@@ -15947,6 +15991,104 @@ export interface operations {
             };
         };
     };
+    postUserCredentialPinReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        expires_at: string;
+                        sent_to: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid access token or API key, or the credentials sent are wrong or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such object in the caller’s tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request is valid but cannot be carried out as things stand */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     postUserCredentialReset: {
         parameters: {
             query?: never;
@@ -15984,6 +16126,7 @@ export interface operations {
                             isEnrolled: boolean;
                             issuer: string | null;
                             locked: boolean;
+                            pin_reset_until: string | null;
                             status: ("pending" | "active") | null;
                             subject: string | null;
                             target: string | null;
@@ -15997,6 +16140,7 @@ export interface operations {
                             confirmation_code?: string;
                             enrollment_url?: string;
                             otpauth_uri?: string;
+                            pin_sent_to?: string;
                             qr_code?: string;
                             secret?: string;
                         } | null;
@@ -16315,6 +16459,7 @@ export interface operations {
                         isEnrolled: boolean;
                         issuer: string | null;
                         locked: boolean;
+                        pin_reset_until: string | null;
                         status: ("pending" | "active") | null;
                         subject: string | null;
                         target: string | null;
@@ -18673,6 +18818,98 @@ export interface operations {
             };
             /** @description Conflicts with data that already exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postWorkstationSmartcardsUnblock: {
+        parameters: {
+            query?: never;
+            header: {
+                "x-workstation-key": string;
+                "x-workstation-machine"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    auth_code: string;
+                    challenge: string;
+                    operator: {
+                        account: string;
+                        admin: boolean;
+                        groups: string[];
+                    };
+                    username: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        response: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid access token or API key, or the credentials sent are wrong or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,7 +5,7 @@ import { AppDialog } from './AppDialog';
 import { dialogName, dialogs, openDialog } from './dialogRegistry';
 
 export interface ConfirmRequest {
-  kind: 'delete' | 'disassociate' | 'remove' | 'reset' | 'revoke' | 'retire';
+  kind: 'delete' | 'disassociate' | 'remove' | 'reset' | 'revoke' | 'retire' | 'pinReset';
   /** Name of the object, shown in the question. */
   name: string;
   /** What follows from it, said under the question. */

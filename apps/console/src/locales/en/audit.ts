@@ -69,6 +69,7 @@ export const audit = {
       reset: 'Credential reset',
       unlock: 'Credential unlocked',
       enroll_app: 'App enrollment started',
+      pin_reset: 'Smartcard PIN reset enabled',
     },
     configuration: {
       create: 'Configuration created',
@@ -199,6 +200,7 @@ export const audit = {
       sign_in_failure: 'Sign-in at a workstation failed',
       offline_refill: 'Offline sign-in material refilled',
       offline_revoke: 'Offline sign-in material revoked',
+      smartcard_unblock: 'Smartcard unblocked at a workstation',
     },
     workstation_key: {
       create: 'Workstation key issued',

@@ -71,6 +71,7 @@ export const audit: DeepStrings<Phrases['audit']> = {
       reset: 'Credenziale reimpostata',
       unlock: 'Credenziale sbloccata',
       enroll_app: 'Registrazione app avviata',
+      pin_reset: 'Reimpostazione del PIN della smart card abilitata',
     },
     configuration: {
       create: 'Configurazione creata',
@@ -201,6 +202,7 @@ export const audit: DeepStrings<Phrases['audit']> = {
       sign_in_failure: 'Accesso a una postazione non riuscito',
       offline_refill: 'Materiale per l’accesso offline rinnovato',
       offline_revoke: 'Materiale per l’accesso offline revocato',
+      smartcard_unblock: 'Smart card sbloccata a una postazione',
     },
     workstation_key: {
       create: 'Chiave della postazione emessa',

@@ -9,6 +9,11 @@ export const dialogs: DeepStrings<Phrases['dialogs']> = {
   reset: { title: 'Ripristina il predefinito', message: 'Vuoi davvero ripristinare {name} al testo predefinito?' },
   revoke: { title: 'Revoca', message: 'Vuoi davvero revocare {name}?' },
   retire: { title: 'Ritira', message: 'Vuoi davvero ritirare {name}?' },
+  pinReset: {
+    title: 'Reimposta il PIN della smart card',
+    message:
+      'Consentire la reimpostazione del PIN di {name}? L’utente riceve un’email con un codice che sblocca la carta a una postazione.',
+  },
   unsaved: { title: 'Modifiche non salvate', message: 'Ci sono modifiche non salvate. Lasciare la pagina e perderle?' },
   feedback: { title: 'Risultato' },
 };

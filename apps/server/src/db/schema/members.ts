@@ -215,6 +215,13 @@ export const credentials = pgTable(
     aaguid: text('aaguid'),
     /** WebAuthn: when a signature counter went backwards, the sign of a cloned authenticator. */
     clonedAt: timestamp('cloned_at', { withTimezone: true }),
+    /** Smartcard: its transport PIN and PUK, sealed (the PIN is mailed to the member; the PUK never leaves). */
+    pinEnc: text('pin_enc'),
+    pukEnc: text('puk_enc'),
+    /** Smartcard: keyed hash of the live PIN reset's auth_code, its end, and the wrong codes it took. */
+    pinResetHash: text('pin_reset_hash'),
+    pinResetUntil: timestamp('pin_reset_until', { withTimezone: true }),
+    pinResetTries: integer('pin_reset_tries').notNull().default(0),
     /** HOTP/TOTP whose seed came from a hardware token (hardware_tokens): its serial, shown on the row. */
     tokenSerial: text('token_serial'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -26,6 +26,7 @@ export function toCredential(c: CredentialRow): Credential {
     authenticator: c.webauthnId
       ? { aaguid: c.aaguid ?? '', synced: c.params?.synced === 1, cloned_at: c.clonedAt?.toISOString() ?? null }
       : null,
+    pin_reset_until: c.pinResetHash && c.pinResetUntil ? c.pinResetUntil.toISOString() : null,
     token_serial: c.tokenSerial,
   };
 }

@@ -9,6 +9,8 @@ import {
   credentialTestResultSchema,
   credentialTestSchema,
   noContentSchema,
+  pinResetResultSchema,
+  SMARTCARD_PIN_RESET_HOURS,
   sentToSchema,
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -128,6 +130,28 @@ export const credentialRoutes =
         },
       },
       (req) => c.send(customerOf(req), req.params.id, req.params.cid),
+    );
+    app.post(
+      '/users/:id/credentials/:cid/pin-reset/',
+      {
+        config: {
+          scope: 'credentials:write',
+          errors: [422],
+          audit: { action: 'credential.pin_reset', target: 'credential', param: 'cid' },
+        },
+        schema: {
+          tags,
+          summary: "Enable a reset of a smartcard's PIN",
+          description:
+            'Mails the member the "reset smartcard PIN" mail with a single-use auth_code, good for ' +
+            `${SMARTCARD_PIN_RESET_HOURS} hours; a workstation trades it for the card's unblock ` +
+            '(`POST workstation/smartcards/unblock/`). A new reset ends the previous one. 422 pinResetNotSmartcard ' +
+            'for another kind or a card issued without a PUK; 422 memberHasNoEmail.',
+          params,
+          response: { 200: pinResetResultSchema },
+        },
+      },
+      (req) => c.enablePinReset(customerOf(req), req.params.id, req.params.cid),
     );
     app.post(
       '/users/:id/credentials/:cid/reset/',

@@ -42,6 +42,7 @@ import type { SettingsService } from '../settings/service.ts';
 import { type CredentialRow, toCredential } from './mapper.ts';
 import { type Algorithm, hotpMatchCounter, hotpUri, newSecret, totpMatchStep, totpUri } from './otp.ts';
 import { verifiesChallenge } from './signatures.ts';
+import { SmartcardPins } from './smartcardPins.ts';
 import { invalid, readCertificate, readPublicKey } from './uploads.ts';
 import { assertionOf, enrollScope, userVerificationOf, WebAuthnRp } from './webauthn.ts';
 
@@ -65,6 +66,8 @@ export type Verified = CredentialTestResult & { proved?: ProvedKind };
 export class CredentialsService {
   /** The relying party of security keys and passkeys, at PUBLIC_URL. */
   readonly webauthn: WebAuthnRp;
+  /** Smartcards' transport PINs and PUKs, PIN resets and unblocks. */
+  readonly pins: SmartcardPins;
 
   constructor(
     private readonly db: Db,
@@ -76,6 +79,7 @@ export class CredentialsService {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.webauthn = new WebAuthnRp(box, publicUrl, now);
+    this.pins = new SmartcardPins(db, box, settings, mail, now);
   }
 
   async list(customerId: string, memberId: string) {
@@ -174,6 +178,7 @@ export class CredentialsService {
     };
     let values: typeof credentials.$inferInsert;
     let enrollment: Enrollment | null = null;
+    let transportPin: string | null = null;
     const label = member.username;
 
     switch (input.type) {
@@ -250,11 +255,22 @@ export class CredentialsService {
             }
           : { ...base, ...readPublicKey(input.public_key), isEnrolled: true };
         break;
-      case 'smartcard':
+      case 'smartcard': {
         values = { ...base, ...readCertificate(input.certificate), isEnrolled: true };
+        // A card an operator issues gets its transport PIN and PUK; the PIN goes to the member by mail only.
+        if (!byMember) {
+          const made = this.pins.make(settings.cms);
+          transportPin = made.pin;
+          values = { ...values, ...made.values };
+        }
         break;
+      }
     }
     const row = await this.insert(customerId, memberId, values);
+    if (transportPin !== null) {
+      const sentTo = await this.pins.mailPin(member, settings, transportPin);
+      if (sentTo) enrollment = { pin_sent_to: sentTo };
+    }
     return { credential: toCredential(row), enrollment };
   }
 
@@ -308,6 +324,13 @@ export class CredentialsService {
       .returning();
     if (!row) throw notFound();
     return toCredential(row);
+  }
+
+  /** Smartcard: mails the member a single-use code that unblocks the card at a workstation. */
+  async enablePinReset(customerId: string, memberId: string, id: string) {
+    const row = await this.row(customerId, memberId, id);
+    auditTarget(row.id, row.description || row.type);
+    return this.pins.enableReset(row, await this.members.row(customerId, memberId));
   }
 
   /** App: back to pending with a new confirmation code; the device app must enrol again. */

@@ -19,6 +19,8 @@ import {
   workstationHeadersSchema,
   workstationSendSchema,
   workstationSignInSchema,
+  workstationSmartcardUnblockedSchema,
+  workstationSmartcardUnblockSchema,
   workstationStartSchema,
   workstationStepSchema,
   workstationVerifySchema,
@@ -26,6 +28,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditOutcome } from '../../audit/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import type { WorkstationCaller } from './caller.ts';
@@ -171,6 +174,37 @@ export const workstationRoutes =
         const result = await s.verify(caller(req), req.params.id, req.body, req.ip);
         if (!('refused' in result)) return result;
         return reply.status(result.status).send({ reason: ERRORS[result.refused], code: result.refused });
+      },
+    );
+
+    app.post(
+      '/workstation/smartcards/unblock/',
+      {
+        config: {
+          ...open,
+          errors: [401, 403, 429],
+          audit: { action: 'workstation.smartcard_unblock', target: 'credential', param: null },
+        },
+        schema: {
+          tags,
+          headers: workstationHeadersSchema,
+          summary: "Unblock a member's smartcard with the code of their PIN reset mail",
+          description:
+            'The card gives a challenge; the answer is its HMAC-SHA256 keyed by the card’s PUK, which the card checks ' +
+            'before it takes a new PIN (the PUK never leaves the server). The code works once; a wrong or expired one, ' +
+            'or an unknown member, is 401 pinResetInvalid, and a reset takes 5 wrong codes. The operator the ' +
+            'workstation reports must be in cms.active_directory_group when it is set (403 cmsGroupRequired), else ' +
+            `an administrator (403 cmsAdminRequired). ${KEY}`,
+          body: workstationSmartcardUnblockSchema,
+          response: { 200: workstationSmartcardUnblockedSchema, 401: apiErrorSchema },
+        },
+      },
+      async (req, reply) => {
+        const result = await services.credentials.pins.unblock(caller(req).key.customerId, req.body);
+        if ('response' in result) return result;
+        // Answered, not thrown: the wrong code's count commits.
+        auditOutcome('failure', 'wrong_code');
+        return reply.status(401).send({ reason: ERRORS.pinResetInvalid, code: 'pinResetInvalid' });
       },
     );
 

@@ -4,6 +4,8 @@ import {
   credentialCreatedSchema,
   credentialSchema,
   credentialTestResultSchema,
+  type PinResetResult,
+  pinResetResultSchema,
   sentToSchema,
 } from '@portiere/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -94,6 +96,16 @@ export const useResetCredential = (memberId: string, ui: MutationUi<CredentialCr
       api.post('/api/v1/users/{id}/credentials/{cid}/reset/', {
         params: one(memberId, c.id),
         schema: credentialCreatedSchema,
+      }),
+    ui,
+  );
+/** Smartcard: the member gets a mail with a code that unblocks the card at a workstation. */
+export const usePinReset = (memberId: string, ui: MutationUi<PinResetResult, Credential> = {}) =>
+  useCredentialMutation(
+    (c: Credential) =>
+      api.post('/api/v1/users/{id}/credentials/{cid}/pin-reset/', {
+        params: one(memberId, c.id),
+        schema: pinResetResultSchema,
       }),
     ui,
   );

@@ -41,7 +41,10 @@ export function AddCredentialDialog({ memberId, allowed, issuable, existing, onC
   const required = fieldErrorMessage(t, fieldError('required'));
 
   const create = useCreateCredential(memberId, {
-    success: (t) => t('success.credentialCreated'),
+    success: (t, created) =>
+      created.enrollment?.pin_sent_to
+        ? `${t('success.credentialCreated')} ${t('credentials.pinSentTo', { to: created.enrollment.pin_sent_to })}`
+        : t('success.credentialCreated'),
     // A refused secret (PIN length, key size...) is named under the secret, in the user's language.
     onFieldErrors: (fields) => {
       const message = fields.value ?? fields.public_key ?? fields.certificate;

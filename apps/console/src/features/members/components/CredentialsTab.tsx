@@ -28,6 +28,7 @@ import {
   useCredentials,
   useDeleteCredential,
   usePatchCredential,
+  usePinReset,
   useResetCredential,
   useSendCredential,
   useUnlockCredential,
@@ -42,7 +43,8 @@ const RESET_APP_DIALOG = dialogName<Credential>('resetAppCredential');
 
 /** A new or reset credential whose enrolment needs something shown once (secret, QR code). */
 function showEnrollment(created: CredentialCreated) {
-  if (created.enrollment)
+  // A smartcard's transport PIN went by mail: the success message says where, there is nothing to show.
+  if (created.enrollment && !created.enrollment.pin_sent_to)
     openDialog(ENROLLMENT_DIALOG, { credential: created.credential, enrollment: created.enrollment });
 }
 
@@ -59,6 +61,7 @@ export function CredentialsTab({ member, view }: { member: MemberDetail; view: C
   const del = useDeleteCredential(member.id, { success: (t) => t('credentials.deleted') });
   const send = useSendCredential(member.id, { success: (t, r) => t('credentials.sentTo', { to: r.sent_to }) });
   const reset = useResetCredential(member.id, { onSuccess: showEnrollment });
+  const pinReset = usePinReset(member.id, { success: (t) => t('success.pinResetEnabled') });
   const label = (c: Credential) => t(`credentials.types.${c.type}`);
 
   const all = list.data ?? [];
@@ -177,6 +180,11 @@ export function CredentialsTab({ member, view }: { member: MemberDetail; view: C
                       {c.issuer && (
                         <Typography variant="caption">{t('credentials.issuer', { value: c.issuer })}</Typography>
                       )}
+                      {c.pin_reset_until && (
+                        <Typography variant="caption">
+                          {t('credentials.pinResetUntil', { date: formatDate(c.pin_reset_until, i18n.language) })}
+                        </Typography>
+                      )}
                       {c.validTo && (
                         <Typography variant="caption">
                           {t('credentials.validTo', { value: formatDate(c.validTo, i18n.language) })}
@@ -223,6 +231,21 @@ export function CredentialsTab({ member, view }: { member: MemberDetail; view: C
                       {isApp(c.type) && (
                         <Button size="small" aria-haspopup="dialog" onClick={() => openDialog(RESET_APP_DIALOG, c)}>
                           {t('credentials.reset')}
+                        </Button>
+                      )}
+                      {c.type === 'smartcard' && (
+                        <Button
+                          size="small"
+                          aria-haspopup="dialog"
+                          onClick={() =>
+                            askConfirmation({
+                              kind: 'pinReset',
+                              name: c.description || c.subject || label(c),
+                              onConfirm: () => pinReset.run(c),
+                            })
+                          }
+                        >
+                          {t('credentials.resetPin')}
                         </Button>
                       )}
                       <Button
