@@ -18,6 +18,7 @@ const configuration = (id: string, name: string) => ({
   web_login_enabled: true,
   allowed: ['password'],
   allowed_credential_types: ['password'],
+  issuable_credential_types: ['password'],
   members_count: 0,
 });
 

@@ -21,6 +21,7 @@ const group = {
   web_login_enabled: true,
   allowed: [],
   allowed_credential_types: [],
+  issuable_credential_types: [],
   members_count: 0,
 };
 

@@ -64,6 +64,7 @@ export const configurationGroup = {
   web_login_enabled: true,
   allowed: ['password'],
   allowed_credential_types: ['password'],
+  issuable_credential_types: ['password'],
   members_count: 0,
 };
 export const member = {

@@ -36,6 +36,7 @@ const group = {
   web_login_enabled: true,
   allowed: ['password'],
   allowed_credential_types: ['password'],
+  issuable_credential_types: ['password'],
   members_count: 0,
 };
 const flow = {

@@ -72,6 +72,7 @@ const member = {
   created_at: '2025-03-01T10:00:00.000Z',
   credential_types: [],
   allowed_credential_types: ['mail'],
+  issuable_credential_types: ['mail'],
 };
 
 const COLD = { timeout: 20_000 };

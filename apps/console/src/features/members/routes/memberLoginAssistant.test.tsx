@@ -26,6 +26,7 @@ const member = {
   created_at: '2025-03-01T10:00:00.000Z',
   credential_types: [],
   allowed_credential_types: ['password'],
+  issuable_credential_types: ['password'],
 };
 
 describe('member detail: Login Assistant tab', { timeout: 40_000 }, () => {

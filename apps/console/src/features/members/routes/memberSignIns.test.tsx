@@ -26,6 +26,7 @@ const member = {
   created_at: '2025-03-01T10:00:00.000Z',
   credential_types: ['password', 'totp'],
   allowed_credential_types: ['password', 'totp'],
+  issuable_credential_types: ['password', 'totp'],
 };
 
 const signIn = (over: Partial<MemberSignIn>): MemberSignIn =>

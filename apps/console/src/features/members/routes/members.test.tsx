@@ -38,6 +38,7 @@ const office = {
   web_login_enabled: true,
   allowed: ['password', 'mail', 'totp'],
   allowed_credential_types: ['mail', 'password', 'totp'],
+  issuable_credential_types: ['mail', 'password', 'totp'],
   members_count: 1,
 };
 
@@ -75,7 +76,11 @@ describe('members pages', { timeout: 30_000 }, () => {
       return jsonResponse(403, { reason: 'Not allowed just now.', code: 'somethingNew' });
     }
     if (path.endsWith('/users/m1/'))
-      return jsonResponse(200, { ...member, allowed_credential_types: ['mail', 'password', 'totp'] });
+      return jsonResponse(200, {
+        ...member,
+        allowed_credential_types: ['mail', 'password', 'totp'],
+        issuable_credential_types: ['mail', 'password', 'totp'],
+      });
     if (path.endsWith('/users/m1/credentials/')) return jsonResponse(200, []);
     return jsonResponse(404, { reason: 'Not found.', code: 'notFound' });
   });
