@@ -5,7 +5,7 @@
  * it is down) is Unreachable, which is what lets a member in offline; any answer it gives is
  * that answer.
  */
-import type { ApiErrorBody } from '@portiere/contracts';
+import type { ApiErrorBody, WorkstationSmartcardUnblock } from '@portiere/contracts';
 import type { paths } from '@portiere/contracts/openapi';
 import createClient from 'openapi-fetch';
 import type { Config } from './config.ts';
@@ -91,5 +91,7 @@ export function workstationApi(config: Pick<Config, 'server' | 'key' | 'machine'
           body: { refill_token: refillToken, used },
         }),
       ),
+    unblock: (body: WorkstationSmartcardUnblock) =>
+      answer(client.POST('/api/v1/workstation/smartcards/unblock/', { params: { header }, body })),
   };
 }

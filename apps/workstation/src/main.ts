@@ -8,6 +8,7 @@ import { ApiError } from './api.ts';
 import { pamCommand } from './commands/pam.ts';
 import { refillCommand } from './commands/refill.ts';
 import { signinCommand } from './commands/signin.ts';
+import { unblockCommand } from './commands/unblock.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { Prompter } from './prompt.ts';
 
@@ -17,6 +18,8 @@ const USAGE = `Usage: portiere-workstation <command> [--config <file>]
   signin --card <code>  the same, identified by a temporary card
   refill                refresh every member's offline material; delete what the server revoked
   pam                   PAM step for pam_exec expose_authtok: PAM_USER, the token on stdin
+  unblock <username> --card-file <file>
+                        a smartcard's PIN reset: the mailed code, then a new PIN
 
 The configuration (JSON) names server, key, machine, state_dir, kinds, keys, pam.kind;
 PORTIERE_WORKSTATION_* variables override it (see README.md).`;
@@ -30,6 +33,7 @@ async function run(argv: string[]): Promise<number> {
       options: {
         config: { type: 'string', short: 'c' },
         card: { type: 'string' },
+        'card-file': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -62,6 +66,19 @@ async function run(argv: string[]): Promise<number> {
     }
     case 'refill':
       return refillCommand(config);
+    case 'unblock': {
+      const cardFile = values['card-file'];
+      if (!rest[0] || !cardFile) {
+        process.stderr.write(`unblock takes a username and --card-file <file>\n${USAGE}\n`);
+        return 2;
+      }
+      const prompter = new Prompter();
+      try {
+        return await unblockCommand(config, rest[0], cardFile, prompter);
+      } finally {
+        prompter.close();
+      }
+    }
     case 'pam':
       return pamCommand(config, process.env, process.stdin);
     default:
