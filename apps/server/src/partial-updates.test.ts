@@ -103,7 +103,7 @@ describe.each(testDatabases())('PATCH changes only what it is sent, on $name', (
         expectOnlySent(before, after, sent as Json, {
           first_name: ['first_name', 'full_name'],
           last_name: ['last_name', 'full_name'],
-          group_id: ['group', 'allowed_credential_types'],
+          group_id: ['group', 'allowed_credential_types', 'issuable_credential_types'],
         });
         const { group_id, ...plain } = sent as Json;
         expect(after).toMatchObject(plain);
