@@ -21,6 +21,8 @@ describe.each(testDatabases())('smartcard PINs on $name', (database) => {
   let acme: string;
   let customerId: string;
   let memberNo = 0;
+  /** Every line the app logs, at every level. */
+  const logged: string[] = [];
 
   const cms = (body: Record<string, unknown>) =>
     call(h.app, 'PATCH', `customers/${customerId}/settings/`, acme, { cms: body });
@@ -39,7 +41,7 @@ describe.each(testDatabases())('smartcard PINs on $name', (database) => {
   const challenge = () => randomBytes(16).toString('hex');
 
   beforeAll(async () => {
-    h = await startHarness(database);
+    h = await startHarness(database, {}, { write: (line) => logged.push(line) });
     acme = (await signIn(h, 'admin@acme.example')).access;
     customerId = (await call(h.app, 'GET', 'me/', acme)).body.customer.id;
     await cms({ transport_pin: { length: 6, default: '{secret}' }, transport_puk: { length: 8, default: PUK } });
@@ -98,8 +100,10 @@ describe.each(testDatabases())('smartcard PINs on $name', (database) => {
     expect(again.status).toBe(401);
     expect((await call(h.app, 'GET', `users/${m.id}/credentials/`, acme)).body[0].pin_reset_until).toBeNull();
 
-    // The PUK is in no mail and no answer.
+    // The PUK is in no mail, no answer and no log line.
     for (const sent of h.sink.mails) expect(sent.text).not.toContain(PUK);
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logged.join('\n')).not.toContain(PUK);
     for (const body of [reset.body, held, unblocked.body]) expect(JSON.stringify(body)).not.toContain(PUK);
     const trail = await call(h.app, 'GET', 'audit/?action=credential.pin_reset', acme);
     expect(trail.body.results[0]).toMatchObject({ action: 'credential.pin_reset' });
