@@ -2,7 +2,7 @@
  * Hardware tokens and smartcards in the console (issue 37), in English and Italian: the operator
  * imports a vendor's PSKC file (RFC 6030's Figure 3, its serial made unique), assigns the token
  * to a member, whose HOTP credential then accepts the token's first code (RFC 4226's own test
- * value for that seed); issues the member a smartcard, whose transport PIN arrives by mail and is
+ * value for that seed, 8 digits as the file says); issues the member a smartcard, whose transport PIN arrives by mail and is
  * shown nowhere; and enables a PIN reset, whose code arrives by mail.
  */
 import fs from 'node:fs';
@@ -16,8 +16,8 @@ import { mailsTo } from '../support/mailbox.ts';
 const FIXTURES = path.join(import.meta.dirname, '../../apps/server/src');
 const PSKC = fs.readFileSync(path.join(FIXTURES, 'modules/hardwareTokens/fixtures/rfc6030-figure3.xml'), 'utf8');
 const CERT = fs.readFileSync(path.join(FIXTURES, 'test/fixtures/smartcard-cert.pem'), 'utf8');
-/** RFC 4226 appendix D: HOTP of the seed "12345678901234567890" at counter 0. */
-const FIRST_CODE = '755224';
+/** RFC 4226 appendix D: HOTP of the seed "12345678901234567890" at counter 0, with Figure 3's 8 digits. */
+const FIRST_CODE = '84755224';
 
 const LANGUAGES = {
   en: {

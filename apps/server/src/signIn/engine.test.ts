@@ -19,13 +19,10 @@ import { testDatabases } from '../test/databases.ts';
 import { call, type Harness, post, signIn, startHarness } from '../test/harness.ts';
 import {
   type Application,
-  createApplication,
-  createAppRole,
-  createFlow,
-  createGroup,
   createWebMember,
   PASSWORD,
   PUBLIC_URL,
+  appWithFlow as sharedAppWithFlow,
   totpCode,
   type WebMember,
 } from '../test/web-login.ts';
@@ -67,14 +64,11 @@ describe.each(testDatabases())('the sign-in engine on $name', (database) => {
 
   /** A spa application whose app role gives `stages` to a new group (with `group` fields). */
   const appWithFlow = async (stages: string[][], terminating: string[] = [], group: Record<string, unknown> = {}) => {
-    const g = await createGroup(h, acme, group);
-    const flow = await createFlow(h, acme, stages, terminating);
-    const app = await createApplication(h, acme, 'spa');
-    await createAppRole(h, acme, app.id, g.id, flow.id);
+    const { app, groupId } = await sharedAppWithFlow(h, acme, stages, { terminating, group });
     const loaded = await h.app.services.oidc.clients.application(app.clientId);
     if (!loaded) throw new Error('application not found');
     targets.set(app.id, { application: loaded });
-    return { app, groupId: g.id };
+    return { app, groupId };
   };
   /** The application as the provider loads it (its effective default flow). */
   const targets = new Map<string, Target>();

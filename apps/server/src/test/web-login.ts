@@ -78,6 +78,20 @@ export async function createAppRole(
   );
 }
 
+/** A spa application whose app role gives `stages` to a new group (with `group`'s fields). */
+export async function appWithFlow(
+  h: Harness,
+  token: string,
+  stages: string[][],
+  { terminating = [] as string[], group = {} as Record<string, unknown> } = {},
+) {
+  const g = await createGroup(h, token, group);
+  const flow = await createFlow(h, token, stages, terminating);
+  const app = await createApplication(h, token, 'spa');
+  await createAppRole(h, token, app.id, g.id, flow.id);
+  return { app, groupId: g.id };
+}
+
 export interface WebMember {
   id: string;
   username: string;

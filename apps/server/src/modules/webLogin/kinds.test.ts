@@ -18,6 +18,7 @@ import {
   createWebMember,
   PASSWORD,
   PUBLIC_URL,
+  appWithFlow as sharedAppWithFlow,
   startSignIn,
   totpCode,
 } from '../../test/web-login.ts';
@@ -28,13 +29,8 @@ describe.each(testDatabases())('what members prove on the web sign-in pages on $
   let customerId: string;
 
   /** A spa application whose app role gives `stages` to a new group. */
-  const appWithFlow = async (stages: string[][], terminating: string[] = []) => {
-    const group = await createGroup(h, acme);
-    const flow = await createFlow(h, acme, stages, terminating);
-    const app = await createApplication(h, acme, 'spa');
-    await createAppRole(h, acme, app.id, group.id, flow.id);
-    return { app, groupId: group.id };
-  };
+  const appWithFlow = (stages: string[][], terminating: string[] = []) =>
+    sharedAppWithFlow(h, acme, stages, { terminating });
   const start = (app: Application) => startSignIn(h, app);
   /** Back at the RP with the code, exchanged: the ID token's subject. */
   const finish = async (s: Awaited<ReturnType<typeof startSignIn>>, redirect: string) => {

@@ -14,13 +14,10 @@ import { enroll, mailedLink } from '../../test/enrollment-links.ts';
 import { call, type Harness, post, signIn, startHarness } from '../../test/harness.ts';
 import { SoftKey } from '../../test/soft-key.ts';
 import {
-  createApplication,
-  createAppRole,
-  createFlow,
-  createGroup,
   createWebMember,
   PASSWORD,
   PUBLIC_URL,
+  appWithFlow as sharedAppWithFlow,
   startSignIn,
   type WebMember,
 } from '../../test/web-login.ts';
@@ -29,14 +26,8 @@ describe.each(testDatabases())('security keys on $name', (database) => {
   let h: Harness;
   let acme: string;
 
-  /** A spa whose app role gives `stages` to a new group (its fields as given). */
-  const appWithFlow = async (stages: string[][], group: Record<string, unknown> = {}) => {
-    const g = await createGroup(h, acme, group);
-    const flow = await createFlow(h, acme, stages);
-    const app = await createApplication(h, acme, 'spa');
-    await createAppRole(h, acme, app.id, g.id, flow.id);
-    return { app, groupId: g.id };
-  };
+  const appWithFlow = (stages: string[][], group: Record<string, unknown> = {}) =>
+    sharedAppWithFlow(h, acme, stages, { group });
 
   /** The member's enrolment link token. */
   const linkOf = async (m: WebMember) => {
