@@ -49,6 +49,10 @@ const transportsOf = (row: Pick<CredentialRow, 'params'>): AuthenticatorTranspor
   return typeof t === 'string' && t ? (t.split(',') as AuthenticatorTransport[]) : [];
 };
 
+/** The security keys among `rows`, as the options name them. */
+const descriptorsOf = (rows: CredentialRow[]) =>
+  rows.flatMap((r) => (r.webauthnId ? [{ id: r.webauthnId, transports: transportsOf(r) }] : []));
+
 export class WebAuthnRp {
   readonly id: string;
   readonly origin: string;
@@ -96,9 +100,7 @@ export class WebAuthnRp {
       userDisplayName: user.displayName,
       challenge: this.challenge(scope),
       attestationType: 'none',
-      excludeCredentials: existing
-        .filter((r) => r.webauthnId)
-        .map((r) => ({ id: r.webauthnId as string, transports: transportsOf(r) })),
+      excludeCredentials: descriptorsOf(existing),
       authenticatorSelection: { residentKey: 'required', userVerification },
       timeout: WEBAUTHN_CHALLENGE_S * 1000,
     });
@@ -141,9 +143,7 @@ export class WebAuthnRp {
     return generateAuthenticationOptions({
       rpID: this.id,
       challenge: this.challenge(scope),
-      allowCredentials: allow
-        .filter((r) => r.webauthnId)
-        .map((r) => ({ id: r.webauthnId as string, transports: transportsOf(r) })),
+      allowCredentials: descriptorsOf(allow),
       userVerification: 'preferred',
       timeout: WEBAUTHN_CHALLENGE_S * 1000,
     });

@@ -1,20 +1,12 @@
-import type { WebAuthnRegistration } from '@portiere/contracts';
-import {
-  browserSupportsWebAuthn,
-  type PublicKeyCredentialCreationOptionsJSON,
-  startRegistration,
-} from '@simplewebauthn/browser';
 import { type FormEvent, useState } from 'react';
 import { Field } from '../../../components/Field';
 import { Loading } from '../../../components/Loading';
 import { Notice } from '../../../components/Notice';
 import { useI18n } from '../../../lib/i18n/I18nProvider';
 import { errorMessage } from '../../../lib/messages';
+import { browserSupportsWebAuthn, NoKeyAnswer, registerKey } from '../../../lib/securityKey';
 import { PemStep } from './PemStep';
 import type { StepProps } from './types';
-
-/** The browser or the member gave no answer (cancelled, timed out, no key): nothing was registered. */
-class NoKeyAnswer extends Error {}
 
 /**
  * A key pair: in a browser, a security key or passkey (WebAuthn, registered through
@@ -47,15 +39,7 @@ function SecurityKeyForm({ api, onEnrolled }: StepProps) {
     setBusy(true);
     setFailure(null);
     try {
-      const { options } = await api.webauthnOptions();
-      let webauthn: WebAuthnRegistration;
-      try {
-        webauthn = (await startRegistration({
-          optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
-        })) as WebAuthnRegistration;
-      } catch {
-        throw new NoKeyAnswer();
-      }
+      const webauthn = await registerKey(await api.webauthnOptions());
       const description = name.trim() || d.key.defaultName;
       const { credential } = await api.start({ type: 'keypair', webauthn, description });
       onEnrolled(credential);

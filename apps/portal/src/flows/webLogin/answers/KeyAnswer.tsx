@@ -1,20 +1,12 @@
-import type { WebAuthnAssertion } from '@portiere/contracts';
-import {
-  browserSupportsWebAuthn,
-  type PublicKeyCredentialRequestOptionsJSON,
-  startAuthentication,
-} from '@simplewebauthn/browser';
 import { useState } from 'react';
 import { Loading } from '../../../components/Loading';
 import { Notice } from '../../../components/Notice';
 import { useI18n } from '../../../lib/i18n/I18nProvider';
+import { browserSupportsWebAuthn, NoKeyAnswer, signWithKey } from '../../../lib/securityKey';
 import { useFocusOnMount } from '../../../lib/useFocusOnMount';
 import { answerError, Refusal } from '../Refusal';
 import { useSubmit } from '../useSubmit';
 import type { AnswerProps } from './types';
-
-/** The browser or the member gave no answer (cancelled, timed out, no key): nothing reached the server. */
-class NoKeyAnswer extends Error {}
 
 /**
  * A security key or passkey: the browser asks the authenticator to sign this sign-in's challenge
@@ -31,15 +23,7 @@ export function KeyAnswer({ flow, attemptsLeft, autoFocus }: AnswerProps) {
   async function askKey() {
     setNoAnswer(false);
     const err = await submit.run(async () => {
-      const { options } = await flow.webauthnOptions();
-      let assertion: WebAuthnAssertion;
-      try {
-        assertion = (await startAuthentication({
-          optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
-        })) as WebAuthnAssertion;
-      } catch {
-        throw new NoKeyAnswer();
-      }
+      const assertion = await signWithKey(await flow.webauthnOptions());
       await flow.verify('keypair', '', undefined, assertion);
     });
     if (err instanceof NoKeyAnswer) {
