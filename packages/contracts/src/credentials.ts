@@ -114,14 +114,6 @@ export const credentialTestResultSchema = z.object({
 });
 export type CredentialTestResult = z.infer<typeof credentialTestResultSchema>;
 
-export const appEnrollRequestSchema = z.object({
-  confirmation_code: z.string().min(1).max(64),
-  deviceModel: z.string().trim().min(1).max(200),
-  deviceToken: z.string().trim().min(1).max(4096),
-});
-/** The credential the device enrolment activated. */
-export const appEnrollResultSchema = z.object({ id: z.string(), status: z.literal('active') });
-
 /**
  * Smartcards' PINs (spec 3, cms.transport_pin and cms.transport_puk). Issuing a smartcard makes
  * its transport PIN and PUK (`{secret}` in the setting's default: random digits of its length,

@@ -9,6 +9,7 @@ export * from './credentials.ts';
 export * from './customers.ts';
 export * from './customization.ts';
 export * from './dashboard.ts';
+export * from './device.ts';
 export * from './downloads.ts';
 export * from './enrollment.ts';
 export * from './errorSchemas.ts';

@@ -21,10 +21,8 @@
  * - `POST signin/{uid}/abort/` → signInRedirectSchema (the application's
  *   redirectUriAbortLoginFlow where set, else its redirect URI with error=access_denied).
  *
- * The member's app approves a sign-in through the device calls (authenticated by the deviceToken
- * given at enrolment):
- * - `POST device/approvals/` {deviceToken} → deviceApprovalListSchema (pending requests);
- * - `POST device/approvals/{id}/` deviceApprovalAnswerSchema → 204.
+ * The member's app approves a sign-in through the device calls (device.ts), matching the number
+ * that send/ gave the page.
  *
  * Operators read a member's sign-ins: `GET users/{id}/sign-ins/` (paged, newest first) →
  * `{count, results, next_page}` of memberSignInSchema; each also writes an audit event
@@ -118,6 +116,8 @@ export const signInSentSchema = z.object({
    */
   sent_to: z.string(),
   resend_in: z.number().int(),
+  /** The app: the number the member picks in the app to approve (number matching); null for codes. */
+  number: z.number().int().nullable(),
 });
 export type SignInSent = z.infer<typeof signInSentSchema>;
 
@@ -141,16 +141,6 @@ export const signInStepResultSchema = z.union([
 ]);
 export type SignInStepResult = z.infer<typeof signInStepResultSchema>;
 
-export const deviceTokenSchema = z.object({ deviceToken: z.string().min(1).max(4096) });
-export const deviceApprovalSchema = z.object({
-  id: z.string(),
-  application: z.string(),
-  requested_at: z.string(),
-  expires_at: z.string(),
-});
-export const deviceApprovalListSchema = z.object({ items: z.array(deviceApprovalSchema) });
-export const deviceApprovalAnswerSchema = deviceTokenSchema.extend({ approve: z.boolean() });
-
 /** Why a sign-in failed (the member's detail shows it translated). */
 export const SIGNIN_FAILURE_REASONS = [
   'wrong_answer',
@@ -161,6 +151,10 @@ export const SIGNIN_FAILURE_REASONS = [
   'too_many_failures',
   'expired',
   'denied_on_app',
+  /** The member picked another number than the page's in the app. */
+  'wrong_number',
+  /** The member denied on the app and said they had not started the sign-in. */
+  'reported_by_member',
   /** The application asked for a multi-factor sign-in and the member's flow gave one factor. */
   'mfa_required',
   /** Workstation: the member's group does not allow workstation login. */
