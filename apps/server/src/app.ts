@@ -24,6 +24,7 @@ import { credentialRoutes } from './modules/credentials/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { customizationRoutes } from './modules/customization/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { deviceRoutes } from './modules/device/routes.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
 import { MAX_TOKEN_LENGTH } from './modules/enrollment/link.ts';
 import { enrollmentRoutes } from './modules/enrollment/routes.ts';
@@ -261,6 +262,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(memberSignInsRoutes(services));
       // The sign-in page polls while the member's app approves, like the enrolment page.
       await api.register(webLoginRoutes(services, 4 * config.loginRateLimit));
+      await api.register(deviceRoutes(services, 4 * config.loginRateLimit));
       await api.register(workstationKeyRoutes(services));
       // A client polls while an app approves, as the sign-in page does.
       await api.register(

@@ -22,6 +22,7 @@ import { CredentialsService } from './modules/credentials/service.ts';
 import { CustomersService } from './modules/customers/service.ts';
 import { CustomizationService } from './modules/customization/service.ts';
 import { DashboardService } from './modules/dashboard/service.ts';
+import { DeviceService } from './modules/device/service.ts';
 import { type ClientUrls, DownloadsService } from './modules/downloads/service.ts';
 import { issueLink } from './modules/enrollment/link.ts';
 import { LinkRequests } from './modules/enrollment/link-request.ts';
@@ -49,7 +50,7 @@ import { WorkstationSignIns } from './modules/workstation/signIn.ts';
 import { WorkstationUsersService } from './modules/workstationUsers/service.ts';
 import { OidcProvider } from './oidc/provider.ts';
 import type { AppMetrics } from './plugins/metrics.ts';
-import { AppApprovals, hashDeviceTokens } from './signIn/appApprovals.ts';
+import { AppApprovals } from './signIn/appApprovals.ts';
 import { CredentialChecks } from './signIn/credentialChecks.ts';
 import { SignInEngine } from './signIn/engine.ts';
 import { SignInRecords } from './signIn/records.ts';
@@ -113,6 +114,7 @@ export interface Services {
   signIn: SignInEngine;
   /** The web login: the API of its sign-in pages (signin/{uid}/...), over the engine. */
   webLogin: WebLoginService;
+  device: DeviceService;
   /** Sign-ins a member's app approves (device/approvals/). */
   appApprovals: AppApprovals;
   /** Each member's web login history (users/{id}/sign-ins/). */
@@ -167,8 +169,7 @@ export async function buildServices(
     log,
     branding: (customerId) => customization.branding(customerId),
   });
-  const appApprovals = new AppApprovals(db, box, now);
-  await hashDeviceTokens(db, box);
+  const appApprovals = new AppApprovals(db, now);
   const managerUsers = new ManagerUsersService(db, mailQueue, tokens, publicUrl, now);
   const laScripts = new LaScriptsService(db, now);
   const signIn = new SignInEngine({
@@ -234,6 +235,7 @@ export async function buildServices(
     oidc,
     signIn,
     webLogin: new WebLoginService(db, oidc, signIn, credentials.webauthn, now),
+    device: new DeviceService(db, box, credentials, members, settings, appApprovals, now),
     appApprovals,
     memberSignIns: new MemberSignInsService(db),
     workstationKeys: new WorkstationKeys(db, now),

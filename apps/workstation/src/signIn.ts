@@ -50,6 +50,8 @@ export async function signInOnline(
     try {
       const sent = await api.send(id, kind);
       if (sent.sent_to) answers.tell(kind === 'app' ? `Approve on ${sent.sent_to}.` : `Code sent to ${sent.sent_to}.`);
+      // Number matching: the member picks this number in the app, so a stray request cannot be approved by reflex.
+      if (kind === 'app' && sent.number !== null) answers.tell(`Pick ${sent.number} in the app.`);
     } catch (err) {
       // Sent less than a minute ago: the code (or request) already out still counts.
       if (!(err instanceof ApiError && err.code === 'signInResendTooSoon')) throw err;

@@ -12,6 +12,7 @@ import { HOTP, Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../server/src/test/databases.ts';
 import { call, post } from '../../server/src/test/harness.ts';
+import { SoftDevice } from '../../server/src/test/soft-device.ts';
 import { createFlow } from '../../server/src/test/web-login.ts';
 import { issueKey } from '../../server/src/test/workstation.ts';
 import { Client } from './support/client.ts';
@@ -205,21 +206,18 @@ describe.each(testDatabases())('workstation client online on $name', (database) 
     expect(mailed.code, mailed.stderr).toBe(0);
 
     const app = await credential(p, m, { type: 'app' });
-    const deviceToken = `phone-${Math.random()}`;
-    await post(p.h.app, 'enroll/app/', {
-      confirmation_code: app.enrollment.confirmation_code,
-      deviceModel: 'Pixel 9',
-      deviceToken,
-    });
+    const phone = new SoftDevice(() => p.h.clock.now().getTime());
+    await phone.enroll(p.h.app, app.enrollment.confirmation_code);
     const byApp = signin(writeConfig(p).file, m.username);
     await byApp.answer(CHOOSE, 'password');
     await byApp.answer(/Password: /, PASSWORD);
     await byApp.answer(CHOOSE, 'app');
     await byApp.waitFor(/Approve on Pixel 9\./);
-    // The client polls meanwhile; the phone sees the machine asking and approves.
-    const [request] = (await post(p.h.app, 'device/approvals/', { deviceToken })).body.items;
-    expect(request.application).toBe('WS-TEST');
-    await post(p.h.app, `device/approvals/${request.id}/`, { deviceToken, approve: true });
+    const number = Number((await byApp.waitFor(/Pick (\d+) in the app\./))[1]);
+    // The client polls meanwhile; the phone sees the machine asking and picks the client's number.
+    const [request] = await phone.pending(p.h.app);
+    expect(request?.application).toBe('WS-TEST');
+    expect((await phone.answer(p.h.app, request?.id ?? '', { approve: true, number })).status).toBe(204);
     const approved = await byApp.exited;
     expect(approved.code, approved.stderr).toBe(0);
     expect(JSON.parse(approved.stdout).member_id).toBe(m.id);

@@ -110,6 +110,7 @@ export const ERRORS = {
   signInDenied: 'The sign-in was refused on your app.',
   signInResendTooSoon: 'A code was sent less than a minute ago. Please wait before asking again.',
   deviceNotFound: 'This device is not enrolled.',
+  deviceBiometryNotNeeded: 'This account does not ask for biometry on the phone.',
   deviceNumberRequired: 'Pick the number shown on the sign-in page.',
   deviceBiometryRequired: 'Confirm it is you on this phone to approve.',
   signInWrongNumber: 'The number picked in the app was not the one shown here.',

@@ -220,6 +220,8 @@ export const memberDetailSchema = memberSchema.extend({
   allowed_credential_types: z.array(z.enum(CREDENTIAL_TYPES)),
   /** Of those, the kinds operators may issue now: the CMS settings allow them too (cmsIssues). */
   issuable_credential_types: z.array(z.enum(CREDENTIAL_TYPES)),
+  /** When the member last said on the smartphone app that a sign-in was not theirs. */
+  reported_sign_in_at: z.string().nullable(),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 

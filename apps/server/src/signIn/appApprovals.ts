@@ -1,14 +1,15 @@
 /**
  * Sign-ins approved on the member's phone: a stage that accepts `app` asks the member's active
- * app credential (send/), the device lists and answers its requests (device/approvals/),
- * authenticated by the device token it gave at enrolment (kept sealed, and as a keyed hash to
- * find it by), and the sign-in polls (verify/ with kind app) until an answer comes.
+ * app credential (send/) with a number the sign-in shows, the device lists and answers its
+ * requests (modules/device, which checks the device's signature), and the sign-in polls (verify/
+ * with kind app) until an answer comes.
  */
-import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import { DEVICE_NUMBER_CHOICES, DEVICE_NUMBER_MAX, DEVICE_NUMBER_MIN, type DeviceApproval } from '@portiere/contracts';
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { appApprovals, applications, credentials } from '../db/schema/index.ts';
-import type { SecretBox } from '../lib/crypto.ts';
-import { AppError, notFound } from '../lib/errors.ts';
+import { notFound } from '../lib/errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import type { MemberRow } from '../modules/members/mapper.ts';
 
@@ -20,7 +21,6 @@ export type AppType = (typeof APP_TYPES)[number];
 export class AppApprovals {
   constructor(
     private readonly db: Db,
-    private readonly box: SecretBox,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -32,7 +32,8 @@ export class AppApprovals {
   async request(
     member: MemberRow,
     uid: string,
-    asker: { applicationId: string | null; machine: string | null },
+    asker: { applicationId: string | null; machine: string | null; ip: string | null },
+    match: { number: number; choices: number[] },
     expiresAt: Date,
     types: readonly AppType[] = ['app'],
     /** Only an app credential usable for Windows login (a workstation's sign-in). */
@@ -59,7 +60,7 @@ export class AppApprovals {
     await this.db.delete(appApprovals).where(eq(appApprovals.uid, uid));
     await this.db
       .insert(appApprovals)
-      .values({ credentialId: credential.id, uid, ...asker, createdAt: this.now(), expiresAt });
+      .values({ credentialId: credential.id, uid, ...asker, ...match, createdAt: this.now(), expiresAt });
     return credential.deviceModel ?? '';
   }
 
@@ -91,84 +92,83 @@ export class AppApprovals {
     return gone.length > 0;
   }
 
-  /** The device's app credential, by the token it enrolled with; 404 deviceNotFound otherwise. */
-  private async device(deviceToken: string) {
-    const [row] = await this.db
-      .select({ id: credentials.id })
-      .from(credentials)
-      .where(
-        and(
-          eq(credentials.deviceTokenHash, this.box.hmac(deviceToken)),
-          inArray(credentials.type, [...APP_TYPES]),
-          eq(credentials.status, 'active'),
-        ),
-      );
-    if (!row) throw new AppError(404, 'deviceNotFound');
-    return row;
-  }
-
-  async pending(deviceToken: string) {
-    const device = await this.device(deviceToken);
+  /** The credential's pending, unexpired requests, oldest first, as the app lists them. */
+  async pending(credentialId: string): Promise<DeviceApproval[]> {
     const rows = await this.db
       .select({ approval: appApprovals, application: applications.name })
       .from(appApprovals)
       .leftJoin(applications, eq(applications.id, appApprovals.applicationId))
       .where(
         and(
-          eq(appApprovals.credentialId, device.id),
+          eq(appApprovals.credentialId, credentialId),
           eq(appApprovals.status, 'pending'),
           gt(appApprovals.expiresAt, this.now()),
         ),
       )
       .orderBy(asc(appApprovals.createdAt));
-    return {
-      items: rows.map((r) => ({
-        id: r.approval.id,
-        // A workstation's request names its machine.
-        application: r.application ?? r.approval.machine ?? '',
-        requested_at: r.approval.createdAt.toISOString(),
-        expires_at: r.approval.expiresAt.toISOString(),
-      })),
-    };
+    return rows.map((r) => ({
+      id: r.approval.id,
+      // A workstation's request names its machine.
+      application: r.application ?? r.approval.machine ?? '',
+      place: r.approval.ip,
+      requested_at: r.approval.createdAt.toISOString(),
+      expires_at: r.approval.expiresAt.toISOString(),
+      choices: r.approval.choices,
+    }));
   }
 
-  /** Approves or denies one of the device's pending requests; anything else is 404. */
-  async answer(deviceToken: string, id: string, approve: boolean): Promise<void> {
-    const device = await this.device(deviceToken);
+  /** One of the credential's pending, unexpired requests; 404 otherwise. */
+  async open(credentialId: string, id: string): Promise<Approval> {
     if (!isUuid(id)) throw notFound();
-    const answered = await this.db
-      .update(appApprovals)
-      .set({ status: approve ? 'approved' : 'denied' })
+    const [row] = await this.db
+      .select()
+      .from(appApprovals)
       .where(
         and(
           eq(appApprovals.id, id),
-          eq(appApprovals.credentialId, device.id),
+          eq(appApprovals.credentialId, credentialId),
           eq(appApprovals.status, 'pending'),
           gt(appApprovals.expiresAt, this.now()),
         ),
-      )
+      );
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /**
+   * Answers one of the credential's pending requests. Approving takes the sign-in's number: another
+   * one denies it (the member did not see this sign-in's page), as "not me" does, with its reason.
+   * The sign-in reads the answer at its next poll. What it became.
+   */
+  async answer(
+    credentialId: string,
+    id: string,
+    answer: { approve: boolean; number?: number | undefined; notMe?: boolean | undefined },
+  ): Promise<Approval['denial'] | 'approved'> {
+    const approval = await this.open(credentialId, id);
+    const denial: Approval['denial'] = !answer.approve
+      ? answer.notMe
+        ? 'reported_by_member'
+        : 'denied_on_app'
+      : answer.number === approval.number
+        ? null
+        : 'wrong_number';
+    const answered = await this.db
+      .update(appApprovals)
+      .set({ status: denial ? 'denied' : 'approved', denial })
+      .where(and(eq(appApprovals.id, approval.id), eq(appApprovals.status, 'pending')))
       .returning({ id: appApprovals.id });
     if (!answered.length) throw notFound();
+    return denial ?? 'approved';
   }
 }
 
-/** Devices enrolled before device tokens were hashed get their lookup hash (once, at start). */
-export async function hashDeviceTokens(db: Db, box: SecretBox): Promise<void> {
-  const rows = await db
-    .select({ id: credentials.id, sealed: credentials.secretEnc })
-    .from(credentials)
-    .where(
-      and(
-        inArray(credentials.type, [...APP_TYPES]),
-        eq(credentials.status, 'active'),
-        isNull(credentials.deviceTokenHash),
-      ),
-    );
-  for (const row of rows) {
-    if (!row.sealed) continue;
-    await db
-      .update(credentials)
-      .set({ deviceTokenHash: box.hmac(box.decrypt(row.sealed)) })
-      .where(eq(credentials.id, row.id));
-  }
+/** A two-digit number for the sign-in to show, and the app's choices: it and others, shuffled. */
+export function numberMatch(): { number: number; choices: number[] } {
+  const span = DEVICE_NUMBER_MAX - DEVICE_NUMBER_MIN + 1;
+  const picked = new Set<number>();
+  while (picked.size < DEVICE_NUMBER_CHOICES) picked.add(DEVICE_NUMBER_MIN + randomInt(span));
+  const choices = [...picked];
+  const number = choices[randomInt(choices.length)] as number;
+  return { number, choices };
 }

@@ -21,10 +21,10 @@ import { eq } from 'drizzle-orm';
 import { auditAction, auditDetails, auditEach, auditMemberActor, auditOutcome, auditTarget } from '../audit/context.ts';
 import type { LoginThrottle } from '../auth/throttle.ts';
 import type { Db } from '../db/client.ts';
-import { configurations } from '../db/schema/index.ts';
+import { configurations, members } from '../db/schema/index.ts';
 import type { MemberRow } from '../modules/members/mapper.ts';
 import type { RecoveryService } from '../modules/recovery/service.ts';
-import { APP_TYPES, type AppApprovals } from './appApprovals.ts';
+import { APP_TYPES, type AppApprovals, numberMatch } from './appApprovals.ts';
 import { CHANNELS, type ChannelRules, type SignInChannel } from './channel.ts';
 import type { CredentialChecks } from './credentialChecks.ts';
 import { authenticationOf, isMultiFactor } from './factors.ts';
@@ -129,6 +129,8 @@ export class SignInEngine {
     store: ProgressStore,
     channel: SignInChannel,
     kind: 'mail' | 'sms' | 'app',
+    /** Where the sign-in comes from: the app shows it. */
+    ip: string | null = null,
   ): Promise<SendOutcome> {
     const rules = CHANNELS[channel];
     const now = this.now();
@@ -141,14 +143,24 @@ export class SignInEngine {
     }
     const member = await this.member(progress);
     let target: string | null = null;
+    // Number matching: anyone gets a number, so that it tells nothing about who has an app.
+    const match = kind === 'app' ? numberMatch() : null;
     if (kind === 'app') {
       if (member && !member.blocked && (progress.applicationId || progress.machine)) {
         const stage = progress.stages[progress.stage] ?? [];
         const types = APP_TYPES.filter((t) => stage.includes(t));
-        const asker = { applicationId: progress.applicationId, machine: progress.machine ?? null };
-        target = await this.approvals.request(member, progress.id, asker, progress.expiresAt, types, {
-          windowsOnly: rules.windows,
-        });
+        const asker = { applicationId: progress.applicationId, machine: progress.machine ?? null, ip };
+        target = await this.approvals.request(
+          member,
+          progress.id,
+          asker,
+          match ?? numberMatch(),
+          progress.expiresAt,
+          types,
+          {
+            windowsOnly: rules.windows,
+          },
+        );
       }
     } else {
       target = await this.checks.sendCode(member, kind, { windowsOnly: rules.windows });
@@ -162,7 +174,7 @@ export class SignInEngine {
           : kind === 'sms'
             ? maskPhone(target)
             : target;
-    return { type: 'sent', shown, resendS: rules.resendS };
+    return { type: 'sent', shown, resendS: rules.resendS, number: match?.number ?? null };
   }
 
   /** Checks an answer to the current stage (the caller checked that it offers the kind). */
@@ -192,7 +204,20 @@ export class SignInEngine {
     // What the answer proved: its kind, or more precisely (a security key for a key pair).
     let provedKind: ProvedKind = answer.kind;
     let wrong: SignInFailureReason = 'wrong_answer';
-    if (answer.kind === 'app') {
+    if (answer.kind === 'app' && answer.value) {
+      // The app's offline code (a TOTP the app shows), for a phone without network.
+      ok = false;
+      for (const type of APP_TYPES.filter((t) => stageKinds.includes(t))) {
+        const proof = await this.checks.check(member, type, answer.value, {
+          evenIfBlocked: rules.explains,
+          windowsOnly: rules.windows,
+        });
+        if (proof) {
+          ok = true;
+          break;
+        }
+      }
+    } else if (answer.kind === 'app') {
       const found = member ? await this.approvals.latest(p.id, member.id, { windowsOnly: rules.windows }) : null;
       const approval = found?.approval;
       if (!found || !approval || (approval.status === 'pending' && approval.expiresAt > this.now())) {
@@ -201,7 +226,11 @@ export class SignInEngine {
         return { type: 'pending' };
       }
       await this.approvals.spend(approval.id);
-      if (approval.status === 'denied') return this.refuse(rules, p, store, member, 'denied_on_app', answer.ip);
+      if (approval.status === 'denied') {
+        const why = approval.denial ?? 'denied_on_app';
+        if (member && why === 'reported_by_member') await this.reported(member);
+        return this.refuse(rules, p, store, member, why, answer.ip);
+      }
       ok = approval.status === 'approved' && found.usable;
       if (approval.status === 'pending') wrong = 'expired';
     } else if (answer.kind === 'recovery') {
@@ -303,6 +332,11 @@ export class SignInEngine {
     const own = 'flow' in target ? target.flow : await this.flows.forMember(target.application, member.groupId);
     if (!own) return 'no_flow';
     return null;
+  }
+
+  /** The member said on the app that a sign-in was not theirs: their detail says so until the next. */
+  private async reported(member: MemberRow): Promise<void> {
+    await this.db.update(members).set({ reportedSignInAt: this.now() }).where(eq(members.id, member.id));
   }
 
   /** Ends the sign-in with a refusal that says why. */

@@ -33,6 +33,6 @@ export type Outcome =
 
 export type SendOutcome =
   /** `shown`: where it went, partly hidden; empty until a first answer was right, and when nothing went. */
-  | { type: 'sent'; shown: string; resendS: number | null }
+  | { type: 'sent'; shown: string; resendS: number | null; number: number | null }
   /** Within the channel's resend interval; the wait, when known. */
   | { type: 'tooSoon'; retryAfterS: number | null };

@@ -648,6 +648,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/device/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The account this device is bound to
+         * @description Signed by the device’s key (`device`, see deviceSigningInput); a reset or deleted credential, a forged signature or one more than a minute off the server’s clock answers 404 deviceNotFound.
+         */
+        post: operations["postDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/device/approvals/": {
         parameters: {
             query?: never;
@@ -659,7 +679,7 @@ export interface paths {
         put?: never;
         /**
          * The sign-ins waiting for this device’s approval
-         * @description Authenticated by the device token the app gave at enrolment; an unknown one is 404 deviceNotFound.
+         * @description Signed by the device’s key (`device`, see deviceSigningInput); a reset or deleted credential, a forged signature or one more than a minute off the server’s clock answers 404 deviceNotFound.
          */
         post: operations["postDeviceApprovals"];
         delete?: never;
@@ -679,9 +699,29 @@ export interface paths {
         put?: never;
         /**
          * Approve or deny a sign-in
-         * @description A request that is not this device's, not pending or expired is 404. Authenticated by the device token the app gave at enrolment; an unknown one is 404 deviceNotFound.
+         * @description Approving takes the number the sign-in page shows (422 deviceNumberRequired); another number ends the sign-in as a denial does. With biometry, `webauthn` answers the options of `device/approvals/{id}/webauthn/` (422 deviceBiometryRequired, webauthnRefused). `not_me` with a denial reports the sign-in: the member’s detail flags it. A request that is not this device’s, not pending or expired is 404. Signed by the device’s key (`device`, see deviceSigningInput); a reset or deleted credential, a forged signature or one more than a minute off the server’s clock answers 404 deviceNotFound.
          */
         post: operations["postDeviceApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/device/approvals/{id}/webauthn/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Options for the phone’s authenticator to approve a sign-in (app with biometry)
+         * @description 422 deviceBiometryNotNeeded when the credential does not ask for it. Signed by the device’s key (`device`, see deviceSigningInput); a reset or deleted credential, a forged signature or one more than a minute off the server’s clock answers 404 deviceNotFound.
+         */
+        post: operations["postDeviceApprovalWebauthn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -875,8 +915,31 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Device enrolment of an app credential */
+        /**
+         * Device enrolment of an app credential
+         * @description Binds the device’s public key to the credential the confirmation code names (404 when unknown or used) and answers the secret of the app’s offline codes, once. App with biometry where asked: `webauthn` is required (422 deviceBiometryRequired; 422 webauthnRefused when it does not verify, or is a synced passkey where the group asks for strong biometry).
+         */
         post: operations["postEnrollApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/enroll/app/webauthn/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Options to register the phone’s authenticator (app with biometry)
+         * @description For a pending app credential of kind app_biometry whose member’s group asks for biometry; otherwise 422 deviceBiometryNotNeeded. An unknown or used confirmation code is 404.
+         */
+        post: operations["postEnrollAppWebauthn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4268,7 +4331,7 @@ export interface operations {
                         next_page: number | null;
                         results: {
                             /** @enum {string} */
-                            action: "member.create" | "member.update" | "member.delete" | "member.block" | "member.unblock" | "member.move" | "member.send_enrollment" | "member.export" | "credential.create" | "credential.update" | "credential.delete" | "credential.test" | "credential.send" | "credential.reset" | "credential.unlock" | "credential.enroll_app" | "credential.pin_reset" | "configuration.create" | "configuration.update" | "configuration.delete" | "configuration.add_member" | "configuration.remove_member" | "role.create" | "role.update" | "role.delete" | "role.add_user" | "role.remove_user" | "temporary_card.create" | "temporary_card.update" | "temporary_card.delete" | "temporary_card.pair" | "temporary_card.unpair" | "hardware_token.import" | "hardware_token.assign" | "hardware_token.resync" | "hardware_token.retire" | "recovery_code.create" | "recovery_code.verify" | "recovery_mode.activate" | "recovery_mode.deactivate" | "workstation_user.autologon" | "application.create" | "application.update" | "application.delete" | "application.regenerate_secret" | "flow.create" | "flow.update" | "flow.delete" | "app_role.create" | "app_role.update" | "app_role.delete" | "la_app.create" | "la_app.update" | "la_app.delete" | "profile.create" | "profile.update" | "profile.delete" | "login_group.create" | "login_group.update" | "login_group.delete" | "login_group.add_app" | "login_group.remove_app" | "la_user.create" | "la_user.update" | "la_user.delete" | "la_flow.update" | "assistant.sign_in" | "assistant.sign_in_failure" | "assistant.step_up" | "assistant.secret_read" | "assistant.sign_out" | "signin.success" | "signin.failure" | "signin.abort" | "workstation.sign_in" | "workstation.sign_in_failure" | "workstation.offline_refill" | "workstation.offline_revoke" | "workstation.smartcard_unblock" | "workstation_key.create" | "workstation_key.revoke" | "customer.create" | "customer.update" | "manager_user.create" | "manager_user.update" | "manager_user.reset_api_key" | "manager_user.reset_password" | "manager_user.change_email" | "manager_user.confirm_email" | "manager_user.block" | "manager_user.unblock" | "la_script.upload" | "la_script.delete" | "enrollment.credential_started" | "enrollment.credential_confirmed" | "enrollment.completed" | "enrollment.link_requested" | "settings.update" | "settings.upload_logo" | "settings.test_mail" | "audit.prune" | "audit.export" | "sign_in.code_sent" | "sign_in.success" | "sign_in.failure" | "sign_in.throttled" | "sign_in.password_change" | "session.refresh_reuse" | "session.logout";
+                            action: "member.create" | "member.update" | "member.delete" | "member.block" | "member.unblock" | "member.move" | "member.send_enrollment" | "member.export" | "credential.create" | "credential.update" | "credential.delete" | "credential.test" | "credential.send" | "credential.reset" | "credential.unlock" | "credential.enroll_app" | "credential.pin_reset" | "configuration.create" | "configuration.update" | "configuration.delete" | "configuration.add_member" | "configuration.remove_member" | "role.create" | "role.update" | "role.delete" | "role.add_user" | "role.remove_user" | "temporary_card.create" | "temporary_card.update" | "temporary_card.delete" | "temporary_card.pair" | "temporary_card.unpair" | "hardware_token.import" | "hardware_token.assign" | "hardware_token.resync" | "hardware_token.retire" | "recovery_code.create" | "recovery_code.verify" | "recovery_mode.activate" | "recovery_mode.deactivate" | "workstation_user.autologon" | "application.create" | "application.update" | "application.delete" | "application.regenerate_secret" | "flow.create" | "flow.update" | "flow.delete" | "app_role.create" | "app_role.update" | "app_role.delete" | "la_app.create" | "la_app.update" | "la_app.delete" | "profile.create" | "profile.update" | "profile.delete" | "login_group.create" | "login_group.update" | "login_group.delete" | "login_group.add_app" | "login_group.remove_app" | "la_user.create" | "la_user.update" | "la_user.delete" | "la_flow.update" | "assistant.sign_in" | "assistant.sign_in_failure" | "assistant.step_up" | "assistant.secret_read" | "assistant.sign_out" | "signin.success" | "signin.failure" | "signin.abort" | "device.approve" | "device.deny" | "device.report" | "workstation.sign_in" | "workstation.sign_in_failure" | "workstation.offline_refill" | "workstation.offline_revoke" | "workstation.smartcard_unblock" | "workstation_key.create" | "workstation_key.revoke" | "customer.create" | "customer.update" | "manager_user.create" | "manager_user.update" | "manager_user.reset_api_key" | "manager_user.reset_password" | "manager_user.change_email" | "manager_user.confirm_email" | "manager_user.block" | "manager_user.unblock" | "la_script.upload" | "la_script.delete" | "enrollment.credential_started" | "enrollment.credential_confirmed" | "enrollment.completed" | "enrollment.link_requested" | "settings.update" | "settings.upload_logo" | "settings.test_mail" | "audit.prune" | "audit.export" | "sign_in.code_sent" | "sign_in.success" | "sign_in.failure" | "sign_in.throttled" | "sign_in.password_change" | "session.refresh_reuse" | "session.logout";
                             actor_id: string | null;
                             actor_name: string | null;
                             /** @enum {string} */
@@ -4361,7 +4424,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        action: "member.create" | "member.update" | "member.delete" | "member.block" | "member.unblock" | "member.move" | "member.send_enrollment" | "member.export" | "credential.create" | "credential.update" | "credential.delete" | "credential.test" | "credential.send" | "credential.reset" | "credential.unlock" | "credential.enroll_app" | "credential.pin_reset" | "configuration.create" | "configuration.update" | "configuration.delete" | "configuration.add_member" | "configuration.remove_member" | "role.create" | "role.update" | "role.delete" | "role.add_user" | "role.remove_user" | "temporary_card.create" | "temporary_card.update" | "temporary_card.delete" | "temporary_card.pair" | "temporary_card.unpair" | "hardware_token.import" | "hardware_token.assign" | "hardware_token.resync" | "hardware_token.retire" | "recovery_code.create" | "recovery_code.verify" | "recovery_mode.activate" | "recovery_mode.deactivate" | "workstation_user.autologon" | "application.create" | "application.update" | "application.delete" | "application.regenerate_secret" | "flow.create" | "flow.update" | "flow.delete" | "app_role.create" | "app_role.update" | "app_role.delete" | "la_app.create" | "la_app.update" | "la_app.delete" | "profile.create" | "profile.update" | "profile.delete" | "login_group.create" | "login_group.update" | "login_group.delete" | "login_group.add_app" | "login_group.remove_app" | "la_user.create" | "la_user.update" | "la_user.delete" | "la_flow.update" | "assistant.sign_in" | "assistant.sign_in_failure" | "assistant.step_up" | "assistant.secret_read" | "assistant.sign_out" | "signin.success" | "signin.failure" | "signin.abort" | "workstation.sign_in" | "workstation.sign_in_failure" | "workstation.offline_refill" | "workstation.offline_revoke" | "workstation.smartcard_unblock" | "workstation_key.create" | "workstation_key.revoke" | "customer.create" | "customer.update" | "manager_user.create" | "manager_user.update" | "manager_user.reset_api_key" | "manager_user.reset_password" | "manager_user.change_email" | "manager_user.confirm_email" | "manager_user.block" | "manager_user.unblock" | "la_script.upload" | "la_script.delete" | "enrollment.credential_started" | "enrollment.credential_confirmed" | "enrollment.completed" | "enrollment.link_requested" | "settings.update" | "settings.upload_logo" | "settings.test_mail" | "audit.prune" | "audit.export" | "sign_in.code_sent" | "sign_in.success" | "sign_in.failure" | "sign_in.throttled" | "sign_in.password_change" | "session.refresh_reuse" | "session.logout";
+                        action: "member.create" | "member.update" | "member.delete" | "member.block" | "member.unblock" | "member.move" | "member.send_enrollment" | "member.export" | "credential.create" | "credential.update" | "credential.delete" | "credential.test" | "credential.send" | "credential.reset" | "credential.unlock" | "credential.enroll_app" | "credential.pin_reset" | "configuration.create" | "configuration.update" | "configuration.delete" | "configuration.add_member" | "configuration.remove_member" | "role.create" | "role.update" | "role.delete" | "role.add_user" | "role.remove_user" | "temporary_card.create" | "temporary_card.update" | "temporary_card.delete" | "temporary_card.pair" | "temporary_card.unpair" | "hardware_token.import" | "hardware_token.assign" | "hardware_token.resync" | "hardware_token.retire" | "recovery_code.create" | "recovery_code.verify" | "recovery_mode.activate" | "recovery_mode.deactivate" | "workstation_user.autologon" | "application.create" | "application.update" | "application.delete" | "application.regenerate_secret" | "flow.create" | "flow.update" | "flow.delete" | "app_role.create" | "app_role.update" | "app_role.delete" | "la_app.create" | "la_app.update" | "la_app.delete" | "profile.create" | "profile.update" | "profile.delete" | "login_group.create" | "login_group.update" | "login_group.delete" | "login_group.add_app" | "login_group.remove_app" | "la_user.create" | "la_user.update" | "la_user.delete" | "la_flow.update" | "assistant.sign_in" | "assistant.sign_in_failure" | "assistant.step_up" | "assistant.secret_read" | "assistant.sign_out" | "signin.success" | "signin.failure" | "signin.abort" | "device.approve" | "device.deny" | "device.report" | "workstation.sign_in" | "workstation.sign_in_failure" | "workstation.offline_refill" | "workstation.offline_revoke" | "workstation.smartcard_unblock" | "workstation_key.create" | "workstation_key.revoke" | "customer.create" | "customer.update" | "manager_user.create" | "manager_user.update" | "manager_user.reset_api_key" | "manager_user.reset_password" | "manager_user.change_email" | "manager_user.confirm_email" | "manager_user.block" | "manager_user.unblock" | "la_script.upload" | "la_script.delete" | "enrollment.credential_started" | "enrollment.credential_confirmed" | "enrollment.completed" | "enrollment.link_requested" | "settings.update" | "settings.upload_logo" | "settings.test_mail" | "audit.prune" | "audit.export" | "sign_in.code_sent" | "sign_in.success" | "sign_in.failure" | "sign_in.throttled" | "sign_in.password_change" | "session.refresh_reuse" | "session.logout";
                         actor_id: string | null;
                         actor_name: string | null;
                         /** @enum {string} */
@@ -7001,6 +7064,91 @@ export interface operations {
             };
         };
     };
+    postDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    device: {
+                        id: string;
+                        signature: string;
+                        signed_at: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        biometry: "none" | "weak" | "strong";
+                        customer_id: string;
+                        customer_name: string;
+                        id: string;
+                        /** @enum {string} */
+                        kind: "app" | "app_biometry";
+                        language: string;
+                        username: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such object in the caller’s tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     postDeviceApprovals: {
         parameters: {
             query?: never;
@@ -7011,7 +7159,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    deviceToken: string;
+                    device: {
+                        id: string;
+                        signature: string;
+                        signed_at: number;
+                    };
                 };
             };
         };
@@ -7025,8 +7177,10 @@ export interface operations {
                     "application/json": {
                         items: {
                             application: string;
+                            choices: number[];
                             expires_at: string;
                             id: string;
+                            place: string | null;
                             requested_at: string;
                         }[];
                     };
@@ -7092,7 +7246,30 @@ export interface operations {
             content: {
                 "application/json": {
                     approve: boolean;
-                    deviceToken: string;
+                    device: {
+                        id: string;
+                        signature: string;
+                        signed_at: number;
+                    };
+                    not_me?: boolean;
+                    number?: number;
+                    webauthn?: {
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        clientExtensionResults: {
+                            [key: string]: unknown;
+                        };
+                        id: string;
+                        rawId: string;
+                        response: {
+                            authenticatorData: string;
+                            clientDataJSON: string;
+                            signature: string;
+                            userHandle?: string;
+                        };
+                        /** @enum {string} */
+                        type: "public-key";
+                    };
                 };
             };
         };
@@ -7133,6 +7310,107 @@ export interface operations {
             };
             /** @description The request body is not JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request is valid but cannot be carried out as things stand */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postDeviceApprovalWebauthn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    device: {
+                        id: string;
+                        signature: string;
+                        signed_at: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        options: {
+                            challenge: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such object in the caller’s tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request is valid but cannot be carried out as things stand */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8066,7 +8344,26 @@ export interface operations {
                 "application/json": {
                     confirmation_code: string;
                     deviceModel: string;
-                    deviceToken: string;
+                    public_key: string;
+                    webauthn?: {
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        clientExtensionResults: {
+                            [key: string]: unknown;
+                        };
+                        id: string;
+                        rawId: string;
+                        response: {
+                            attestationObject: string;
+                            authenticatorData?: string;
+                            clientDataJSON: string;
+                            publicKey?: string;
+                            publicKeyAlgorithm?: number;
+                            transports?: string[];
+                        };
+                        /** @enum {string} */
+                        type: "public-key";
+                    };
                 };
             };
         };
@@ -8078,9 +8375,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        biometry: "none" | "weak" | "strong";
+                        customer_id: string;
+                        customer_name: string;
                         id: string;
                         /** @enum {string} */
+                        kind: "app" | "app_biometry";
+                        language: string;
+                        /** @enum {string} */
                         status: "active";
+                        totp: {
+                            /** @enum {string} */
+                            algorithm: "SHA1" | "SHA256" | "SHA512";
+                            digits: number;
+                            period: number;
+                            secret: string;
+                        };
+                        username: string;
                     };
                 };
             };
@@ -8113,6 +8425,101 @@ export interface operations {
             };
             /** @description The request body is not JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request is valid but cannot be carried out as things stand */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postEnrollAppWebauthn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    confirmation_code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        options: {
+                            challenge: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such object in the caller’s tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request is valid but cannot be carried out as things stand */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14127,6 +14534,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        number: number | null;
                         resend_in: number;
                         sent_to: string;
                     };
@@ -14917,6 +15325,7 @@ export interface operations {
                         issuable_credential_types: ("mail" | "sms" | "password" | "pin" | "app" | "app_biometry" | "totp" | "hotp" | "keypair" | "smartcard")[];
                         last_name: string;
                         phone_number: string;
+                        reported_sign_in_at: string | null;
                         username: string;
                     };
                 };
@@ -15033,6 +15442,7 @@ export interface operations {
                         issuable_credential_types: ("mail" | "sms" | "password" | "pin" | "app" | "app_biometry" | "totp" | "hotp" | "keypair" | "smartcard")[];
                         last_name: string;
                         phone_number: string;
+                        reported_sign_in_at: string | null;
                         username: string;
                     };
                 };
@@ -15236,6 +15646,7 @@ export interface operations {
                         issuable_credential_types: ("mail" | "sms" | "password" | "pin" | "app" | "app_biometry" | "totp" | "hotp" | "keypair" | "smartcard")[];
                         last_name: string;
                         phone_number: string;
+                        reported_sign_in_at: string | null;
                         username: string;
                     };
                 };
@@ -15463,6 +15874,7 @@ export interface operations {
                         issuable_credential_types: ("mail" | "sms" | "password" | "pin" | "app" | "app_biometry" | "totp" | "hotp" | "keypair" | "smartcard")[];
                         last_name: string;
                         phone_number: string;
+                        reported_sign_in_at: string | null;
                         username: string;
                     };
                 };
@@ -17140,7 +17552,7 @@ export interface operations {
                             machine: string | null;
                             /** @enum {string} */
                             outcome: "success" | "failure" | "abort";
-                            reason: ("wrong_answer" | "locked" | "blocked" | "web_login_disabled" | "no_flow" | "too_many_failures" | "expired" | "denied_on_app" | "mfa_required" | "workstation_login_disabled" | "identity_expired" | "certificate_expired") | null;
+                            reason: ("wrong_answer" | "locked" | "blocked" | "web_login_disabled" | "no_flow" | "too_many_failures" | "expired" | "denied_on_app" | "wrong_number" | "reported_by_member" | "mfa_required" | "workstation_login_disabled" | "identity_expired" | "certificate_expired") | null;
                         }[];
                     };
                 };
@@ -17515,6 +17927,7 @@ export interface operations {
                         issuable_credential_types: ("mail" | "sms" | "password" | "pin" | "app" | "app_biometry" | "totp" | "hotp" | "keypair" | "smartcard")[];
                         last_name: string;
                         phone_number: string;
+                        reported_sign_in_at: string | null;
                         username: string;
                     };
                 };
@@ -18632,6 +19045,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        number: number | null;
                         resend_in: number;
                         sent_to: string;
                     };

@@ -195,6 +195,11 @@ export const audit = {
       failure: 'Sign-in to an application failed',
       abort: 'Sign-in to an application abandoned',
     },
+    device: {
+      approve: 'Sign-in approved on the app',
+      deny: 'Sign-in denied on the app',
+      report: 'Sign-in reported on the app as not the member’s',
+    },
     workstation: {
       sign_in: 'Signed in at a workstation',
       sign_in_failure: 'Sign-in at a workstation failed',

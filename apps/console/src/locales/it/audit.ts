@@ -197,6 +197,11 @@ export const audit: DeepStrings<Phrases['audit']> = {
       failure: 'Accesso a un’applicazione non riuscito',
       abort: 'Accesso a un’applicazione abbandonato',
     },
+    device: {
+      approve: 'Accesso approvato dall’app',
+      deny: 'Accesso rifiutato dall’app',
+      report: 'Accesso segnalato dall’app come non richiesto dall’utente',
+    },
     workstation: {
       sign_in: 'Accesso a una postazione eseguito',
       sign_in_failure: 'Accesso a una postazione non riuscito',

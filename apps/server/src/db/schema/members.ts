@@ -70,6 +70,8 @@ export const members = pgTable(
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
     enrolled: boolean('enrolled').notNull().default(false),
     enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
+    /** When the member last said on the app that a sign-in was not theirs (the detail flags it). */
+    reportedSignInAt: timestamp('reported_sign_in_at', { withTimezone: true }),
     /** Windows autologon; only possible for a member with identities. */
     autologon: boolean('autologon').notNull().default(false),
     /** Kinds of the member's credentials, kept in step by the credentials service for the list filter. */
@@ -196,8 +198,6 @@ export const credentials = pgTable(
     /** App: lookup hash of the confirmation code */
     confirmationHash: text('confirmation_hash'),
     deviceModel: text('device_model'),
-    /** App: keyed hash of the device token given at enrolment, by which the device calls device/. */
-    deviceTokenHash: text('device_token_hash'),
     /** Mail/SMS: keyed hash of the last code sent, and its expiry */
     codeHash: text('code_hash'),
     codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
@@ -232,6 +232,5 @@ export const credentials = pgTable(
     index('credentials_customer_idx').on(t.customerId, t.type),
     index('credentials_windows_idx').on(t.customerId, t.memberId).where(sql`${t.windowsLogin}`),
     uniqueIndex('credentials_confirmation_idx').on(t.confirmationHash),
-    index('credentials_device_token_idx').on(t.deviceTokenHash),
   ],
 );

@@ -113,6 +113,13 @@ export const appApprovals = pgTable(
     status: text('status', { enum: ['pending', 'approved', 'denied'] })
       .notNull()
       .default('pending'),
+    /** Number matching: the number the sign-in shows, and the ones the app offers (it among them). */
+    number: integer('number').notNull().default(0),
+    choices: jsonb('choices').$type<number[]>().notNull().default([]),
+    /** Where the sign-in came from, for the app to show. */
+    ip: text('ip'),
+    /** A denial's why: the member denied, picked another number, or reported it. */
+    denial: text('denial', { enum: ['denied_on_app', 'wrong_number', 'reported_by_member'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configurations, credentials, customers } from '../../db/schema/index.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { call, createMember, type Harness, post, signIn, startHarness } from '../../test/harness.ts';
+import { SoftDevice } from '../../test/soft-device.ts';
 import { hotpAt } from './otp.ts';
 
 const CERT = fs.readFileSync(path.join(import.meta.dirname, '../../test/fixtures/smartcard-cert.pem'), 'utf8');
@@ -196,13 +197,13 @@ describe.each(testDatabases())('credentials on $name', (database) => {
     expect(mail.text).toContain(enrollment.confirmation_code);
     expect(mail.attachments.map((a) => a.contentType)).toEqual(['image/png']);
 
-    const device = {
-      confirmation_code: enrollment.confirmation_code,
-      deviceModel: 'Pixel 9',
-      deviceToken: 'fcm-token-1',
-    };
-    expect((await post(h.app, 'enroll/app/', device)).body).toEqual({ id: credential.id, status: 'active' });
-    expect((await post(h.app, 'enroll/app/', device)).status).toBe(404);
+    const phone = new SoftDevice(() => h.clock.now().getTime());
+    expect((await phone.enroll(h.app, enrollment.confirmation_code)).body).toMatchObject({
+      id: credential.id,
+      status: 'active',
+    });
+    expect((await phone.enroll(h.app, enrollment.confirmation_code)).status).toBe(404);
+    expect((await phone.call(h.app, 'device/')).status).toBe(200);
     const listed = (await call(h.app, 'GET', `users/${m.id}/credentials/`, acme)).body[0];
     expect(listed).toMatchObject({ status: 'active', deviceModel: 'Pixel 9', isEnrolled: true });
     expect((await call(h.app, 'GET', `users/${m.id}/`, acme)).body.enrolled).toBe(true);
@@ -211,10 +212,16 @@ describe.each(testDatabases())('credentials on $name', (database) => {
     expect(reset.body.credential).toMatchObject({ status: 'pending', deviceModel: null, isEnrolled: false });
     expect(reset.body.enrollment.confirmation_code).not.toBe(enrollment.confirmation_code);
     expect((await call(h.app, 'GET', `users/${m.id}/`, acme)).body.enrolled).toBe(false);
-    expect((await post(h.app, 'enroll/app/', device)).status).toBe(404);
-    const again = { ...device, confirmation_code: reset.body.enrollment.confirmation_code, deviceModel: 'iPhone 16' };
-    expect((await post(h.app, 'enroll/app/', again)).body.status).toBe('active');
-    expect((await test(m.id, credential.id, '123456')).status).toBe(422);
+    expect((await phone.enroll(h.app, enrollment.confirmation_code)).status).toBe(404);
+    // The reset unbinds the phone: its signed calls are refused, and it may enrol again.
+    expect((await phone.call(h.app, 'device/')).body.code).toBe('deviceNotFound');
+    const again = await phone.enroll(h.app, reset.body.enrollment.confirmation_code, { deviceModel: 'iPhone 16' });
+    expect(again.body.status).toBe('active');
+    // The operator can test the app's offline code (a TOTP of the secret the phone was given).
+    const { secret, digits, period, algorithm } = again.body.totp;
+    const totp = new TOTP({ secret, digits, period, algorithm });
+    expect((await test(m.id, credential.id, totp.generate({ timestamp: h.clock.now().getTime() }))).body.ok).toBe(true);
+    expect((await test(m.id, credential.id, 'abcdef')).body.ok).toBe(false);
   });
 
   it('mails a one-time code with the customer template and accepts it once', async () => {

@@ -1,7 +1,5 @@
-/** users/{id}/credentials/ and the device enrolment calls enroll/app/. */
+/** users/{id}/credentials/ (the app's own calls are modules/device). */
 import {
-  appEnrollRequestSchema,
-  appEnrollResultSchema,
   credentialCreatedSchema,
   credentialCreateSchema,
   credentialPatchSchema,
@@ -180,26 +178,5 @@ export const credentialRoutes =
         schema: { tags, summary: 'Clear wrong attempts and the lock', params, response: { 200: credentialSchema } },
       },
       (req) => c.unlock(customerOf(req), req.params.id, req.params.cid),
-    );
-
-    // Device side: no staff token, the confirmation code is the credential.
-    app.post(
-      '/enroll/app/',
-      {
-        config: {
-          auth: 'public',
-          rateLimit: { max: 20, timeWindow: '1 minute' },
-          errors: [404],
-          // Recorded in the member's customer's chain, the member's device as actor (service).
-          audit: { action: 'credential.enroll_app', target: 'credential', param: null },
-        },
-        schema: {
-          tags,
-          summary: 'Device enrolment of an app credential',
-          body: appEnrollRequestSchema,
-          response: { 200: appEnrollResultSchema },
-        },
-      },
-      (req) => c.enrollApp(req.body.confirmation_code, req.body.deviceModel, req.body.deviceToken),
     );
   };

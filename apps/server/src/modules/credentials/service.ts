@@ -5,6 +5,7 @@
  * and single-use rules a real sign-in applies.
  */
 import {
+  appEnrollUrl,
   type CredentialCreate,
   type CredentialTestResult,
   type CredentialType,
@@ -343,9 +344,15 @@ export class CredentialsService {
       .set({
         status: 'pending',
         isEnrolled: false,
+        // The device's key, its authenticator and its offline codes' secret go: its calls are refused.
         deviceModel: null,
         secretEnc: null,
-        deviceTokenHash: null,
+        publicKey: null,
+        webauthnId: null,
+        cosePublicKey: null,
+        aaguid: null,
+        params: null,
+        counter: 0,
         ...this.confirmation(code),
       })
       .where(eq(credentials.id, id))
@@ -353,38 +360,6 @@ export class CredentialsService {
     if (!updated) throw notFound();
     await this.syncMember(memberId);
     return { credential: toCredential(updated), enrollment: await this.appEnrollment(code) };
-  }
-
-  /** Called by the device app: the confirmation code binds the device and activates the credential. */
-  async enrollApp(code: string, deviceModel: string, deviceToken: string) {
-    const [row] = await this.db
-      .select()
-      .from(credentials)
-      .where(and(eq(credentials.confirmationHash, this.box.hmac(code)), eq(credentials.status, 'pending')));
-    if (!row) throw notFound();
-    const [updated] = await this.db
-      .update(credentials)
-      .set({
-        status: 'active',
-        isEnrolled: true,
-        deviceModel,
-        secretEnc: this.box.encrypt(deviceToken),
-        // The device authenticates its later calls (device/approvals/) with the same token.
-        deviceTokenHash: this.box.hmac(deviceToken),
-        confirmationHash: null,
-        confirmationEnc: null,
-      })
-      .where(and(eq(credentials.id, row.id), eq(credentials.status, 'pending')))
-      .returning();
-    if (!updated) throw notFound();
-    const [member] = await this.db
-      .select({ customerId: members.customerId, username: members.username })
-      .from(members)
-      .where(eq(members.id, row.memberId));
-    if (member) auditMemberActor(member.customerId, row.memberId, member.username);
-    auditTarget(updated.id, updated.description || updated.type);
-    await this.syncMember(row.memberId);
-    return { id: updated.id, status: 'active' as const };
   }
 
   /** Mail/SMS: sends a fresh code. App: mails the QR code and confirmation code. */
@@ -485,6 +460,17 @@ export class CredentialsService {
         // A step at or before the last accepted one is a replay.
         ok = step !== null && step > row.counter;
         if (ok && step !== null) Object.assign(set, { counter: step, isEnrolled: true });
+        break;
+      }
+      case 'app':
+      case 'app_biometry': {
+        // The app's offline code (a TOTP of its own secret), where the device was bound.
+        const p = row.params as { algorithm?: Algorithm; digits?: number; period?: number } | null;
+        if (row.status !== 'active' || !row.secretEnc || !p?.algorithm || !p.digits || !p.period) break;
+        const params = { algorithm: p.algorithm, digits: p.digits, period: p.period };
+        const step = totpMatchStep(this.box.decrypt(row.secretEnc), params, value, this.now());
+        ok = step !== null && step > row.counter;
+        if (ok && step !== null) set.counter = step;
         break;
       }
       case 'hotp': {
@@ -595,7 +581,7 @@ export class CredentialsService {
   }
 
   private enrollmentUri(code: string): string {
-    return `portiere://enroll?server=${encodeURIComponent(`${this.publicUrl}/api/v1/enroll/app/`)}&code=${code}`;
+    return appEnrollUrl(this.publicUrl, code);
   }
 
   private async appEnrollment(code: string): Promise<Enrollment> {

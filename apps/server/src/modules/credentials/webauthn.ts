@@ -91,6 +91,8 @@ export class WebAuthnRp {
     user: { id: string; name: string; displayName: string },
     existing: CredentialRow[],
     userVerification: UserVerification,
+    /** The smartphone app asks for the phone's own authenticator. */
+    attachment?: 'platform',
   ) {
     return generateRegistrationOptions({
       rpName: 'Portiere',
@@ -101,7 +103,11 @@ export class WebAuthnRp {
       challenge: this.challenge(scope),
       attestationType: 'none',
       excludeCredentials: descriptorsOf(existing),
-      authenticatorSelection: { residentKey: 'required', userVerification },
+      authenticatorSelection: {
+        residentKey: 'required',
+        userVerification,
+        ...(attachment ? { authenticatorAttachment: attachment } : {}),
+      },
       timeout: WEBAUTHN_CHALLENGE_S * 1000,
     });
   }
@@ -139,12 +145,12 @@ export class WebAuthnRp {
   }
 
   /** Options for `navigator.credentials.get`: the keys named, or (before the member is known) any discoverable one. */
-  requestOptions(scope: string, allow: CredentialRow[]) {
+  requestOptions(scope: string, allow: CredentialRow[], userVerification: UserVerification = 'preferred') {
     return generateAuthenticationOptions({
       rpID: this.id,
       challenge: this.challenge(scope),
       allowCredentials: descriptorsOf(allow),
-      userVerification: 'preferred',
+      userVerification,
       timeout: WEBAUTHN_CHALLENGE_S * 1000,
     });
   }

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases.ts';
 import { enroll, mailedLink } from '../../test/enrollment-links.ts';
 import { call, createMember, type Harness, post, signIn, startHarness } from '../../test/harness.ts';
+import { SoftDevice } from '../../test/soft-device.ts';
 import { hotpAt } from '../credentials/otp.ts';
 
 const CERT = fs.readFileSync(path.join(import.meta.dirname, '../../test/fixtures/smartcard-cert.pem'), 'utf8');
@@ -230,12 +231,8 @@ describe.each(testDatabases())('setting up each kind through the link on $name',
       target: null,
     });
     expect((await enroll(h, token, 'complete/', 'POST')).body.code).toBe('enrollmentNothingEnrolled');
-    const device = await post(h.app, 'enroll/app/', {
-      confirmation_code: body.confirmation_code,
-      deviceModel: 'Pixel 9',
-      deviceToken: 'device-token-1',
-    });
-    expect(device.body).toEqual({ id, status: 'active' });
+    const device = await new SoftDevice(() => h.clock.now().getTime()).enroll(h.app, body.confirmation_code);
+    expect(device.body).toMatchObject({ id, status: 'active' });
     expect((await enroll(h, token, `credentials/${id}/`)).body.enrolled).toBe(true);
     expect((await enroll(h, token, 'complete/', 'POST')).status).toBe(200);
     expect((await call(h.app, 'GET', `users/${member.id}/`, acme)).body.enrolled).toBe(true);

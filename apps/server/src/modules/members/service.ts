@@ -262,6 +262,7 @@ const detail = (row: MemberRow, group: GroupRow | null, cms: CustomerSettings['c
     ...toMember(row, group),
     allowed_credential_types: allowed,
     issuable_credential_types: allowed.filter((kind) => cmsIssues(cms, kind)),
+    reported_sign_in_at: row.reportedSignInAt?.toISOString() ?? null,
   };
 };
 

@@ -4,11 +4,12 @@
  * recovery mode disabled, a temporary card identifying its member, the member's app approving
  * through the device calls, and a mail code really sent through the SMTP sink.
  */
-import { SIGNIN_RESEND_S } from '@portiere/contracts';
+import { type DeviceApproval, SIGNIN_RESEND_S } from '@portiere/contracts';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases.ts';
 import { call, type Harness, post, signIn, startHarness } from '../../test/harness.ts';
+import { SoftDevice } from '../../test/soft-device.ts';
 import {
   type Application,
   createApplication,
@@ -127,82 +128,51 @@ describe.each(testDatabases())('what members prove on the web sign-in pages on $
     const { app, groupId } = await appWithFlow([['password', 'app'], ['app']]);
     const m = await createWebMember(h, acme, groupId);
     const created = await post(h.app, `users/${m.id}/credentials/`, { type: 'app' }, acme);
-    const deviceToken = 'device-token-of-the-phone';
-    const enrolled = await post(h.app, 'enroll/app/', {
-      confirmation_code: created.body.enrollment.confirmation_code,
-      deviceModel: 'Pixel 9',
-      deviceToken,
-    });
+    const phone = new SoftDevice(() => h.clock.now().getTime());
+    const enrolled = await phone.enroll(h.app, created.body.enrollment.confirmation_code);
     expect(enrolled.status).toBe(200);
-    const device = (body: Record<string, unknown> = {}) => post(h.app, 'device/approvals/', { deviceToken, ...body });
 
     const s = await start(app);
     await s.api.identify(m.username);
     // Before a first right answer, where a request went is not said.
-    expect(await s.api.send('app')).toEqual({ status: 202, body: { sent_to: '', resend_in: SIGNIN_RESEND_S } });
+    const sent = await s.api.send('app');
+    expect(sent).toEqual({
+      status: 202,
+      body: { sent_to: '', resend_in: SIGNIN_RESEND_S, number: expect.any(Number) },
+    });
     expect((await s.api.send('app')).status).toBe(429);
     expect((await s.api.verify('app', '')).body).toEqual({ done: false, pending: true });
 
-    const waiting = await device();
-    expect(waiting.status).toBe(200);
-    expect(waiting.body.items).toHaveLength(1);
-    const approval = waiting.body.items[0];
+    const waiting = await phone.pending(h.app);
+    expect(waiting).toHaveLength(1);
+    const approval = waiting[0] as DeviceApproval;
     expect(approval.application).toBe((await call(h.app, 'GET', `applications/${app.id}/`, acme)).body.name);
-    const answer = (id: string, body: Record<string, unknown>) => post(h.app, `device/approvals/${id}/`, body);
-    expect((await answer(approval.id, { deviceToken: 'another', approve: true })).body.code).toBe('deviceNotFound');
-    expect((await answer(approval.id, { deviceToken, approve: true })).status).toBe(204);
-    expect((await answer(approval.id, { deviceToken, approve: true })).status).toBe(404);
+    expect(approval.choices).toContain(sent.body.number);
+    const approve = { approve: true, number: sent.body.number };
+    expect((await phone.impostor().answer(h.app, approval.id, approve)).body.code).toBe('deviceNotFound');
+    expect((await phone.answer(h.app, approval.id, approve)).status).toBe(204);
+    expect((await phone.answer(h.app, approval.id, approve)).status).toBe(404);
     expect((await s.api.verify('app', '')).body).toMatchObject({ done: false, stage: { index: 1, kinds: ['app'] } });
 
     // After a right answer the page may say which phone was asked.
     h.clock.advance(SIGNIN_RESEND_S);
-    expect((await s.api.send('app')).body.sent_to).toBe('Pixel 9');
-    const [second] = (await device()).body.items;
-    await answer(second.id, { deviceToken, approve: true });
+    const again = await s.api.send('app');
+    expect(again.body.sent_to).toBe('Pixel 9');
+    await phone.approve(h.app, again.body.number);
     const done = await s.api.verify('app', '');
     expect(done.body.done).toBe(true);
     expect(await finish(s, done.body.redirect)).toBe(m.id);
-    expect((await device()).body.items).toEqual([]);
+    expect(await phone.pending(h.app)).toEqual([]);
     expect(await kindsOf(m.id)).toEqual(['app', 'app']);
 
     // A request the phone denies ends the sign-in, and says so.
     const denied = await start(app);
     await denied.api.identify(m.username);
     await denied.api.send('app');
-    const [request] = (await device()).body.items;
-    await answer(request.id, { deviceToken, approve: false });
+    const [request] = await phone.pending(h.app);
+    await phone.answer(h.app, (request as DeviceApproval).id, { approve: false });
     expect((await denied.api.verify('app', '')).body.code).toBe('signInDenied');
     expect((await call(h.app, 'GET', `users/${m.id}/sign-ins/`, acme)).body.results[0].reason).toBe('denied_on_app');
-  });
-
-  it('asks the phone for a stage of the app with biometry (the pages answer it as the app)', async () => {
-    // A group whose members' app is unlocked with biometry.
-    const group = await createGroup(h, acme, { app_credential_biometry: 'strong' });
-    const app = await createApplication(h, acme, 'spa');
-    await createAppRole(h, acme, app.id, group.id, (await createFlow(h, acme, [['app_biometry']])).id);
-    const m = await createWebMember(h, acme, group.id);
-    const created = await post(h.app, `users/${m.id}/credentials/`, { type: 'app_biometry' }, acme);
-    const deviceToken = 'device-token-with-biometry';
-    const enrolled = await post(h.app, 'enroll/app/', {
-      confirmation_code: created.body.enrollment.confirmation_code,
-      deviceModel: 'Pixel 9 Pro',
-      deviceToken,
-    });
-    expect(enrolled.status).toBe(200);
-    const s = await start(app);
-    expect((await s.api.identify(m.username)).body.stage).toEqual({ index: 0, count: 1, kinds: ['app_biometry'] });
-    expect((await s.api.send('app')).status).toBe(202);
-    expect((await s.api.verify('app', '')).body).toEqual({ done: false, pending: true });
-    const [request] = (await post(h.app, 'device/approvals/', { deviceToken })).body.items;
-    expect((await post(h.app, `device/approvals/${request.id}/`, { deviceToken, approve: true })).status).toBe(204);
-    const done = await s.api.verify('app', '');
-    expect(done.body.done).toBe(true);
-    expect(await finish(s, done.body.redirect)).toBe(m.id);
-    // A stage without either app still refuses the kind.
-    const other = await appWithFlow([['password']]);
-    const t = await start(other.app);
-    await t.api.identify(m.username);
-    expect((await t.api.send('app')).status).toBe(400);
   });
 
   it('sends a mail code through the mail server and accepts it once', async () => {
@@ -216,7 +186,7 @@ describe.each(testDatabases())('what members prove on the web sign-in pages on $
     const since = h.sink.mails.length;
     const sent = await s.api.send('mail');
     // Where it went is not said before a first right answer: someone unknown is answered alike.
-    expect(sent).toEqual({ status: 202, body: { sent_to: '', resend_in: SIGNIN_RESEND_S } });
+    expect(sent).toEqual({ status: 202, body: { sent_to: '', resend_in: SIGNIN_RESEND_S, number: null } });
     const unknown = await start(app);
     await unknown.api.identify('nobody-at-all');
     expect(await unknown.api.send('mail')).toEqual(sent);

@@ -1,16 +1,11 @@
 /**
- * The web login's calls: signin/{uid}/..., the portal's sign-in pages, and device/approvals/,
- * the member's app answering a sign-in. Public to the staff auth guard (the interaction's uid, random and
- * short-lived, names the sign-in; the device token authenticates the device) and limited per
- * address, with room for the page's polling while an app approves.
+ * The web login's calls: signin/{uid}/..., the portal's sign-in pages. Public to the staff auth
+ * guard (the interaction's uid, random and short-lived, names the sign-in) and limited per
+ * address, with room for the page's polling while an app approves (modules/device).
  */
 import {
   apiErrorSchema,
-  deviceApprovalAnswerSchema,
-  deviceApprovalListSchema,
-  deviceTokenSchema,
   ERRORS,
-  noContentSchema,
   SIGNIN_MAX_FAILURES,
   signInCardSchema,
   signInIdentifySchema,
@@ -27,7 +22,6 @@ import { z } from 'zod';
 import type { Services } from '../../services.ts';
 
 const uidParams = z.object({ uid: z.string() });
-const approvalParams = z.object({ id: z.string() });
 
 const NOT_YET = 'a sign-in in progress: its outcome is recorded when an answer ends it (verify/, signin.*)';
 const UID =
@@ -109,7 +103,7 @@ export const webLoginRoutes =
           response: { 202: signInSentSchema },
         },
       },
-      async (req, reply) => reply.status(202).send(await s.send(req.params.uid, req.body.kind)),
+      async (req, reply) => reply.status(202).send(await s.send(req.params.uid, req.body.kind, req.ip)),
     );
 
     app.post(
@@ -175,42 +169,5 @@ export const webLoginRoutes =
         },
       },
       (req) => s.abort(req.params.uid, req.ip),
-    );
-
-    const deviceTags = ['device'];
-    const DEVICE = 'Authenticated by the device token the app gave at enrolment; an unknown one is 404 deviceNotFound.';
-
-    app.post(
-      '/device/approvals/',
-      {
-        config: { ...open, errors: [404], audit: { none: 'a read: the device lists the sign-ins waiting for it' } },
-        schema: {
-          tags: deviceTags,
-          summary: 'The sign-ins waiting for this device’s approval',
-          description: DEVICE,
-          body: deviceTokenSchema,
-          response: { 200: deviceApprovalListSchema },
-        },
-      },
-      (req) => services.appApprovals.pending(req.body.deviceToken),
-    );
-
-    app.post(
-      '/device/approvals/:id/',
-      {
-        config: { ...open, errors: [404], audit: { none: NOT_YET } },
-        schema: {
-          tags: deviceTags,
-          summary: 'Approve or deny a sign-in',
-          description: `A request that is not this device's, not pending or expired is 404. ${DEVICE}`,
-          params: approvalParams,
-          body: deviceApprovalAnswerSchema,
-          response: { 204: noContentSchema },
-        },
-      },
-      async (req, reply) => {
-        await services.appApprovals.answer(req.body.deviceToken, req.params.id, req.body.approve);
-        return reply.status(204).send();
-      },
     );
   };

@@ -68,6 +68,8 @@ const SPENT: Partial<Record<string, { status: 403; code: ErrorCode }>> = {
   no_flow: { status: 403, code: 'signInNoFlow' },
   too_many_failures: { status: 403, code: 'signInTooManyFailures' },
   denied_on_app: { status: 403, code: 'signInDenied' },
+  wrong_number: { status: 403, code: 'signInWrongNumber' },
+  reported_by_member: { status: 403, code: 'signInReported' },
 };
 
 /** The scope of a sign-in's security key challenges (credentials/webauthn.ts). */
@@ -173,16 +175,16 @@ export class WebLoginService {
     return row as IdentifiedRow;
   }
 
-  async send(uid: string, kind: 'mail' | 'sms' | 'app'): Promise<SignInSent> {
+  async send(uid: string, kind: 'mail' | 'sms' | 'app', ip: string | null = null): Promise<SignInSent> {
     const ctx = await this.context(uid);
     const row = this.inStage(ctx.row, kind);
-    const sent = await this.engine.send(progressOf(row), webLoginProgress(this.db, row), 'web', kind);
+    const sent = await this.engine.send(progressOf(row), webLoginProgress(this.db, row), 'web', kind, ip);
     if (sent.type === 'tooSoon') {
       const error = new AppError(429, 'signInResendTooSoon');
       if (sent.retryAfterS !== null) error.retryAfterS = sent.retryAfterS;
       throw error;
     }
-    return { sent_to: sent.shown, resend_in: sent.resendS ?? 0 };
+    return { sent_to: sent.shown, resend_in: sent.resendS ?? 0, number: sent.number };
   }
 
   /**

@@ -124,7 +124,7 @@ export const workstationRoutes =
           response: { 202: signInSentSchema },
         },
       },
-      async (req, reply) => reply.status(202).send(await s.send(caller(req), req.params.id, req.body.kind)),
+      async (req, reply) => reply.status(202).send(await s.send(caller(req), req.params.id, req.body.kind, req.ip)),
     );
 
     app.post(

@@ -52,6 +52,8 @@ const SPENT: Partial<Record<SignInFailureReason, ErrorCode>> = {
   identity_expired: 'workstationIdentityExpired',
   too_many_failures: 'signInTooManyFailures',
   denied_on_app: 'signInDenied',
+  wrong_number: 'signInWrongNumber',
+  reported_by_member: 'signInReported',
 };
 
 export class WorkstationSignIns {
@@ -125,15 +127,15 @@ export class WorkstationSignIns {
     return row;
   }
 
-  async send(caller: WorkstationCaller, id: string, kind: 'mail' | 'sms' | 'app') {
+  async send(caller: WorkstationCaller, id: string, kind: 'mail' | 'sms' | 'app', ip: string | null = null) {
     const row = await this.row(caller, id, kind);
-    const sent = await this.engine.send(progressOf(row), workstationProgress(this.db, row), 'workstation', kind);
+    const sent = await this.engine.send(progressOf(row), workstationProgress(this.db, row), 'workstation', kind, ip);
     if (sent.type === 'tooSoon') {
       const error = new AppError(429, 'signInResendTooSoon');
       if (sent.retryAfterS !== null) error.retryAfterS = sent.retryAfterS;
       throw error;
     }
-    return { sent_to: sent.shown, resend_in: sent.resendS ?? 0 };
+    return { sent_to: sent.shown, resend_in: sent.resendS ?? 0, number: sent.number };
   }
 
   /** A fresh challenge for the stage's key pair or smartcard: random bytes, for anyone alike. */

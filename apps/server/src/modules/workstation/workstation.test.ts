@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentials } from '../../db/schema/index.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { call, type Harness, post, signIn, startHarness } from '../../test/harness.ts';
+import { SoftDevice } from '../../test/soft-device.ts';
 import { createFlow, createGroup, createWebMember, PASSWORD, totpCode, type WebMember } from '../../test/web-login.ts';
 import { issueKey, workstation } from '../../test/workstation.ts';
 
@@ -185,20 +186,18 @@ describe.each(testDatabases())('workstation login on $name', (database) => {
     expect((await byMail.ws.verify(byMail.id, 'mail', code)).body.done).toBe(true);
 
     const created = await credential(m, { type: 'app' });
-    const deviceToken = `phone-${Math.random()}`;
-    await post(h.app, 'enroll/app/', {
-      confirmation_code: created.enrollment.confirmation_code,
-      deviceModel: 'Pixel 9',
-      deviceToken,
-    });
+    const phone = new SoftDevice(() => h.clock.now().getTime());
+    await phone.enroll(h.app, created.enrollment.confirmation_code);
     const byApp = await signedIn(m);
     await byApp.ws.verify(byApp.id, 'password', PASSWORD);
-    expect((await byApp.ws.send(byApp.id, 'app')).body.sent_to).toBe('Pixel 9');
+    const sent = await byApp.ws.send(byApp.id, 'app');
+    expect(sent.body.sent_to).toBe('Pixel 9');
     expect((await byApp.ws.verify(byApp.id, 'app', '')).body).toEqual({ done: false, pending: true });
-    const [request] = (await post(h.app, 'device/approvals/', { deviceToken })).body.items;
-    // The phone sees the machine asking.
-    expect(request.application).toBe('PC-0001');
-    await post(h.app, `device/approvals/${request.id}/`, { deviceToken, approve: true });
+    const [request] = await phone.pending(h.app);
+    // The phone sees the machine asking, and the number the workstation shows among its choices.
+    expect(request?.application).toBe('PC-0001');
+    expect(request?.choices).toContain(sent.body.number);
+    await phone.answer(h.app, request?.id ?? '', { approve: true, number: sent.body.number });
     expect((await byApp.ws.verify(byApp.id, 'app', '')).body.done).toBe(true);
   });
 
@@ -376,11 +375,7 @@ describe.each(testDatabases())('workstation login on $name', (database) => {
     // An app credential not usable for Windows login is not asked at a workstation.
     await call(h.app, 'POST', `users/${m.id}/unblock/`, acme);
     const created = await post(h.app, `users/${m.id}/credentials/`, { type: 'app' }, acme);
-    await post(h.app, 'enroll/app/', {
-      confirmation_code: created.body.enrollment.confirmation_code,
-      deviceModel: 'Web-only phone',
-      deviceToken: `web-only-${Math.random()}`,
-    });
+    await new SoftDevice(() => h.clock.now().getTime()).enroll(h.app, created.body.enrollment.confirmation_code);
     const byApp = await signedIn(m);
     await byApp.ws.verify(byApp.id, 'password', PASSWORD);
     expect((await byApp.ws.send(byApp.id, 'app')).body.sent_to).toBe('');

@@ -3,14 +3,14 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import SendIcon from '@mui/icons-material/Send';
-import { Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import type { MemberDetail } from '@portiere/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { openDialog } from '../../../components/dialogs/dialogRegistry';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { useBlockMember, useDeleteMember, useSendEnrollment } from '../api/membersApi';
 import { MEMBER_FORM_DIALOG, MemberFormDialog } from './MemberFormDialog';
 
@@ -47,6 +47,11 @@ export function PersonalInfoTab({ member }: { member: MemberDetail }) {
 
   return (
     <Stack spacing={3}>
+      {member.reported_sign_in_at && (
+        <Alert severity="warning">
+          {t('members.detail.reportedSignIn', { date: formatDateTime(member.reported_sign_in_at, i18n.language) })}
+        </Alert>
+      )}
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Button
           variant="contained"
