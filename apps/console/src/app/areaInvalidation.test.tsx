@@ -19,6 +19,7 @@ const configuration = (id: string, name: string) => ({
   allowed: ['password'],
   allowed_credential_types: ['password'],
   issuable_credential_types: ['password'],
+  reported_sign_in_at: null,
   members_count: 0,
 });
 

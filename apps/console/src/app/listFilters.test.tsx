@@ -22,6 +22,7 @@ const group = {
   allowed: [],
   allowed_credential_types: [],
   issuable_credential_types: [],
+  reported_sign_in_at: null,
   members_count: 0,
 };
 

@@ -65,6 +65,7 @@ export const configurationGroup = {
   allowed: ['password'],
   allowed_credential_types: ['password'],
   issuable_credential_types: ['password'],
+  reported_sign_in_at: null,
   members_count: 0,
 };
 export const member = {

@@ -37,6 +37,7 @@ const group = {
   allowed: ['password'],
   allowed_credential_types: ['password'],
   issuable_credential_types: ['password'],
+  reported_sign_in_at: null,
   members_count: 0,
 };
 const flow = {

@@ -73,6 +73,7 @@ const member = {
   credential_types: [],
   allowed_credential_types: ['mail'],
   issuable_credential_types: ['mail'],
+  reported_sign_in_at: null,
 };
 
 const COLD = { timeout: 20_000 };

@@ -27,6 +27,7 @@ const member = {
   credential_types: [],
   allowed_credential_types: ['password'],
   issuable_credential_types: ['password'],
+  reported_sign_in_at: null,
 };
 
 describe('member detail: Login Assistant tab', { timeout: 40_000 }, () => {

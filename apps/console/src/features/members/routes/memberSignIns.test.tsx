@@ -27,6 +27,7 @@ const member = {
   credential_types: ['password', 'totp'],
   allowed_credential_types: ['password', 'totp'],
   issuable_credential_types: ['password', 'totp'],
+  reported_sign_in_at: null,
 };
 
 const signIn = (over: Partial<MemberSignIn>): MemberSignIn =>

@@ -39,6 +39,7 @@ const office = {
   allowed: ['password', 'mail', 'totp'],
   allowed_credential_types: ['mail', 'password', 'totp'],
   issuable_credential_types: ['mail', 'password', 'totp'],
+  reported_sign_in_at: null,
   members_count: 1,
 };
 
@@ -80,6 +81,7 @@ describe('members pages', { timeout: 30_000 }, () => {
         ...member,
         allowed_credential_types: ['mail', 'password', 'totp'],
         issuable_credential_types: ['mail', 'password', 'totp'],
+        reported_sign_in_at: null,
       });
     if (path.endsWith('/users/m1/credentials/')) return jsonResponse(200, []);
     return jsonResponse(404, { reason: 'Not found.', code: 'notFound' });
