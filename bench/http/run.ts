@@ -19,8 +19,8 @@ import path from 'node:path';
 import { DEMO_PASSWORD } from '@portiere/server';
 import postgres from 'postgres';
 import { rawArgon2id } from '../measure.ts';
-import { type ConsolePaint, consolePaint } from './console-paint.ts';
 import { type ExportsResult, exportsBench } from './exports.ts';
+import { appPaint, consolePaint, type PagePaint } from './first-paint.ts';
 import { type LoadResult, load } from './load.ts';
 import { type SearchMeasure, search } from './search.ts';
 import { cpuMsOf, MAIN_JS, type ServerProcess, startServer } from './server.ts';
@@ -51,7 +51,8 @@ export interface HttpDatabaseResult {
 
 export interface HttpResult {
   coldStart: { emptyMs: number; existingMs: number };
-  consolePaint: ConsolePaint;
+  consolePaint: PagePaint;
+  appPaint: PagePaint;
   databases: Record<string, HttpDatabaseResult>;
 }
 
@@ -103,7 +104,8 @@ async function measure(server: ServerProcess, members: number, databaseUrl?: str
 
 async function embedded(): Promise<{
   coldStart: HttpResult['coldStart'];
-  paint: ConsolePaint;
+  paint: PagePaint;
+  app: PagePaint;
   result: HttpDatabaseResult;
 }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portiere-bench-'));
@@ -115,7 +117,8 @@ async function embedded(): Promise<{
     try {
       // The console's first paint first, on a server nothing else is asking anything of.
       const paint = await consolePaint({ baseUrl: server.baseUrl });
-      return { coldStart: { emptyMs, existingMs: server.readyMs }, paint, result: await measure(server, 200) };
+      const app = await appPaint({ baseUrl: server.baseUrl });
+      return { coldStart: { emptyMs, existingMs: server.readyMs }, paint, app, result: await measure(server, 200) };
     } finally {
       await server.stop();
     }
@@ -154,11 +157,11 @@ async function onPostgres(adminUrl: string): Promise<HttpDatabaseResult> {
 }
 
 export async function httpBench(): Promise<HttpResult> {
-  const { coldStart, paint, result } = await embedded();
+  const { coldStart, paint, app, result } = await embedded();
   const databases: Record<string, HttpDatabaseResult> = { pglite: result };
   const url = process.env.BENCH_DATABASE_URL;
   if (url) databases.postgres = await onPostgres(url);
-  return { coldStart, consolePaint: paint, databases };
+  return { coldStart, consolePaint: paint, appPaint: app, databases };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify(await httpBench(), null, 1));

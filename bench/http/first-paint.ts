@@ -1,17 +1,18 @@
 /**
- * The console's first paint, as a person opening the sign-in page sees it: Largest Contentful
- * Paint of the login route in Debian's Chromium (headless, launched as the browser tests launch
+ * First paints, as a person opening a page sees it: the console's sign-in page on a desktop and
+ * the members' smartphone app (/app/, with no account yet) on an emulated phone. Largest Contentful
+ * Paint of the page in Debian's Chromium (headless, launched as the browser tests launch
  * it), each sample in a new browser context (empty cache, new connections), beside the LCP of a
  * page holding one heading, served over HTTP from this machine in the same run: the raw limit of
  * "show something" here. Also the JavaScript the sign-in page fetches by itself: bytes on the
  * wire (as sent, compressed, headers included) and bytes the browser parses (decoded).
  *
  * The one-heading page is served twice, by a bare node:http server of this process: with the
- * response headers the console's page comes with (its security headers: Cross-Origin-Opener-Policy
+ * response headers the measured page comes with (its security headers: Cross-Origin-Opener-Policy
  * alone makes Chromium start another renderer process for the page, about 100 ms here), which is
  * the like-for-like limit, and plain, as the issue first measured it.
  *
- * Run alone against a running server: `npx tsx bench/http/console-paint.ts http://127.0.0.1:8080`
+ * Run alone against a running server: `npx tsx bench/http/first-paint.ts http://127.0.0.1:8080`
  */
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
@@ -20,13 +21,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 
-export interface ConsolePaint {
-  /** Median LCP of the console's login route (`/`), ms from navigation start. */
+export interface PagePaint {
+  /** Median LCP of the page, ms from navigation start. */
   lcpMs: number;
   /** Median LCP of the one-heading page sent with the console page's headers, ms. */
   staticLcpMs: number;
   /**
-   * Median of the paired ratios: each console load over the one-heading load of the same round
+   * Median of the paired ratios: each page load over the one-heading load of the same round
    * (the three pages of a round in turn first), so a change of the machine's load cancels out.
    */
   ratio: number;
@@ -61,6 +62,17 @@ function findChromium(): string {
     .split('\n')
     .at(-1) as string;
 }
+
+/** A mid-range Android phone, as the browser tests of the app emulate it. */
+const PHONE = {
+  locale: 'en-US',
+  viewport: { width: 412, height: 915 },
+  deviceScaleFactor: 2.625,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+};
 
 /** The raw limit: one heading, no script, no style sheet, not cached (as index.html). */
 const STATIC_PAGE = `<!doctype html>
@@ -121,8 +133,8 @@ interface Sample {
  * One cold load: a new context, the page opened, left until the network is quiet (so every
  * script it fetches by itself counts), then the last LCP candidate and the scripts' sizes.
  */
-async function sample(browser: Browser, url: string): Promise<Sample> {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+async function sample(browser: Browser, url: string, phone: boolean): Promise<Sample> {
+  const context = await browser.newContext(phone ? PHONE : { locale: 'en-US', viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'networkidle' });
@@ -155,8 +167,13 @@ const median = (xs: number[]) => {
   return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
 };
 
-export async function consolePaint(opts: { baseUrl: string }): Promise<ConsolePaint> {
-  const consoleUrl = new URL('/', opts.baseUrl).href;
+/** The console's sign-in page on a desktop. */
+export const consolePaint = (opts: { baseUrl: string }) => firstPaint({ ...opts, path: '/', phone: false });
+/** The members' smartphone app, no account yet, on a phone. */
+export const appPaint = (opts: { baseUrl: string }) => firstPaint({ ...opts, path: '/app/', phone: true });
+
+export async function firstPaint(opts: { baseUrl: string; path: string; phone: boolean }): Promise<PagePaint> {
+  const consoleUrl = new URL(opts.path, opts.baseUrl).href;
   const same = await serveStaticPage(await pageHeaders(consoleUrl));
   const plain = await serveStaticPage({});
   const browser = await chromium.launch({ executablePath: findChromium(), headless: true, args: LAUNCH_ARGS });
@@ -169,7 +186,7 @@ export async function consolePaint(opts: { baseUrl: string }): Promise<ConsolePa
       const got: Sample[] = [];
       for (let k = 0; k < urls.length; k++) {
         const which = (k + round) % urls.length;
-        got[which] = await sample(browser, urls[which] as string);
+        got[which] = await sample(browser, urls[which] as string, opts.phone);
       }
       // The first round warms the browser process up.
       if (round > 0) for (const [which, s] of got.entries()) samples[which]?.push(s);
@@ -194,12 +211,15 @@ export async function consolePaint(opts: { baseUrl: string }): Promise<ConsolePa
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const baseUrl = process.argv[2] ?? 'http://127.0.0.1:8080';
-  const r = await consolePaint({ baseUrl });
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  console.log(
-    `console login LCP ${r.lcpMs.toFixed(0)} ms; one heading with the same headers ${r.staticLcpMs.toFixed(0)} ms, ` +
-      `ratio ${r.ratio.toFixed(2)}; plain ${r.plainStaticLcpMs.toFixed(0)} ms, ratio ${r.plainRatio.toFixed(2)} ` +
-      `(medians of ${ROUNDS} rounds, ratios paired by round); ` +
-      `JS ${kb(r.jsWireBytes)} on the wire, ${kb(r.jsParsedBytes)} parsed`,
-  );
+  for (const [name, r] of [
+    ['console login', await consolePaint({ baseUrl })],
+    ['smartphone app', await appPaint({ baseUrl })],
+  ] as const)
+    console.log(
+      `${name} LCP ${r.lcpMs.toFixed(0)} ms; one heading with the same headers ${r.staticLcpMs.toFixed(0)} ms, ` +
+        `ratio ${r.ratio.toFixed(2)}; plain ${r.plainStaticLcpMs.toFixed(0)} ms, ratio ${r.plainRatio.toFixed(2)} ` +
+        `(medians of ${ROUNDS} rounds, ratios paired by round); ` +
+        `JS ${kb(r.jsWireBytes)} on the wire, ${kb(r.jsParsedBytes)} parsed`,
+    );
 }
