@@ -167,6 +167,7 @@ export const en = {
     appSentTo: 'Request sent to {to}. Approve it in your app.',
     appWaiting: 'Waiting for your approval…',
     appAgain: 'Send the request again',
+    pickNumber: 'Pick {number} in your app',
     useKey: 'Use my security key',
     keyHint: 'Insert or touch your security key, or use the passkey saved on this device.',
     keyWaiting: 'Waiting for your security key…',
@@ -218,6 +219,8 @@ export const en = {
     signInNoFlow: 'No sign-in flow is set up for this application. Please contact your administrator.',
     signInTooManyFailures: 'Too many wrong answers. Go back to the application and start again.',
     signInDenied: 'The sign-in was refused on your app.',
+    signInWrongNumber: 'The number picked in the app was not the one shown here.',
+    signInReported: 'The sign-in was refused on your app and reported.',
     signInResendTooSoon: 'A code was sent less than a minute ago. Please wait before asking again.',
   },
   /** Field messages (contracts VALIDATION keys) used by these forms. */

@@ -170,6 +170,7 @@ export const it: Dictionary = {
     appSentTo: "Richiesta inviata a {to}. Approvala nell'app.",
     appWaiting: 'In attesa della tua approvazione…',
     appAgain: 'Invia di nuovo la richiesta',
+    pickNumber: "Scegli {number} nell'app",
     useKey: 'Usa la mia chiave di sicurezza',
     keyHint: 'Inserisci o tocca la tua chiave di sicurezza, oppure usa la passkey salvata su questo dispositivo.',
     keyWaiting: 'In attesa della chiave di sicurezza…',
@@ -222,6 +223,8 @@ export const it: Dictionary = {
     signInNoFlow: 'Per questa applicazione non è configurato alcun flusso di accesso. Contatta il tuo amministratore.',
     signInTooManyFailures: "Troppe risposte errate. Torna all'applicazione e ricomincia.",
     signInDenied: "L'accesso è stato rifiutato dalla tua app.",
+    signInWrongNumber: "Il numero scelto nell'app non è quello mostrato qui.",
+    signInReported: "L'accesso è stato rifiutato dalla tua app e segnalato.",
     signInResendTooSoon: 'Un codice è stato inviato meno di un minuto fa. Attendi prima di chiederne un altro.',
   },
   validation: {
