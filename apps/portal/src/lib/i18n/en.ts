@@ -89,7 +89,9 @@ export const en = {
     save: 'Save',
   },
   app: {
-    scan: 'Open the authentication app on your phone and scan this QR code.',
+    scan: "Scan this QR code with your phone's camera: it opens the authentication app, which connects your phone.",
+    onThisPhone: 'Already on your phone?',
+    openHere: 'Open on this phone',
     qrAlt: 'QR code for the smartphone app',
     confirmationCode: 'Confirmation code',
     confirmationHint: 'If the app asks for it, enter this confirmation code.',

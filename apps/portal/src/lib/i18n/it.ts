@@ -91,7 +91,9 @@ export const it: Dictionary = {
     save: 'Salva',
   },
   app: {
-    scan: "Apri l'app di autenticazione sul telefono e scansiona questo codice QR.",
+    scan: "Inquadra questo codice QR con la fotocamera del telefono: si apre l'app di autenticazione, che collega il telefono.",
+    onThisPhone: 'Sei già sul telefono?',
+    openHere: 'Apri su questo telefono',
     qrAlt: "Codice QR per l'app per smartphone",
     confirmationCode: 'Codice di conferma',
     confirmationHint: "Se l'app lo chiede, inserisci questo codice di conferma.",
