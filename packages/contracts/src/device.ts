@@ -68,6 +68,7 @@ export const appEnrollRequestSchema = z.object({
   /** App with biometry: the platform authenticator's registration (`POST enroll/app/webauthn/`). */
   webauthn: webauthnRegistrationSchema.optional(),
 });
+export type AppEnrollRequest = z.infer<typeof appEnrollRequestSchema>;
 export const appEnrollOptionsRequestSchema = z.object({ confirmation_code: z.string().min(1).max(64) });
 
 /** How the app's approvals must be confirmed on the phone (the configuration group's app_credential_biometry, for app with biometry). */
@@ -116,6 +117,7 @@ export const deviceApprovalSchema = z.object({
 });
 export type DeviceApproval = z.infer<typeof deviceApprovalSchema>;
 export const deviceApprovalListSchema = z.object({ items: z.array(deviceApprovalSchema) });
+export type DeviceApprovalList = z.infer<typeof deviceApprovalListSchema>;
 
 export const deviceApprovalAnswerSchema = deviceCallSchema.extend({
   approve: z.boolean(),
