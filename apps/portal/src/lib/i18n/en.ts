@@ -188,6 +188,57 @@ export const en = {
     endedTitle: 'You cannot sign in here',
     expiredTitle: 'This sign-in has ended',
   },
+  /** The smartphone app (/app/): the accounts on this phone, their codes and sign-in requests. */
+  device: {
+    title: 'Your accounts',
+    opening: 'Opening your accounts…',
+    storeFailed:
+      'Your accounts could not be read on this phone. Check that this browser may store data for this site, and try again.',
+    unsupported:
+      "This browser cannot keep the app's keys safely. Open this address in your phone's main browser, such as Chrome or Safari.",
+    empty: 'There is no account on this phone yet.',
+    emptyHint:
+      'To add one, open the enrolment link your administrator sent you, choose the smartphone app and scan its QR code with this phone.',
+    add: 'Add an account',
+    addIntro: 'Enter the confirmation code shown on the enrolment page, then select Confirm.',
+    code: 'Confirmation code',
+    confirm: 'Confirm',
+    cancel: 'Cancel',
+    adding: 'Adding the account…',
+    added: '{username} is now on this phone.',
+    codeInvalid:
+      'This confirmation code is not valid or was already used. Check it, or start again from the enrolment page.',
+    biometryPrompt: 'Your phone will ask for your fingerprint, face or screen lock.',
+    biometryNoAnswer: 'Your phone did not confirm it is you. Select the button to try again.',
+    confirmItsMe: 'Confirm it is me',
+    offlineCode: 'Code for signing in without network',
+    changesIn: 'Changes in {seconds} s',
+    remove: 'Remove from this phone',
+    removeConfirm:
+      'Remove {username} ({customer}) from this phone? To use this phone for it again, you will need a new enrolment.',
+    removeYes: 'Remove',
+    removeFailed: 'The account could not be removed. Try again.',
+    reset: 'Reset by your administrator',
+    resetHint: 'This phone can no longer approve sign-ins for this account.',
+    enrollAgain: 'Enrol again',
+    offline: 'No connection: sign-in requests will show here once you are back online. The codes work without network.',
+    requestTitle: 'Sign-in request',
+    forAccount: '{username} at {customer}',
+    application: 'Application',
+    place: 'From',
+    unknownPlace: 'Unknown',
+    time: 'Requested',
+    pick: 'Pick the number shown on the sign-in page',
+    deny: 'Deny',
+    notMe: 'This was not me',
+    notMeConfirm:
+      'Deny this sign-in and report it? Your administrator will be told that someone tried to sign in as you.',
+    notMeYes: 'Deny and report',
+    sending: 'Sending your answer…',
+    approved: 'Approved: {application}',
+    denied: 'Denied: {application}',
+    gone: 'This request has expired or was already answered.',
+  },
   /** Server error codes (packages/contracts errors.ts); anything else shows the server's reason. */
   errors: {
     generic: 'An error has occurred.',
@@ -224,6 +275,9 @@ export const en = {
     signInWrongNumber: 'The number picked in the app was not the one shown here.',
     signInReported: 'The sign-in was refused on your app and reported.',
     signInResendTooSoon: 'A code was sent less than a minute ago. Please wait before asking again.',
+    deviceNotFound: 'This phone is no longer enrolled for this account.',
+    deviceNumberRequired: 'Pick the number shown on the sign-in page.',
+    deviceBiometryRequired: 'Confirm it is you on this phone to approve.',
   },
   /** Field messages (contracts VALIDATION keys) used by these forms. */
   validation: {
