@@ -108,6 +108,11 @@ function Accounts({ store, api }: { store: AccountStore; api: DeviceApi }) {
     [d],
   );
 
+  const startAdding = (code: string) => {
+    setAdded(null);
+    setAdding(code);
+  };
+
   async function onAdded(account: DeviceAccount) {
     await add(account);
     clearFragment();
@@ -135,6 +140,7 @@ function Accounts({ store, api }: { store: AccountStore; api: DeviceApi }) {
   else
     content = (
       <>
+        <Heading>{d.device.title}</Heading>
         {results.map((r) => (
           <Notice key={r.id} tone={r.tone}>
             {r.text}
@@ -152,7 +158,6 @@ function Accounts({ store, api }: { store: AccountStore; api: DeviceApi }) {
               onGone={markReset}
             />
           ))}
-        <Heading>{d.device.title}</Heading>
         {added && <Notice tone="success">{fill(d.device.added, { username: added })}</Notice>}
         {offline && <Notice tone="warning">{d.device.offline}</Notice>}
         {accounts.length === 0 ? (
@@ -165,12 +170,12 @@ function Accounts({ store, api }: { store: AccountStore; api: DeviceApi }) {
         ) : (
           <ul className="accounts">
             {accounts.map((account) => (
-              <AccountCard key={account.id} account={account} onRemove={remove} onEnrollAgain={() => setAdding('')} />
+              <AccountCard key={account.id} account={account} onRemove={remove} onEnrollAgain={() => startAdding('')} />
             ))}
           </ul>
         )}
         <div className="actions">
-          <button type="button" className="btn btn-primary btn-wide" onClick={() => setAdding('')}>
+          <button type="button" className="btn btn-primary btn-wide" onClick={() => startAdding('')}>
             {d.device.add}
           </button>
         </div>

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { account, approval, deviceState } from '../../test/deviceFixtures';
 import { type Call, fail, fakeApi, type Handler, ok } from '../../test/fakeApi';
 import { CUSTOMER_ID } from '../../test/fixtures';
+import { renderAt } from '../../test/render';
 import { renderDevice } from '../../test/renderDevice';
 import { memoryStore } from './accountStore';
 import { APPROVAL_POLL_MS } from './useApprovals';
@@ -193,7 +194,8 @@ describe('sign-in requests', () => {
     await screen.findByTestId('account-dev-1');
     await vi.waitFor(() => expect(api.of('POST', 'device/approvals/')).toHaveLength(1));
     await act(() => vi.advanceTimersByTimeAsync(APPROVAL_POLL_MS));
-    expect(api.of('POST', 'device/approvals/')).toHaveLength(2);
+    // Each call is signed first (WebCrypto answers off the timers).
+    await vi.waitFor(() => expect(api.of('POST', 'device/approvals/')).toHaveLength(2));
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     document.dispatchEvent(new Event('visibilitychange'));
     await act(() => vi.advanceTimersByTimeAsync(APPROVAL_POLL_MS * 5));
@@ -244,6 +246,14 @@ describe('the accounts on this phone', () => {
     await user.click(within(card).getByRole('button', { name: 'Remove' }));
     await screen.findByText('There is no account on this phone yet.');
     expect(await store.list()).toEqual([]);
+  });
+
+  it('opens from /app/ (its own chunk), and says so in a browser that cannot keep keys', async () => {
+    server();
+    // jsdom has no IndexedDB, as a browser refusing storage.
+    renderAt('/app/');
+    await screen.findByText(/^This browser cannot keep the app's keys safely\./);
+    expect(document.title).toBe('Your accounts');
   });
 
   it('speaks Italian in an Italian browser', async () => {

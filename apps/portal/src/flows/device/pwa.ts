@@ -7,14 +7,19 @@ export const APP_SCOPE = '/app/';
 const MANIFEST = '/app/manifest.webmanifest';
 const THEME = '#1f4e79';
 
-/** Adds the manifest link and theme colour to <head>; the returned function takes them away. */
+/** Adds the manifest link, theme colour and home screen icon to <head>; the returned function takes them away. */
 export function linkManifest(): () => void {
   const link = Object.assign(document.createElement('link'), { rel: 'manifest', href: MANIFEST });
   const theme = Object.assign(document.createElement('meta'), { name: 'theme-color', content: THEME });
-  document.head.append(link, theme);
+  // Safari takes the home screen's icon from here, not from the manifest.
+  const icon = Object.assign(document.createElement('link'), {
+    rel: 'apple-touch-icon',
+    href: '/portal/icons/app-192.png',
+  });
+  const added = [link, theme, icon];
+  document.head.append(...added);
   return () => {
-    link.remove();
-    theme.remove();
+    for (const element of added) element.remove();
   };
 }
 
