@@ -3,15 +3,21 @@ import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 /**
- * The members' pages: one small bundle served by the API server for /enroll/* (and later
- * /signin/*). Its files live under /portal/ so they never clash with the console's /assets/.
+ * The members' pages: one small bundle served by the API server for /enroll/*, /signin/* and
+ * /app/* (the smartphone app, a chunk of its own). Its files live under /portal/ so they never
+ * clash with the console's /assets/.
  */
-/** In development, the members' addresses get the page as the server gives it (plugins/portal.ts). */
+/**
+ * In development, the members' addresses get the page as the server gives it (plugins/portal.ts),
+ * and the app's worker and manifest under /app/ are the public/ files.
+ */
 const memberRoutes: Plugin = {
   name: 'portiere-member-routes',
   configureServer(server) {
     server.middlewares.use((req, _res, next) => {
-      if (/^\/(enroll|signin)\//.test(req.url ?? '')) req.url = '/portal/';
+      const url = req.url ?? '';
+      if (/^\/app\/(sw\.js|manifest\.webmanifest)$/.test(url)) req.url = url.replace(/^\/app\//, '/portal/');
+      else if (/^\/(enroll|signin|app)\//.test(url)) req.url = '/portal/';
       next();
     });
   },

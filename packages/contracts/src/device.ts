@@ -55,22 +55,8 @@ export const deviceProofSchema = z.object({
 });
 export type DeviceProof = z.infer<typeof deviceProofSchema>;
 
-/** JSON with sorted keys, so that the app and the server sign and check the same bytes. */
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-/** What a device signs: the call and everything it sends but the proof itself. */
-export function deviceSigningInput(method: string, path: string, signedAt: number, payload: object): string {
-  return `${method.toUpperCase()} ${path}\n${signedAt}\n${stableJson(payload)}`;
-}
+/** What a device signs (in a zod-free file of its own, for the app's bundle). */
+export { deviceSigningInput } from './deviceSigning.ts';
 
 export const deviceCallSchema = z.object({ device: deviceProofSchema });
 
@@ -82,6 +68,7 @@ export const appEnrollRequestSchema = z.object({
   /** App with biometry: the platform authenticator's registration (`POST enroll/app/webauthn/`). */
   webauthn: webauthnRegistrationSchema.optional(),
 });
+export type AppEnrollRequest = z.infer<typeof appEnrollRequestSchema>;
 export const appEnrollOptionsRequestSchema = z.object({ confirmation_code: z.string().min(1).max(64) });
 
 /** How the app's approvals must be confirmed on the phone (the configuration group's app_credential_biometry, for app with biometry). */
@@ -130,6 +117,7 @@ export const deviceApprovalSchema = z.object({
 });
 export type DeviceApproval = z.infer<typeof deviceApprovalSchema>;
 export const deviceApprovalListSchema = z.object({ items: z.array(deviceApprovalSchema) });
+export type DeviceApprovalList = z.infer<typeof deviceApprovalListSchema>;
 
 export const deviceApprovalAnswerSchema = deviceCallSchema.extend({
   approve: z.boolean(),

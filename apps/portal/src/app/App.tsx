@@ -1,8 +1,13 @@
+import { lazy, Suspense } from 'react';
+import { Loading } from '../components/Loading';
 import { EnrollFlow } from '../flows/enroll/EnrollFlow';
 import { SignInFlow } from '../flows/webLogin/SignInFlow';
 import { I18nProvider } from '../lib/i18n/I18nProvider';
 import { NotFoundPage } from './NotFoundPage';
 import { matchRoute } from './routes';
+
+/** The smartphone app: its own chunk, so that the enrolment and sign-in pages never load it. */
+const DeviceApp = lazy(() => import('../flows/device/DeviceApp'));
 
 /** Picks the flow for the address; each flow owns its page from there. */
 export function App({ pathname }: { pathname: string }) {
@@ -13,6 +18,10 @@ export function App({ pathname }: { pathname: string }) {
         <EnrollFlow token={route.token} />
       ) : route.flow === 'signin' ? (
         <SignInFlow uid={route.uid} />
+      ) : route.flow === 'device' ? (
+        <Suspense fallback={<Loading />}>
+          <DeviceApp />
+        </Suspense>
       ) : (
         <NotFoundPage />
       )}

@@ -13,8 +13,23 @@ describe('the portal router', () => {
     expect(matchRoute('/signin/Xq3/')).toEqual({ flow: 'signin', uid: 'Xq3' });
   });
 
+  it('opens the smartphone app at /app/ and anything under it', () => {
+    for (const path of ['/app/', '/app/index.html', '/app/a/b'])
+      expect([path, matchRoute(path)]).toEqual([path, { flow: 'device' }]);
+  });
+
   it('knows no other page', () => {
-    for (const path of ['/', '/enroll/', '/enroll/a/b', '/enroll/%E0%A4%A', '/signin/', '/signin/a/b', '/portal/'])
+    for (const path of [
+      '/',
+      '/enroll/',
+      '/enroll/a/b',
+      '/enroll/%E0%A4%A',
+      '/signin/',
+      '/signin/a/b',
+      '/portal/',
+      '/app',
+      '/apps/',
+    ])
       expect([path, matchRoute(path).flow]).toEqual([path, 'notFound']);
   });
 });

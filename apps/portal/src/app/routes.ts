@@ -1,11 +1,16 @@
 /**
  * The members' pages are few, so the router is a path match: /enroll/<token> (the enrolment
- * link) and /signin/<uid> (the web login the OpenID provider sends browsers to). The server
- * sends index.html for exactly these prefixes (apps/server/src/plugins/portal.ts).
+ * link), /signin/<uid> (the web login the OpenID provider sends browsers to) and /app/ (the
+ * smartphone app, one page whatever follows). The server sends index.html for exactly these
+ * prefixes (apps/server/src/plugins/portal.ts).
  */
-export type Route = { flow: 'enroll'; token: string } | { flow: 'signin'; uid: string } | { flow: 'notFound' };
+export type Route =
+  | { flow: 'enroll'; token: string }
+  | { flow: 'signin'; uid: string }
+  | { flow: 'device' }
+  | { flow: 'notFound' };
 
-export const PORTAL_PREFIXES = ['/enroll/', '/signin/'] as const;
+export const PORTAL_PREFIXES = ['/enroll/', '/signin/', '/app/'] as const;
 
 /** The one path segment after `prefix`, unescaped; null when absent or malformed. */
 function segment(prefix: string, pathname: string): string | null {
@@ -20,6 +25,7 @@ function segment(prefix: string, pathname: string): string | null {
 }
 
 export function matchRoute(pathname: string): Route {
+  if (pathname.startsWith('/app/')) return { flow: 'device' };
   const token = segment('enroll', pathname);
   if (token) return { flow: 'enroll', token };
   const uid = segment('signin', pathname);

@@ -39,7 +39,7 @@ export const atStage = (at: SignInStage, over: Partial<SignInState> = {}) =>
   signInState({ step: 'stage', username: 'eva@acme.example', stage: at, ...over });
 
 export const sent = (over: Partial<SignInSent> = {}): SignInSent =>
-  signInSentSchema.parse({ sent_to: 'e***@acme.example', resend_in: 60, ...over });
+  signInSentSchema.parse({ sent_to: 'e***@acme.example', resend_in: 60, number: null, ...over });
 
 export const next = (at: SignInStage): SignInStepResult =>
   signInStepResultSchema.parse({ done: false, pending: false, stage: at });

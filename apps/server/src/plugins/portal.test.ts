@@ -26,13 +26,20 @@ const padding = '<!-- padding -->'.repeat(80);
 const PORTAL_HTML = `<!doctype html><title>Members</title>${padding}`;
 const CONSOLE_HTML = `<!doctype html><title>Console</title>${padding}`;
 const PORTAL_JS = 'export const members = "enrolment";\n'.repeat(80);
+const SW_JS = "self.addEventListener('fetch', () => {});\n";
+const MANIFEST = '{"name":"Portiere","scope":"/app/"}';
 
 describe("the members' pages", () => {
   let h: Harness;
   let portalDir: string;
   let consoleDir: string;
   beforeAll(async () => {
-    portalDir = builtApp({ 'index.html': PORTAL_HTML, 'assets/index-1.js': PORTAL_JS });
+    portalDir = builtApp({
+      'index.html': PORTAL_HTML,
+      'assets/index-1.js': PORTAL_JS,
+      'sw.js': SW_JS,
+      'manifest.webmanifest': MANIFEST,
+    });
     consoleDir = builtApp({ 'index.html': CONSOLE_HTML, 'assets/app-1.js': 'console.log(1);'.repeat(100) });
     const [pglite] = testDatabases();
     h = await startHarness(pglite as TestDatabase, { PORTAL_DIR: portalDir, CONSOLE_DIR: consoleDir });
@@ -61,6 +68,28 @@ describe("the members' pages", () => {
     const br = await get('/enroll/abc', 'br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(PORTAL_HTML);
+  });
+
+  it("answers /app/ with the portal's page, and serves the app's worker and manifest there, always revalidated", async () => {
+    for (const url of ['/app/', '/app/accounts']) {
+      const res = await get(url);
+      expect([url, res.statusCode, res.body, res.headers['cache-control']]).toEqual([
+        url,
+        200,
+        PORTAL_HTML,
+        'no-cache',
+      ]);
+    }
+    const sw = await get('/app/sw.js');
+    expect([sw.statusCode, sw.body, sw.headers['cache-control']]).toEqual([200, SW_JS, 'no-cache']);
+    expect(String(sw.headers['content-type'])).toMatch(/^(text|application)\/javascript/);
+    const manifest = await get('/app/manifest.webmanifest');
+    expect([manifest.statusCode, manifest.body, manifest.headers['cache-control']]).toEqual([
+      200,
+      MANIFEST,
+      'no-cache',
+    ]);
+    expect(String(manifest.headers['content-type'])).toMatch(/^application\/manifest\+json/);
   });
 
   it('serves its files under /portal/ precompressed and cached for good; a missing one is a 404', async () => {

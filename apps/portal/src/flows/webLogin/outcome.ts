@@ -4,7 +4,8 @@ import { ApiError } from '../../lib/api';
 
 /**
  * Refusals after which the interaction is over (the server spends it): the page says why and
- * offers no form. A request the member's app denied ends it too.
+ * offers no form. A request the member's app denied ends it too, as does a wrong number picked in
+ * the app and a denial the member reported ("this was not me").
  */
 export const END_CODES = [
   'signInExpired',
@@ -13,6 +14,8 @@ export const END_CODES = [
   'signInNoFlow',
   'signInTooManyFailures',
   'signInDenied',
+  'signInWrongNumber',
+  'signInReported',
 ] as const satisfies readonly ErrorCode[];
 export type EndCode = (typeof END_CODES)[number];
 

@@ -33,7 +33,11 @@ function useEnrolledOnDevice(api: EnrollApi, id: string | null, onEnrolled: (c: 
   }, [api, id, onEnrolled]);
 }
 
-/** The smartphone app (with or without biometry): scan the QR code on the phone; the page follows. */
+/**
+ * The smartphone app (with or without biometry): the QR code carries the app's address with the
+ * confirmation code (appEnrollUrl); a member already on their phone follows the same address as a
+ * link, in a new tab so that this page stays to see the enrolment done. The page follows.
+ */
 export function AppStep(props: StepProps) {
   const { d } = useI18n();
   const { state, restart } = useStartedCredential(props);
@@ -45,6 +49,14 @@ export function AppStep(props: StepProps) {
     <>
       <p>{d.app.scan}</p>
       {started.qr_code && <img className="qr" src={started.qr_code} alt={d.app.qrAlt} width={220} height={220} />}
+      {started.enrollment_url && (
+        <p className="open-here">
+          {d.app.onThisPhone}{' '}
+          <a href={started.enrollment_url} target="_blank" rel="noopener">
+            {d.app.openHere}
+          </a>
+        </p>
+      )}
       {started.confirmation_code && (
         <>
           <p className="field-hint">{d.app.confirmationHint}</p>

@@ -111,7 +111,7 @@ describe('the smartphone app', () => {
             credential: credential({ id: 'app-1', type: 'app' }),
             qr_code: PNG,
             confirmation_code: 'K7Q2MZ',
-            enrollment_url: 'https://portiere.example/api/v1/app/enroll/x/',
+            enrollment_url: 'https://portiere.example/app/#code=K7Q2MZ',
           }),
         ),
       [`GET ${CREDENTIALS}app-1/`]: () => {
@@ -122,6 +122,9 @@ describe('the smartphone app', () => {
     await open('Smartphone app');
     await screen.findByRole('img', { name: 'QR code for the smartphone app' });
     expect((screen.getByLabelText('Confirmation code') as HTMLInputElement).value).toBe('K7Q2MZ');
+    // A member already on the phone opens the app's address itself, this page staying open.
+    const here = screen.getByRole('link', { name: 'Open on this phone' }) as HTMLAnchorElement;
+    expect([here.href, here.target]).toEqual(['https://portiere.example/app/#code=K7Q2MZ', '_blank']);
     expect(screen.getByText('Waiting for your phone…')).toBeTruthy();
     expect(polls).toBe(0);
     await act(() => vi.advanceTimersByTimeAsync(2000));

@@ -44,11 +44,31 @@ function useApproval(flow: SignInFlowApi, waiting: boolean, onRefused: (err: unk
   }, [flow, waiting, onRefused]);
 }
 
+/**
+ * Number matching: the member picks this number among the app's choices, so a request they did
+ * not start cannot be approved by a reflex tap. Large, and its text reads as one sentence.
+ */
+function MatchNumber({ number }: { number: number }) {
+  const { d } = useI18n();
+  const [before, after = ''] = d.signin.pickNumber.split('{number}');
+  return (
+    <p className="match">
+      {before}
+      <span className="match-number" data-testid="match-number">
+        {number}
+      </span>
+      {after}
+    </p>
+  );
+}
+
 /** The app: a request goes to the member's phone; the page waits for the approval. */
 export function AppAnswer({ flow, attemptsLeft, autoFocus }: AnswerProps) {
   const { d } = useI18n();
   /** Where the request went; '' when it went earlier (asking again was too soon). */
   const [sentTo, setSentTo] = useState<string | null>(null);
+  /** The number to pick in the app; kept when asking again was too soon (that request still stands). */
+  const [number, setNumber] = useState<number | null>(null);
   const [refused, setRefused] = useState<unknown>(null);
   const [until, setUntil] = useState<number | null>(null);
   const wait = useCountdown(until);
@@ -62,6 +82,7 @@ export function AppAnswer({ flow, attemptsLeft, autoFocus }: AnswerProps) {
     const err = await submit.run(async () => {
       const answer = await flow.send('app');
       setSentTo(answer.sent_to);
+      setNumber(answer.number);
       setUntil(Date.now() + answer.resend_in * 1000);
     });
     // A request from a minute ago may still be answered: wait for it.
@@ -78,6 +99,7 @@ export function AppAnswer({ flow, attemptsLeft, autoFocus }: AnswerProps) {
   return (
     <>
       {sentTo !== null && <p>{sentTo ? fill(d.signin.appSentTo, { to: sentTo }) : d.signin.appSent}</p>}
+      {waiting && number !== null && <MatchNumber number={number} />}
       {waiting && <Loading label={d.signin.appWaiting} />}
       {refusal ? <Notice tone="error">{refusal}</Notice> : <Refusal error={refused} />}
       <Refusal error={submit.error} onRetry={send} />

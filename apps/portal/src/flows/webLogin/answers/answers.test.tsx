@@ -97,6 +97,39 @@ describe('the app', () => {
     expect(api.of('POST', `${SIGNIN}verify/`).map(body)).toEqual(Array(3).fill({ kind: 'app', value: '' }));
   });
 
+  it('shows the number to pick in the app, large, while it waits', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const at = stage({ index: 0, count: 1, kinds: ['app'] });
+    server(at, {
+      [`POST ${SIGNIN}send/`]: () => ({ status: 202, body: sent({ sent_to: 'Pixel 8', number: 42 }) }),
+      [`POST ${SIGNIN}verify/`]: () => ok(pending()),
+    });
+    const { user } = renderAt(`/signin/${UID}`);
+    await user.click(await screen.findByRole('button', { name: 'Send request to my app' }));
+    const number = await screen.findByTestId('match-number');
+    expect(number.textContent).toBe('42');
+    expect(number.parentElement?.textContent).toBe('Pick 42 in your app');
+    expect(screen.getByText('Waiting for your approval…')).toBeTruthy();
+  });
+
+  it.each([
+    ['signInWrongNumber', 'The number picked in the app was not the one shown here.'],
+    ['signInReported', 'The sign-in was refused on your app and reported.'],
+  ])('ends the sign-in on %s', async (code, text) => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const at = stage({ index: 0, count: 1, kinds: ['app'] });
+    server(at, {
+      [`POST ${SIGNIN}send/`]: () => ({ status: 202, body: sent({ sent_to: 'Pixel 8', number: 42 }) }),
+      [`POST ${SIGNIN}verify/`]: () => fail(403, code, text),
+    });
+    const { user } = renderAt(`/signin/${UID}`);
+    await user.click(await screen.findByRole('button', { name: 'Send request to my app' }));
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await screen.findByRole('heading', { level: 1, name: 'You cannot sign in here' });
+    expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.queryByTestId('match-number')).toBeNull();
+  });
+
   it('stops asking when the phone refuses, and ends on the refusal (the sign-in is spent)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const at = stage({ index: 0, count: 1, kinds: ['app'] });
