@@ -1,7 +1,7 @@
 /**
  * The app's calls (contracts device.ts). Enrolment is public with the confirmation code; every
- * other call is signed by the device's key (deviceProof.ts) and carries no token: the signed
- * path is the one requested, so both are built here from one string.
+ * other call is signed by the device's key (deviceProof.ts) and carries no token: the path it
+ * signs is the one openapi-fetch requests (the id encoded alike).
  */
 import type {
   AppEnrollRequest,
@@ -14,24 +14,9 @@ import type {
 import { ApiError, answer, client } from '../../lib/api';
 import { deviceProof, type Signer } from './deviceProof';
 
-type Answered<T> = Promise<{ data?: T; error?: unknown; response: Response }>;
-
-/**
- * The typed client's POST, its path unchecked: generated/openapi.ts does not have the device
- * routes yet. Once it is regenerated, this becomes `client.POST` and the compiler checks each
- * path and body below against the server's routes (this file is the only one to change).
- */
-const post = client.POST as unknown as <T>(path: string, init: { body?: object; signal?: AbortSignal }) => Answered<T>;
-
-const API = '/api/v1/';
-
-/** A device call: the payload and the proof over it, for `path` under /api/v1/. */
-async function signed<T>(signer: Signer, path: string, payload: object = {}, signal?: AbortSignal): Promise<T> {
-  const device = await deviceProof(signer, 'POST', `${API}${path}`, payload);
-  return answer(post<T>(`${API}${path}`, { body: { ...payload, device }, signal }));
-}
-
-const approval = (id: string) => `device/approvals/${encodeURIComponent(id)}/`;
+const API = '/api/v1';
+/** The path the server sees for an approval: what the device signs (openapi-fetch encodes the id the same way). */
+const approvalPath = (id: string) => `${API}/device/approvals/${encodeURIComponent(id)}/`;
 
 export const deviceApi = {
   /**
@@ -39,16 +24,30 @@ export const deviceApi = {
    * authenticator. Other credentials answer an error (422 deviceBiometryNotNeeded).
    */
   enrollOptions: (confirmation_code: string): Promise<WebAuthnOptions> =>
-    answer(post(`${API}enroll/app/webauthn/`, { body: { confirmation_code } })),
-  enroll: (body: AppEnrollRequest): Promise<AppEnrollResult> => answer(post(`${API}enroll/app/`, { body })),
+    answer(client.POST('/api/v1/enroll/app/webauthn/', { body: { confirmation_code } })),
+  enroll: (body: AppEnrollRequest): Promise<AppEnrollResult> => answer(client.POST('/api/v1/enroll/app/', { body })),
   /** The account as the server knows it (username, biometry... may have changed). */
-  state: (signer: Signer, signal?: AbortSignal): Promise<DeviceState> => signed(signer, 'device/', {}, signal),
-  approvals: (signer: Signer, signal?: AbortSignal): Promise<DeviceApprovalList> =>
-    signed(signer, 'device/approvals/', {}, signal),
+  state: async (signer: Signer, signal?: AbortSignal): Promise<DeviceState> => {
+    const device = await deviceProof(signer, 'POST', `${API}/device/`, {});
+    return answer(client.POST('/api/v1/device/', { body: { device }, signal }));
+  },
+  approvals: async (signer: Signer, signal?: AbortSignal): Promise<DeviceApprovalList> => {
+    const device = await deviceProof(signer, 'POST', `${API}/device/approvals/`, {});
+    return answer(client.POST('/api/v1/device/approvals/', { body: { device }, signal }));
+  },
   /** Biometry: the options the platform authenticator answers before an approval. */
-  approvalOptions: (signer: Signer, id: string): Promise<WebAuthnOptions> => signed(signer, `${approval(id)}webauthn/`),
-  answer: (signer: Signer, id: string, body: Omit<DeviceApprovalAnswer, 'device'>): Promise<void> =>
-    signed(signer, approval(id), body),
+  approvalOptions: async (signer: Signer, id: string): Promise<WebAuthnOptions> => {
+    const device = await deviceProof(signer, 'POST', `${approvalPath(id)}webauthn/`, {});
+    return answer(
+      client.POST('/api/v1/device/approvals/{id}/webauthn/', { params: { path: { id } }, body: { device } }),
+    );
+  },
+  answer: async (signer: Signer, id: string, body: Omit<DeviceApprovalAnswer, 'device'>): Promise<void> => {
+    const device = await deviceProof(signer, 'POST', approvalPath(id), body);
+    await answer(
+      client.POST('/api/v1/device/approvals/{id}/', { params: { path: { id } }, body: { ...body, device } }),
+    );
+  },
 };
 export type DeviceApi = typeof deviceApi;
 

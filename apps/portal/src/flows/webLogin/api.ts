@@ -23,9 +23,8 @@ export function signInApi(uid: string) {
       answer(client.POST('/api/v1/signin/{uid}/identify/', { params, body: { username } })),
     card: (cardCode: string): Promise<SignInState> =>
       answer(client.POST('/api/v1/signin/{uid}/card/', { params, body: { cardCode } })),
-    // The cast stands until generated/openapi.ts has the contract's `number` (then it is a no-op).
     send: (kind: SentKind): Promise<SignInSent> =>
-      answer(client.POST('/api/v1/signin/{uid}/send/', { params, body: { kind } })) as Promise<SignInSent>,
+      answer(client.POST('/api/v1/signin/{uid}/send/', { params, body: { kind } })),
     verify: (
       kind: SignInKind,
       value: string,
