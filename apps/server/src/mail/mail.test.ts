@@ -82,12 +82,10 @@ describe.each(testDatabases())('mails on $name', (database) => {
     expect(others).toEqual([]);
     expect(qr).toMatchObject({ contentType: 'image/png', related: true, contentDisposition: 'inline' });
     expect(mail.html).toContain(`<img src="cid:${qr?.cid}" alt="QR code"`);
-    // A real PNG whose QR code gives the app the server (on PUBLIC_URL) and the code.
+    // A real PNG whose QR code opens the app on PUBLIC_URL, the code in the fragment (no server sees it).
     const png = PNG.sync.read(qr?.content as Buffer);
     const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-    expect(decoded?.data).toBe(
-      `portiere://enroll?server=${encodeURIComponent(`${PUBLIC_URL}/api/v1/enroll/app/`)}&code=${code}`,
-    );
+    expect(decoded?.data).toBe(`${PUBLIC_URL}/app/#code=${code}`);
     // The public address that answered the QR code for a code in its path is gone.
     expect((await h.app.inject({ url: `/api/v1/enroll/app/qr/${code}/` })).statusCode).toBe(404);
   });

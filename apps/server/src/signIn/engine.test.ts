@@ -305,6 +305,12 @@ describe.each(testDatabases())('the sign-in engine on $name', (database) => {
     expect(await answer(app, store, 'app', '')).toEqual({ type: 'pending' });
     expect(store.failures).toBe(0);
     // No app to ask: nothing is sent, and nothing shown before a right answer.
-    expect(await engine.send(store.progress, store, 'web', 'app')).toEqual({ type: 'sent', shown: '', resendS: 60 });
+    // A number for the page to show, whoever asks (it tells nothing about who has an app).
+    expect(await engine.send(store.progress, store, 'web', 'app')).toEqual({
+      type: 'sent',
+      shown: '',
+      resendS: 60,
+      number: expect.any(Number),
+    });
   });
 });
