@@ -10,6 +10,7 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { apiOf, ok } from '../support/api.ts';
 import { IT as IT_SIGN_IN, signIn } from '../support/auth.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import { mailsTo } from '../support/mailbox.ts';
 import { type RpPages, relyingParty, startRpPages } from '../support/relying-party.ts';
 
@@ -154,6 +155,7 @@ async function enrolPhone(desktop: Page, app: Page, L: Language, link: string, u
   await app.goto(address);
   // The code comes prefilled from the address; the member confirms.
   await expect(app.getByLabel(L.code, { exact: true })).toHaveValue(/^\d+$/);
+  await expectNoAxeViolations(app, 'the app adding an account');
   await app.getByRole('button', { name: L.confirm, exact: true }).click();
   await expect(app.getByText(L.added(username))).toBeVisible();
   await expect(desktop.getByText(biometry ? L.appBiometryDone : L.appDone)).toBeVisible();
@@ -200,6 +202,8 @@ for (const [lang, L] of Object.entries(LANGUAGES)) {
       const first = await askTheApp(desktop, L, s.application.clientId, s.member.username);
       const request = requestOn(app, L);
       await expect(request.getByText(s.application.name)).toBeVisible();
+      await expectNoAxeViolations(app, `the app with a sign-in request (${lang})`);
+      await expectNoAxeViolations(desktop, `the sign-in page showing the number (${lang})`);
       await request.getByRole('button', { name: first.number, exact: true }).click();
       await desktop.waitForURL((url) => url.href.startsWith(`${rpPages.redirectUri}?`));
       const tokens = await first.rp.exchange(desktop.url());
@@ -235,6 +239,7 @@ for (const [lang, L] of Object.entries(LANGUAGES)) {
       await app.reload();
       await expect(app.getByText(L.reset)).toBeVisible();
       await expect(app.getByRole('button', { name: L.enrollAgain })).toBeVisible();
+      await expectNoAxeViolations(app, 'the app with an account reset');
       await phoneContext.close();
     });
   });
