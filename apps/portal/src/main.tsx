@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { App, preloadDeviceApp } from './app/App';
+import { matchRoute } from './app/routes';
 import { applyBranding } from './lib/branding';
 import './styles.css';
 
@@ -9,8 +10,13 @@ applyBranding(document.documentElement);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App pathname={window.location.pathname} />
-  </StrictMode>,
-);
+const pathname = window.location.pathname;
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <App pathname={pathname} />
+    </StrictMode>,
+  );
+// The smartphone app's chunk first (see preloadDeviceApp); should it fail, the lazy route retries it.
+if (matchRoute(pathname).flow === 'device') preloadDeviceApp().then(render, render);
+else render();
