@@ -8,10 +8,9 @@
  * and in Italian.
  */
 import { type Browser, type CDPSession, expect, type Page, test } from '@playwright/test';
-import { apiOf, ok } from '../support/api.ts';
 import { IT as IT_SIGN_IN, signIn } from '../support/auth.ts';
-import { mailsTo } from '../support/mailbox.ts';
 import { type RpPages, relyingParty, startRpPages } from '../support/relying-party.ts';
+import { MEMBER_PASSWORD, setUpSignInMember } from '../support/sign-in-member.ts';
 
 let rpPages: RpPages;
 test.beforeAll(async () => {
@@ -21,53 +20,9 @@ test.afterAll(async () => {
   await rpPages.close();
 });
 
-const unique = (prefix: string) => `${prefix}_${Date.now().toString(36)}`;
-const PASSWORD = `Correct horse ${Date.now().toString(36)}`;
-
-/**
- * Through the API, as the operator: a group whose app role for a new SPA gives the flow
- * password → key pair, a member of it with a password, and the enrolment link mailed to them.
- */
-async function setUp(page: Page, lang: string) {
-  const api = await apiOf(page);
-  const group = await ok(
-    api.POST('/api/v1/groups/', {
-      body: { name: unique(`Keys_${lang}`), web_login_enabled: true, allowed: ['password'] },
-    }),
-  );
-  const flow = await ok(
-    api.POST('/api/v1/flows/', { body: { name: unique(`Password_Key_${lang}`), stages: [['password'], ['keypair']] } }),
-  );
-  const application = await ok(
-    api.POST('/api/v1/applications/', {
-      body: { name: unique(`Vault_${lang}`), type: 'spa', redirectUri: rpPages.redirectUri },
-    }),
-  );
-  await ok(
-    api.POST('/api/v1/app-roles/', {
-      body: { displayName: 'Staff', applicationId: application.id, groupId: group.id, flowId: flow.id },
-    }),
-  );
-  const username = `kim.key.${lang}.${Date.now().toString(36)}@acme.example`;
-  const member = await ok(
-    api.POST('/api/v1/users/', {
-      body: { username, email: username, first_name: 'Kim', last_name: 'Key', group_id: group.id },
-    }),
-  );
-  const path = { path: { id: member.id } };
-  await ok(api.POST('/api/v1/users/{id}/credentials/', { params: path, body: { type: 'password', value: PASSWORD } }));
-  const before = (await mailsTo(username)).length;
-  await ok(api.POST('/api/v1/users/{id}/send-enrollment/', { params: path }));
-  let link = '';
-  await expect
-    .poll(async () => {
-      const mail = (await mailsTo(username)).slice(before).at(-1);
-      link = /\/enroll\/[\w-]+\.[\w-]+\.[\w-]+/.exec(mail?.text ?? '')?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
-  return { application, member, link };
-}
+/** A member whose flow is password → key pair, and their enrolment link. */
+const setUp = (page: Page, lang: string) =>
+  setUpSignInMember(page, { tag: lang, stages: [['password'], ['keypair']], redirectUri: rpPages.redirectUri });
 
 /** The member's own browser (their language) with a virtual security key plugged in. */
 async function memberWithKey(browser: Browser, locale: string) {
@@ -141,7 +96,7 @@ async function signInWithKey(member: Page, L: Language, clientId: string, userna
   await member.getByLabel(L.username, { exact: true }).fill(username);
   await member.getByLabel(L.username, { exact: true }).press('Enter');
   const password = member.getByLabel(L.password, { exact: true });
-  await password.fill(PASSWORD);
+  await password.fill(MEMBER_PASSWORD);
   await password.press('Enter');
   const useKey = member.getByRole('button', { name: L.useKey });
   await expect(useKey).toBeFocused();

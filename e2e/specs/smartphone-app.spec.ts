@@ -8,11 +8,11 @@
  * approves only through Chromium's virtual platform authenticator with user verification.
  */
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { apiOf, ok } from '../support/api.ts';
+import { ok } from '../support/api.ts';
 import { IT as IT_SIGN_IN, signIn } from '../support/auth.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { mailsTo } from '../support/mailbox.ts';
 import { type RpPages, relyingParty, startRpPages } from '../support/relying-party.ts';
+import { MEMBER_PASSWORD, setUpSignInMember } from '../support/sign-in-member.ts';
 
 let rpPages: RpPages;
 test.beforeAll(async () => {
@@ -22,58 +22,15 @@ test.afterAll(async () => {
   await rpPages.close();
 });
 
-const unique = (prefix: string) => `${prefix}_${Date.now().toString(36)}`;
-const PASSWORD = `Correct horse ${Date.now().toString(36)}`;
-
-/**
- * Through the API, as the operator: a group whose app role for a new SPA gives the flow
- * password → the app, a member of it with a password, and the enrolment link mailed to them.
- */
-async function setUp(page: Page, lang: string, kind: 'app' | 'app_biometry' = 'app', biometry = 'none') {
-  const api = await apiOf(page);
-  const group = await ok(
-    api.POST('/api/v1/groups/', {
-      body: {
-        name: unique(`Phones_${lang}`),
-        web_login_enabled: true,
-        allowed: ['password', 'app'],
-        app_credential_biometry: biometry as 'none' | 'weak' | 'strong',
-      },
-    }),
-  );
-  const flow = await ok(
-    api.POST('/api/v1/flows/', { body: { name: unique(`Password_App_${lang}`), stages: [['password'], [kind]] } }),
-  );
-  const application = await ok(
-    api.POST('/api/v1/applications/', {
-      body: { name: unique(`Intranet_${lang}`), type: 'spa', redirectUri: rpPages.redirectUri },
-    }),
-  );
-  await ok(
-    api.POST('/api/v1/app-roles/', {
-      body: { displayName: 'Staff', applicationId: application.id, groupId: group.id, flowId: flow.id },
-    }),
-  );
-  const username = `pat.phone.${lang}.${Date.now().toString(36)}@acme.example`;
-  const member = await ok(
-    api.POST('/api/v1/users/', {
-      body: { username, email: username, first_name: 'Pat', last_name: 'Phone', group_id: group.id },
-    }),
-  );
-  const path = { path: { id: member.id } };
-  await ok(api.POST('/api/v1/users/{id}/credentials/', { params: path, body: { type: 'password', value: PASSWORD } }));
-  const before = (await mailsTo(username)).length;
-  await ok(api.POST('/api/v1/users/{id}/send-enrollment/', { params: path }));
-  let link = '';
-  await expect
-    .poll(async () => {
-      const mail = (await mailsTo(username)).slice(before).at(-1);
-      link = /\/enroll\/[\w-]+\.[\w-]+\.[\w-]+/.exec(mail?.text ?? '')?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
-  return { api, application, member, link };
-}
+/** A member whose flow is password → the app (or the app with biometry), and their enrolment link. */
+const setUp = (page: Page, lang: string, kind: 'app' | 'app_biometry' = 'app', biometry = 'none') =>
+  setUpSignInMember(page, {
+    tag: lang,
+    stages: [['password'], [kind]],
+    redirectUri: rpPages.redirectUri,
+    group: { allowed: ['password', 'app'], app_credential_biometry: biometry },
+    name: ['Pat', 'Phone'],
+  });
 
 /** The member's phone: a mid-range Android, in their language. */
 function phone(browser: Browser, locale: string): Promise<BrowserContext> {
@@ -169,7 +126,7 @@ async function askTheApp(desktop: Page, L: Language, clientId: string, username:
   await desktop.getByLabel(L.username, { exact: true }).fill(username);
   await desktop.getByLabel(L.username, { exact: true }).press('Enter');
   const password = desktop.getByLabel(L.password, { exact: true });
-  await password.fill(PASSWORD);
+  await password.fill(MEMBER_PASSWORD);
   await password.press('Enter');
   await desktop.getByRole('button', { name: L.send }).click();
   const number = (await desktop.getByTestId('match-number').textContent())?.trim() ?? '';
