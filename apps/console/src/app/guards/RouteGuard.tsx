@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { type BlockerFunction, type Location, Navigate, useBlocker, useLocation } from 'react-router';
-import { dialogs, openDialog } from '../../components/dialogs/dialogRegistry';
+import { openDialogWhenRegistered } from '../../components/dialogs/dialogRegistry';
 import { UNSAVED_CHANGES_DIALOG, unsavedChanges } from '../../components/dialogs/unsavedChanges';
 import { dispatchFilters } from '../../components/filters/filtersStore';
 import { PageSpinner } from '../../components/loading/PageSpinner';
@@ -35,15 +35,7 @@ const loadedByHistory = () =>
 
 /** Asks whether to log out, at once or, while the app-wide dialogs' chunk loads, once the dialog has registered. */
 function askLogout() {
-  if (dialogs.isRegistered(LOGOUT_DIALOG.name)) {
-    openDialog(LOGOUT_DIALOG);
-    return;
-  }
-  const stop = dialogs.store.subscribe(() => {
-    if (!dialogs.isRegistered(LOGOUT_DIALOG.name)) return;
-    stop();
-    openDialog(LOGOUT_DIALOG);
-  });
+  openDialogWhenRegistered(LOGOUT_DIALOG);
 }
 
 /**
@@ -70,7 +62,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     if (unsavedChanges.getState().dirty) {
-      openDialog(UNSAVED_CHANGES_DIALOG, {
+      openDialogWhenRegistered(UNSAVED_CHANGES_DIALOG, {
         leave: () => {
           unsavedChanges.setState({ dirty: false });
           if (confirmsLogout(blocker.location.pathname)) {

@@ -2,7 +2,7 @@ import { DialogContentText } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from './AppDialog';
-import { dialogName, dialogs, openDialog } from './dialogRegistry';
+import { dialogName, dialogs, openDialogWhenRegistered } from './dialogRegistry';
 
 export interface ConfirmRequest {
   kind: 'delete' | 'disassociate' | 'remove' | 'reset' | 'revoke' | 'retire' | 'pinReset';
@@ -17,7 +17,7 @@ export const CONFIRM_DIALOG = dialogName<ConfirmRequest>('confirm');
 
 /** Asks "delete X?" / "disassociate X?" / "remove X?" / "reset X?" / "revoke X?" / "retire X?" and runs the action only on Confirm. */
 export function askConfirmation(request: ConfirmRequest): void {
-  openDialog(CONFIRM_DIALOG, request);
+  openDialogWhenRegistered(CONFIRM_DIALOG, request);
 }
 
 export function ConfirmDialog() {

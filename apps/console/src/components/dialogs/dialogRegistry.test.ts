@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDialogRegistry, type DialogRegistry, dialogName, dialogs, openDialog } from './dialogRegistry';
+import {
+  createDialogRegistry,
+  type DialogRegistry,
+  dialogName,
+  dialogs,
+  openDialog,
+  openDialogWhenRegistered,
+} from './dialogRegistry';
 
 describe('dialog registry', () => {
   let reg: DialogRegistry;
@@ -130,5 +137,19 @@ describe('dialog payloads', () => {
     dialogs.register(plain.name);
     expect(openDialog(plain)).toBe(true);
     dialogs.unregister(plain.name);
+  });
+
+  it('opens a dialog asked for while its chunk loads once it registers, with its payload, and once', () => {
+    const confirm = dialogName<{ id: string }>('late-confirm');
+    const onOpen = vi.fn();
+    openDialogWhenRegistered(confirm, { id: 'r3' });
+    expect(dialogs.isOpen(confirm.name)).toBe(false);
+    dialogs.register(confirm.name, { onOpen });
+    expect(dialogs.isOpen(confirm.name)).toBe(true);
+    expect(onOpen).toHaveBeenCalledExactlyOnceWith({ id: 'r3' });
+    dialogs.close(confirm.name);
+    dialogs.register(confirm.name, { onOpen });
+    expect(dialogs.isOpen(confirm.name)).toBe(false);
+    dialogs.unregister(confirm.name);
   });
 });

@@ -96,3 +96,23 @@ export const dialogs = createDialogRegistry();
 export function openDialog<P>(dialog: DialogName<P>, ...payload: [P] extends [undefined] ? [] : [payload: P]): boolean {
   return dialogs.open(dialog.name, payload[0]);
 }
+
+/**
+ * Opens a dialog now or, while the chunk that registers it still loads (the app-wide dialogs come
+ * in a chunk of their own), as soon as it registers: a click made meanwhile is not lost. (Opening
+ * an unregistered dialog by name does nothing, as the spec says; this waits instead.)
+ */
+export function openDialogWhenRegistered<P>(
+  dialog: DialogName<P>,
+  ...payload: [P] extends [undefined] ? [] : [payload: P]
+): void {
+  if (dialogs.isRegistered(dialog.name)) {
+    dialogs.open(dialog.name, payload[0]);
+    return;
+  }
+  const stop = dialogs.store.subscribe(() => {
+    if (!dialogs.isRegistered(dialog.name)) return;
+    stop();
+    dialogs.open(dialog.name, payload[0]);
+  });
+}
