@@ -51,7 +51,7 @@ export default function DeviceApp({ store, api = deviceApi }: Props) {
       <PageShell branding={null}>
         <section className="card">
           <Heading>{d.device.title}</Heading>
-          <Notice tone="error">{d.device.unsupported}</Notice>
+          <Notice tone="error">{window.isSecureContext === false ? d.device.insecure : d.device.unsupported}</Notice>
         </section>
       </PageShell>
     );

@@ -192,6 +192,8 @@ export const en = {
   device: {
     title: 'Your accounts',
     opening: 'Opening your accounts…',
+    insecure:
+      'This address is not secure (it does not start with https://), so the app cannot keep its keys here. Please tell your administrator.',
     storeFailed:
       'Your accounts could not be read on this phone. Check that this browser may store data for this site, and try again.',
     unsupported:

@@ -196,6 +196,8 @@ export const it: Dictionary = {
   device: {
     title: 'I tuoi account',
     opening: 'Apertura degli account…',
+    insecure:
+      "Questo indirizzo non è sicuro (non inizia con https://), quindi l'app non può custodire qui le sue chiavi. Avvisa il tuo amministratore.",
     storeFailed:
       'Non è stato possibile leggere gli account su questo telefono. Controlla che il browser possa salvare dati per questo sito e riprova.',
     unsupported:
