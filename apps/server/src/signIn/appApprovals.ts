@@ -136,16 +136,14 @@ export class AppApprovals {
   }
 
   /**
-   * Answers one of the credential's pending requests. Approving takes the sign-in's number: another
+   * Answers a pending request (as open() gave it). Approving takes the sign-in's number: another
    * one denies it (the member did not see this sign-in's page), as "not me" does, with its reason.
-   * The sign-in reads the answer at its next poll. What it became.
+   * The sign-in reads the answer at its next poll. What it became; 404 when it was answered meanwhile.
    */
   async answer(
-    credentialId: string,
-    id: string,
+    approval: Approval,
     answer: { approve: boolean; number?: number | undefined; notMe?: boolean | undefined },
   ): Promise<Approval['denial'] | 'approved'> {
-    const approval = await this.open(credentialId, id);
     const denial: Approval['denial'] = !answer.approve
       ? answer.notMe
         ? 'reported_by_member'

@@ -143,24 +143,18 @@ export class SignInEngine {
     }
     const member = await this.member(progress);
     let target: string | null = null;
-    // Number matching: anyone gets a number, so that it tells nothing about who has an app.
-    const match = kind === 'app' ? numberMatch() : null;
+    let number: number | null = null;
     if (kind === 'app') {
+      // Number matching: anyone gets a number, so that it tells nothing about who has an app.
+      const match = numberMatch();
+      number = match.number;
       if (member && !member.blocked && (progress.applicationId || progress.machine)) {
         const stage = progress.stages[progress.stage] ?? [];
         const types = APP_TYPES.filter((t) => stage.includes(t));
         const asker = { applicationId: progress.applicationId, machine: progress.machine ?? null, ip };
-        target = await this.approvals.request(
-          member,
-          progress.id,
-          asker,
-          match ?? numberMatch(),
-          progress.expiresAt,
-          types,
-          {
-            windowsOnly: rules.windows,
-          },
-        );
+        target = await this.approvals.request(member, progress.id, asker, match, progress.expiresAt, types, {
+          windowsOnly: rules.windows,
+        });
       }
     } else {
       target = await this.checks.sendCode(member, kind, { windowsOnly: rules.windows });
@@ -174,7 +168,7 @@ export class SignInEngine {
           : kind === 'sms'
             ? maskPhone(target)
             : target;
-    return { type: 'sent', shown, resendS: rules.resendS, number: match?.number ?? null };
+    return { type: 'sent', shown, resendS: rules.resendS, number };
   }
 
   /** Checks an answer to the current stage (the caller checked that it offers the kind). */

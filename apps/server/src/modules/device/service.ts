@@ -154,6 +154,11 @@ export class DeviceService {
     return { row, member };
   }
 
+  /** How approvals of this credential are confirmed on the phone (its member's group's setting). */
+  private async biometry(row: CredentialRow, member: MemberRow): Promise<Biometry> {
+    return biometryOf(row, await this.members.group(member.customerId, member.groupId));
+  }
+
   /** The account as the app shows it. */
   async state(row: CredentialRow, member: MemberRow): Promise<DeviceState> {
     const [customer] = await this.db
@@ -168,14 +173,14 @@ export class DeviceService {
       customer_id: member.customerId,
       customer_name: customer?.name ?? '',
       language: settings.general.language,
-      biometry: biometryOf(row, await this.members.group(member.customerId, member.groupId)),
+      biometry: await this.biometry(row, member),
     };
   }
 
   /** The phone authenticator's challenge for approving one request (biometry). */
   async approvalOptions(row: CredentialRow, member: MemberRow, approvalId: string): Promise<WebAuthnOptions> {
     const approval = await this.approvals.open(row.id, approvalId);
-    if ((await this.state(row, member)).biometry === 'none') throw new AppError(422, 'deviceBiometryNotNeeded');
+    if ((await this.biometry(row, member)) === 'none') throw new AppError(422, 'deviceBiometryNotNeeded');
     const options = await this.credentials.webauthn.requestOptions(approvalScope(approval.id), [row], 'required');
     return { options: { ...options } };
   }
@@ -187,10 +192,10 @@ export class DeviceService {
   async answer(row: CredentialRow, member: MemberRow, approvalId: string, input: Omit<DeviceApprovalAnswer, 'device'>) {
     auditMemberActor(member.customerId, member.id, member.username);
     auditTarget(row.id, row.description || row.type);
+    if (input.approve && input.number === undefined) throw new AppError(422, 'deviceNumberRequired');
+    const approval = await this.approvals.open(row.id, approvalId);
     if (input.approve) {
-      if (input.number === undefined) throw new AppError(422, 'deviceNumberRequired');
-      const approval = await this.approvals.open(row.id, approvalId);
-      const biometry = (await this.state(row, member)).biometry;
+      const biometry = await this.biometry(row, member);
       if (biometry !== 'none') {
         if (!input.webauthn) throw new AppError(422, 'deviceBiometryRequired');
         const counted = { ...row, counter: Number(row.params?.sign_count ?? 0) };
@@ -207,7 +212,7 @@ export class DeviceService {
           .where(eq(credentials.id, row.id));
       }
     }
-    const outcome = await this.approvals.answer(row.id, approvalId, {
+    const outcome = await this.approvals.answer(approval, {
       approve: input.approve,
       number: input.number,
       notMe: input.not_me,
