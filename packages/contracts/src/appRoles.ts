@@ -6,12 +6,15 @@
 import { z } from 'zod';
 import { pagingQuerySchema } from './lists.ts';
 import { patchOf } from './patch.ts';
+import { radiusAttributesSchema } from './radius.ts';
 
 export const appRoleInputSchema = z.object({
   displayName: z.string().trim().min(1).max(100),
   applicationId: z.string().min(1),
   groupId: z.string().min(1),
   flowId: z.string().min(1),
+  /** What the Access-Accept of a RADIUS application carries for the group (radius.ts); empty elsewhere. */
+  radiusAttributes: radiusAttributesSchema.default([]),
 });
 export const appRolePatchSchema = patchOf(appRoleInputSchema);
 export type AppRoleInput = z.infer<typeof appRoleInputSchema>;
@@ -24,6 +27,7 @@ export const appRoleSchema = z.object({
   application: ref,
   group: ref,
   flow: ref,
+  radiusAttributes: radiusAttributesSchema,
   created_at: z.string(),
 });
 export type AppRole = z.infer<typeof appRoleSchema>;

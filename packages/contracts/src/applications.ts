@@ -13,12 +13,18 @@ import { isUrl } from './settings.ts';
  * web: a server-side web application (authorization code, client secret);
  * spa: a single-page application in the browser (authorization code with PKCE, no secret);
  * native: a desktop or mobile app (PKCE, no secret; its own URI scheme allowed for redirects);
- * machine: machine-to-machine (client credentials, no browser, no redirect).
+ * machine: machine-to-machine (client credentials, no browser, no redirect);
+ * radius: devices that sign members in over RADIUS (radius.ts: VPNs, Wi-Fi, Linux PAM); no
+ * OpenID client, no redirect: its RADIUS clients name it, its app roles say who may and how.
  */
-export const APPLICATION_TYPES = ['web', 'spa', 'native', 'machine'] as const;
+export const APPLICATION_TYPES = ['web', 'spa', 'native', 'machine', 'radius'] as const;
 export type ApplicationType = (typeof APPLICATION_TYPES)[number];
 /** Types that keep a client secret; the others are public clients and prove themselves with PKCE. */
 export const CONFIDENTIAL_APPLICATION_TYPES: readonly ApplicationType[] = ['web', 'machine'];
+/** Types that are OpenID Connect clients (the others sign members in over their own protocol). */
+export const OIDC_APPLICATION_TYPES: readonly ApplicationType[] = ['web', 'spa', 'native', 'machine'];
+/** Types without a browser to redirect (no redirect URIs). */
+export const REDIRECTLESS_APPLICATION_TYPES: readonly ApplicationType[] = ['machine', 'radius'];
 
 /** Spec 5: starts with a letter, only letters, numbers or underscores, at least 2 characters. */
 export const APPLICATION_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]+$/;
@@ -111,10 +117,10 @@ export function applicationFieldErrors(
   return errors;
 }
 
-/** Browser clients redirect to http(s); a native app may use its own scheme; a machine has no browser. */
+/** Browser clients redirect to http(s); a native app may use its own scheme; a machine or RADIUS device has no browser. */
 function redirectUriError(value: string, type: ApplicationType, derived: boolean): FieldError | null {
   const v = value.trim();
-  if (type === 'machine') return null;
+  if (REDIRECTLESS_APPLICATION_TYPES.includes(type)) return null;
   if (!v) return derived ? null : fieldError('required');
   if (type === 'native' && /^[a-z][a-z0-9+.-]*\.[a-z0-9+.-]+:\/\S+$/i.test(v)) return null;
   if (!isUrl(v)) return fieldError('url');

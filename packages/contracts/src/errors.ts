@@ -80,6 +80,7 @@ export const ERRORS = {
   multipartExpected: 'Send the files as multipart/form-data.',
   applicationCreateFailed: 'The application could not be created: check the fields marked in the form.',
   applicationNotFound: 'The application does not exist.',
+  radiusClientNotFound: 'The RADIUS client does not exist.',
   baseApplicationInvalid: 'The base application cannot be this application or one derived from it.',
   applicationInUse: 'Other applications derive from this one ({count}), so it cannot be deleted.',
   flowNotFound: 'The flow does not exist.',
@@ -196,6 +197,8 @@ export const VALIDATION = {
   passwordReused: 'The new password must differ from the current one.',
   applicationName: 'Must start with a letter and contain only letters, numbers or underscores (at least 2 characters).',
   terminatingNotInFlow: 'A terminating credential must be part of the flow: {types}.',
+  radiusAddress: 'Must be an IP address or a range such as 10.0.0.0/24.',
+  radiusApplication: 'Must be an application of type RADIUS.',
   executableName: 'Must be a file name such as app.exe, without a folder.',
   /** Image uploads (spec section 5): per file, in the `details` of an imagesUploaded answer. */
   imageType: 'Must be a PNG, JPEG or SVG image.',

@@ -29,6 +29,7 @@ export * from './managerUsers.ts';
 export * from './members.ts';
 export * from './patch.ts';
 export * from './profiles.ts';
+export * from './radius.ts';
 export * from './recovery.ts';
 export * from './responses.ts';
 export * from './roles.ts';

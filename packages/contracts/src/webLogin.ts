@@ -167,14 +167,14 @@ export const SIGNIN_FAILURE_REASONS = [
 export type SignInFailureReason = (typeof SIGNIN_FAILURE_REASONS)[number];
 
 /** The channels whose sign-ins a member's detail lists. */
-export const SIGNIN_CHANNELS = ['web', 'workstation'] as const;
+export const SIGNIN_CHANNELS = ['web', 'workstation', 'radius'] as const;
 export type SignInChannelName = (typeof SIGNIN_CHANNELS)[number];
 
 export const memberSignInSchema = z.object({
   id: z.string(),
   at: z.string(),
   channel: z.enum(SIGNIN_CHANNELS),
-  /** The workstation's machine name (workstation sign-ins). */
+  /** The workstation's machine name (workstation sign-ins); the RADIUS client's name (RADIUS sign-ins). */
   machine: z.string().nullable(),
   application: z.object({ id: z.string(), name: z.string() }).nullable(),
   outcome: z.enum(['success', 'failure', 'abort']),

@@ -12,7 +12,7 @@
  * the secret a client sends is hashed and compared in constant time. HMAC algorithms (which
  * would need the secret itself) are not enabled.
  */
-import type { ApplicationType, CustomerSettings } from '@portiere/contracts';
+import { type ApplicationType, type CustomerSettings, OIDC_APPLICATION_TYPES } from '@portiere/contracts';
 import { eq } from 'drizzle-orm';
 import type { Adapter, ClientMetadata, Provider } from 'oidc-provider';
 import type { Db } from '../db/client.ts';
@@ -76,7 +76,8 @@ export class OidcClients {
 
   async metadata(clientId: string): Promise<ClientMetadata | undefined> {
     const app = await this.application(clientId);
-    if (!app) return undefined;
+    // A RADIUS application is no OpenID client: its client id names nothing to the provider.
+    if (!app || !OIDC_APPLICATION_TYPES.includes(app.type)) return undefined;
     const { settings } = app;
     const portiere: PortiereClient = {
       customerId: app.customerId,

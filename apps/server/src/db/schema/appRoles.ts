@@ -1,6 +1,8 @@
 /** App roles: the flow and role name of a configuration group's members in one application (spec 3). */
+
+import type { RadiusAttribute } from '@portiere/contracts';
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { applications } from './applications.ts';
 import { configurations } from './configurations.ts';
 import { flows } from './flows.ts';
@@ -23,6 +25,8 @@ export const appRoles = pgTable(
       // No action, not restrict: checked at the end of the statement, so deleting a customer
       // cascades through its flows and their users; alone, a used flow stays.
       .references(() => flows.id),
+    /** What a RADIUS application's Access-Accept carries for the group. */
+    radiusAttributes: jsonb('radius_attributes').$type<RadiusAttribute[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -12,6 +12,7 @@ export * from './loginAssistant.ts';
 export * from './mail.ts';
 export * from './members.ts';
 export * from './oidc.ts';
+export * from './radius.ts';
 export * from './recovery.ts';
 export * from './roles.ts';
 export * from './tallies.ts';

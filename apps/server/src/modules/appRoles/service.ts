@@ -1,10 +1,15 @@
-/** App roles (spec 3): one per application and configuration group, naming the flow its members follow. */
+/**
+ * App roles (spec 3): one per application and configuration group, naming the flow its members
+ * follow; on a RADIUS application, also the attributes their Access-Accept carries.
+ */
 import {
   type AppRole,
   type AppRoleInput,
   type AppRoleListQuery,
   type ErrorCode,
+  type FieldError,
   fieldError,
+  radiusAttributeError,
   type ValidationKey,
 } from '@portiere/contracts';
 import { and, asc, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
@@ -60,6 +65,7 @@ export class AppRolesService {
       application: r.app,
       group: r.group,
       flow: r.flow,
+      radiusAttributes: r.r.radiusAttributes,
       created_at: r.r.createdAt.toISOString(),
     };
   }
@@ -111,8 +117,29 @@ export class AppRolesService {
     }
   }
 
+  /**
+   * RADIUS attributes fit their types, and only a RADIUS application's roles carry any.
+   * `applicationId`: the role's application after the change.
+   */
+  private async checkAttributes(customerId: string, applicationId: string, input: Partial<AppRoleInput>) {
+    const attributes = input.radiusAttributes;
+    if (!attributes?.length) return;
+    const errors: Record<string, FieldError> = {};
+    attributes.forEach((a, i) => {
+      const e = radiusAttributeError(a);
+      if (e) errors[`radiusAttributes.${i}.value`] = e;
+    });
+    const [app] = await this.db
+      .select({ type: applications.type })
+      .from(applications)
+      .where(and(eq(applications.id, applicationId), eq(applications.customerId, customerId)));
+    if (app && app.type !== 'radius') errors.radiusAttributes = fieldError('radiusApplication');
+    if (Object.keys(errors).length) throw new AppError(400, 'validation', undefined, errors);
+  }
+
   async create(customerId: string, input: AppRoleInput): Promise<AppRole> {
     await this.checkRefs(customerId, input);
+    await this.checkAttributes(customerId, input.applicationId, input);
     const [row] = await orConflict(
       () =>
         this.db
@@ -123,6 +150,7 @@ export class AppRolesService {
             applicationId: input.applicationId,
             groupId: input.groupId,
             flowId: input.flowId,
+            radiusAttributes: input.radiusAttributes ?? [],
           })
           .returning({ id: appRoles.id }),
       taken,
@@ -136,11 +164,13 @@ export class AppRolesService {
     await customerRow(this.db, appRoles, customerId, id);
     const before = await this.get(customerId, id);
     await this.checkRefs(customerId, patch);
+    await this.checkAttributes(customerId, patch.applicationId ?? before.application.id, patch);
     const set: Partial<typeof appRoles.$inferInsert> = {};
     if (patch.displayName !== undefined) set.displayName = patch.displayName;
     if (patch.applicationId !== undefined) set.applicationId = patch.applicationId;
     if (patch.groupId !== undefined) set.groupId = patch.groupId;
     if (patch.flowId !== undefined) set.flowId = patch.flowId;
+    if (patch.radiusAttributes !== undefined) set.radiusAttributes = patch.radiusAttributes;
     if (Object.keys(set).length) {
       set.updatedAt = new Date();
       await orConflict(() => this.db.update(appRoles).set(set).where(eq(appRoles.id, id)), taken);

@@ -91,7 +91,7 @@ export class WebLoginService {
     const interaction = await provider.Interaction.find(uid);
     if (!interaction || interaction.result) throw expired();
     const app = await this.oidc.clients.application(String(interaction.params.client_id ?? ''));
-    if (!app || app.type === 'machine') throw expired();
+    if (!app || app.type === 'machine' || app.type === 'radius') throw expired();
     const [row] = await this.db.select().from(webLogins).where(eq(webLogins.uid, uid));
     if (row) {
       if (row.expiresAt <= this.now() || row.spent === 'done' || row.spent === 'aborted') throw expired();
