@@ -13,7 +13,7 @@ import {
   type SignInFailureReason,
 } from '@portiere/contracts';
 
-export type SignInChannel = 'web' | 'assistant' | 'workstation';
+export type SignInChannel = 'web' | 'assistant' | 'workstation' | 'radius';
 
 export interface ChannelRules {
   /**
@@ -82,5 +82,19 @@ export const CHANNELS: Record<SignInChannel, ChannelRules> = {
     record: 'workstation',
     windows: true,
     audit: { failure: 'workstation.sign_in_failure', success: 'workstation.sign_in', reasons: 'detailed' },
+  },
+  /**
+   * A RADIUS client (radius/): the web's choices. The RADIUS application's app roles admit the
+   * groups (no switch of its own); a refusal after a right answer is said in the Reply-Message.
+   */
+  radius: {
+    groupSwitch: null,
+    maxFailures: SIGNIN_MAX_FAILURES,
+    resendS: SIGNIN_RESEND_S,
+    throttle: { prefix: 'radius', byMember: true },
+    explains: true,
+    record: 'radius',
+    windows: false,
+    audit: { failure: 'radius.sign_in_failure', success: 'radius.sign_in', reasons: 'detailed' },
   },
 };

@@ -132,6 +132,21 @@ describe.each(testDatabases())('the sign-in engine on $name', (database) => {
   });
   afterAll(async () => h?.close());
 
+  it('tries the readings of one answer in turn, and counts them all wrong as one failure', async () => {
+    ip += 1;
+    const { app, groupId } = await appWithFlow([['password'], ['totp']]);
+    const m = await createWebMember(h, acme, groupId);
+    const store = await begin(app, m.username);
+    const code = '123456';
+    // RADIUS: a password with a code appended, or the password alone (which ends in digits).
+    const wrong = await answer(app, store, 'password', 'nope', { or: [{ kind: 'password', value: `nope${code}` }] });
+    expect(wrong).toMatchObject({ type: 'failure', reason: 'wrong_answer', told: false });
+    expect(store.failures).toBe(1);
+    const right = await answer(app, store, 'password', 'nope', { or: [{ kind: 'password', value: PASSWORD }] });
+    expect(right).toMatchObject({ type: 'next', reading: 1 });
+    expect(store.failures).toBe(1);
+  });
+
   it('asks the next stage after a right answer, and ends with the facts of the kinds passed', async () => {
     ip += 1;
     const { app, groupId } = await appWithFlow([['password'], ['totp']]);
@@ -142,6 +157,7 @@ describe.each(testDatabases())('the sign-in engine on $name', (database) => {
     expect(await answer(app, store, 'password', PASSWORD)).toEqual({
       type: 'next',
       stage: { index: 1, count: 2, kinds: ['totp'] },
+      reading: 0,
     });
     const done = await answer(app, store, 'totp', totpCode(h, m));
     expect(done).toMatchObject({

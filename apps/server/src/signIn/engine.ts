@@ -54,6 +54,12 @@ export interface Answer {
   target: Target;
   /** The requester accepts only a multi-factor sign-in (an OpenID request's acr_values). */
   multiFactor?: boolean;
+  /**
+   * Other readings of the same answer, tried in order after kind and value until one holds (a
+   * RADIUS password that may carry a code appended; a typed code any of the stage's kinds may
+   * take). All of them wrong count as one wrong answer. Not for the app's approval.
+   */
+  or?: Array<{ kind: AnsweredKind; value: string }>;
 }
 
 /** A phone number with all but its country prefix and last two digits hidden. */
@@ -194,24 +200,14 @@ export class SignInEngine {
     const stageKinds = p.stages[p.stage] ?? [];
     // Why a wrong answer was wrong, for the channels that keep it (the record, the trail).
     const detailed = rules.record !== null || rules.audit.reasons === 'detailed';
-    let ok: boolean;
+    let ok = false;
     // What the answer proved: its kind, or more precisely (a security key for a key pair).
     let provedKind: ProvedKind = answer.kind;
     let wrong: SignInFailureReason = 'wrong_answer';
-    if (answer.kind === 'app' && answer.value) {
-      // The app's offline code (a TOTP the app shows), for a phone without network.
-      ok = false;
-      for (const type of APP_TYPES.filter((t) => stageKinds.includes(t))) {
-        const proof = await this.checks.check(member, type, answer.value, {
-          evenIfBlocked: rules.explains,
-          windowsOnly: rules.windows,
-        });
-        if (proof) {
-          ok = true;
-          break;
-        }
-      }
-    } else if (answer.kind === 'app') {
+    // The reading of the answer that held (0: kind and value; i: answer.or[i - 1]).
+    let reading = 0;
+    let kind: AnsweredKind = answer.kind;
+    if (answer.kind === 'app' && !answer.value) {
       const found = member ? await this.approvals.latest(p.id, member.id, { windowsOnly: rules.windows }) : null;
       const approval = found?.approval;
       if (!found || !approval || (approval.status === 'pending' && approval.expiresAt > this.now())) {
@@ -227,18 +223,23 @@ export class SignInEngine {
       }
       ok = approval.status === 'approved' && found.usable;
       if (approval.status === 'pending') wrong = 'expired';
-    } else if (answer.kind === 'recovery') {
-      ok =
-        !!member && (await this.standIn.covers(member, stageKinds)) && (await this.standIn.use(member, answer.value));
     } else {
-      const proof = await this.checks.check(member, answer.kind as CredentialType, answer.value, {
-        evenIfBlocked: rules.explains,
-        windowsOnly: rules.windows,
-        challenge: answer.challenge ?? null,
-      });
-      ok = proof !== null;
-      if (proof) provedKind = proof;
-      if (!ok && detailed && member) wrong = (await this.checks.whyNot(member, answer.kind)) ?? wrong;
+      // Each reading is checked (one hash each, member or not) until one holds; all of them
+      // wrong count as one wrong answer.
+      const readings = [{ kind: answer.kind, value: answer.value }, ...(answer.or ?? [])];
+      for (const [i, r] of readings.entries()) {
+        const proof = await this.prove(rules, member, stageKinds, r.kind, r.value, answer.challenge ?? null);
+        if (proof) {
+          ok = true;
+          provedKind = proof;
+          reading = i;
+          kind = r.kind;
+          break;
+        }
+        if (detailed && member && wrong === 'wrong_answer' && r.kind !== 'recovery' && r.kind !== 'app') {
+          wrong = (await this.checks.whyNot(member, r.kind)) ?? wrong;
+        }
+      }
     }
 
     if (!ok || !member) {
@@ -261,10 +262,9 @@ export class SignInEngine {
     }
 
     const proved: ProvedKind[] = [...p.proved, provedKind];
-    const recovered = p.recovered || answer.kind === 'recovery';
+    const recovered = p.recovered || kind === 'recovery';
     let next = p.stage + 1;
-    let finished =
-      next >= p.stages.length || (answer.kind !== 'recovery' && p.terminating.includes(answer.kind as CredentialType));
+    let finished = next >= p.stages.length || (kind !== 'recovery' && p.terminating.includes(kind as CredentialType));
     // A recovery code stands in for every later stage recovery mode disabled as well.
     while (!finished && recovered && (await this.standIn.covers(member, p.stages[next] ?? []))) {
       proved.push('recovery');
@@ -280,7 +280,7 @@ export class SignInEngine {
     if (!finished) {
       // A stage passed is no event of its own: the sign-in's outcome is.
       auditEach([]);
-      return { type: 'next', stage: stageOf(p.stages, next) };
+      return { type: 'next', stage: stageOf(p.stages, next), reading };
     }
     await this.throttle.clear(attempt);
     // A requester that asked for more than one factor gets a failure, never less.
@@ -296,7 +296,47 @@ export class SignInEngine {
       auditAction(rules.audit.success);
       auditDetails({ kinds: proved });
     }
-    return { type: 'success', member, facts: { kinds: proved, ...authenticationOf(proved), authTime: this.now() } };
+    return {
+      type: 'success',
+      member,
+      facts: { kinds: proved, ...authenticationOf(proved), authTime: this.now() },
+      reading,
+    };
+  }
+
+  /**
+   * Whether a typed answer (a password, PIN or code; a signature; the app's offline code; a
+   * recovery code) holds: what it proved, or null.
+   */
+  private async prove(
+    rules: ChannelRules,
+    member: MemberRow | null,
+    stageKinds: CredentialType[],
+    kind: AnsweredKind,
+    value: string,
+    challenge: string | null,
+  ): Promise<ProvedKind | null> {
+    if (kind === 'app') {
+      // The app's offline code (a TOTP the app shows), for a phone without network.
+      for (const type of APP_TYPES.filter((t) => stageKinds.includes(t))) {
+        const proof = await this.checks.check(member, type, value, {
+          evenIfBlocked: rules.explains,
+          windowsOnly: rules.windows,
+        });
+        if (proof) return 'app';
+      }
+      return null;
+    }
+    if (kind === 'recovery') {
+      const held =
+        !!member && (await this.standIn.covers(member, stageKinds)) && (await this.standIn.use(member, value));
+      return held ? 'recovery' : null;
+    }
+    return this.checks.check(member, kind as CredentialType, value, {
+      evenIfBlocked: rules.explains,
+      windowsOnly: rules.windows,
+      challenge,
+    });
   }
 
   /** The member gave up: the trail names them, and their record says so. */

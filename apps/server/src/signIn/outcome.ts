@@ -18,10 +18,10 @@ export type Outcome =
   | { type: 'pending' }
   /** The throttle bars this name from this source for a while; nothing checked. */
   | { type: 'throttled'; retryAfterS: number }
-  /** Right: the next stage to ask. */
-  | { type: 'next'; stage: StageView }
+  /** Right: the next stage to ask. `reading`: which reading of the answer held (Answer.or). */
+  | { type: 'next'; stage: StageView; reading: number }
   /** Right, and the flow is passed. */
-  | { type: 'success'; member: MemberRow; facts: AuthFacts }
+  | { type: 'success'; member: MemberRow; facts: AuthFacts; reading: number }
   /**
    * The sign-in failed. `told`: the reason may be said (a refusal after a right answer, the app
    * said no, or too few factors for the requester); else it is a wrong answer, to be answered
