@@ -11,6 +11,7 @@ import { ensureApache } from './ensure-apache.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { ensureOathtool } from './ensure-oathtool.mjs';
 import { ensurePam } from './ensure-pam.mjs';
+import { ensureRadius } from './ensure-radius.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const started = Date.now();
@@ -57,6 +58,13 @@ try {
 } catch (err) {
   console.error(err.message);
   failures.push('oathtool');
+}
+// The RADIUS clients the RADIUS server is proven with (apps/server/src/radius/radius.test.ts).
+try {
+  ensureRadius();
+} catch (err) {
+  console.error(err.message);
+  failures.push('radius');
 }
 // First and alone, so that its 2 s start-up bound is measured on an otherwise idle machine.
 vitest('start-up tests', ['startup']);
@@ -106,6 +114,7 @@ const LTS_SUITES = [
   'src/modules/webLogin/',
   'src/modules/device/',
   'src/modules/workstation/',
+  'src/radius/',
   'src/modules/credentials/',
   'src/modules/assistant/',
   'src/modules/downloads/',

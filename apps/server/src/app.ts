@@ -65,6 +65,7 @@ import { servePortal } from './plugins/portal.ts';
 import { rateLimitStorage } from './plugins/rate-limit-store.ts';
 import { refuseBadText } from './plugins/refuse-bad-text.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
+import { runRadius } from './radius/plugin.ts';
 import { buildServices, type Services } from './services.ts';
 
 export interface BuildOptions {
@@ -228,6 +229,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   healthRoutes(app, opts.database);
   if (opts.auditPruning !== false) pruneAuditPeriodically(app, services.db, opts.now ?? (() => new Date()));
   serveMetrics(app, metrics, config.metrics);
+  // Added after the database's onClose hook, so it stops first (last-added runs first).
+  runRadius(app, config.radius, services, metrics);
   await app.register(
     async (api) => {
       await api.register(authRoutes(services, config.loginRateLimit));

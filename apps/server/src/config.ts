@@ -60,6 +60,10 @@ const envSchema = z.object({
   /** Serve /metrics on its own address instead of the main one. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
+  /** The RADIUS server's UDP port (1812 is RADIUS's own); without it, no RADIUS server runs. 0: any free port. */
+  RADIUS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  /** The address the RADIUS server listens on (default: HOST; an IPv6 address such as :: for IPv6). */
+  RADIUS_HOST: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -103,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxQueue: c.ADMISSION_MAX_QUEUE,
     },
     metrics: { token: c.METRICS_TOKEN, port: c.METRICS_PORT, host: c.METRICS_HOST },
+    radius: c.RADIUS_PORT === undefined ? null : { port: c.RADIUS_PORT, host: c.RADIUS_HOST ?? c.HOST },
     redisUrl: c.REDIS_URL,
     /** Client download links shown to customer users (the Downloads page); absent when not configured. */
     clientUrls: { workstation: c.WORKSTATION_CLIENT_URL ?? null, loginAssistant: c.LA_CLIENT_URL ?? null },

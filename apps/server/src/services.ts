@@ -50,6 +50,9 @@ import { WorkstationSignIns } from './modules/workstation/signIn.ts';
 import { WorkstationUsersService } from './modules/workstationUsers/service.ts';
 import { OidcProvider } from './oidc/provider.ts';
 import type { AppMetrics } from './plugins/metrics.ts';
+import { AuditedSteps } from './radius/audited.ts';
+import { RadiusClientDirectory } from './radius/clients.ts';
+import { RadiusSignIns } from './radius/signIn.ts';
 import { AppApprovals } from './signIn/appApprovals.ts';
 import { CredentialChecks } from './signIn/credentialChecks.ts';
 import { SignInEngine } from './signIn/engine.ts';
@@ -123,6 +126,9 @@ export interface Services {
   workstationKeys: WorkstationKeys;
   workstationSignIns: WorkstationSignIns;
   offlineMaterials: OfflineMaterials;
+  /** RADIUS (radius/): which client a packet comes from, and the sign-in over the engine. */
+  radiusDirectory: RadiusClientDirectory;
+  radiusSignIns: RadiusSignIns;
 }
 
 export async function buildServices(
@@ -241,5 +247,14 @@ export async function buildServices(
     workstationKeys: new WorkstationKeys(db, now),
     workstationSignIns: new WorkstationSignIns(db, signIn, settings, offlineMaterials, now),
     offlineMaterials,
+    radiusDirectory: new RadiusClientDirectory(db, box, now),
+    // Each RADIUS step is a transaction of its own on the plain database, its events then sealed.
+    radiusSignIns: new RadiusSignIns(
+      db,
+      signIn,
+      settings,
+      new AuditedSteps(database.db, now ?? (() => new Date()), () => auditSealer.kick()),
+      now,
+    ),
   };
 }

@@ -17,6 +17,7 @@ import type { Database } from '../db/client.ts';
 import { safeEqual, sha256 } from '../lib/crypto.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { RADIUS_DROP_REASONS, type RadiusCounters } from '../radius/server.ts';
 
 export type LockoutScope = 'source' | 'account';
 
@@ -63,6 +64,8 @@ export class AppMetrics {
   private readonly mails: Counter<'result'>;
   private readonly queries: Counter;
   private readonly shed: Counter;
+  private readonly radiusDropped: Counter<'reason'>;
+  private readonly radiusReplies: Counter<'code'>;
 
   constructor(database: Database, prom: Prom) {
     const { Counter, Gauge, Histogram, Registry } = prom;
@@ -109,6 +112,19 @@ export class AppMetrics {
       help: 'Requests answered 503 serverBusy because the server was past its capacity (plugins/admission.ts)',
       registers,
     });
+    this.radiusDropped = new Counter({
+      name: 'portiere_radius_dropped_total',
+      help: 'RADIUS packets dropped unanswered, by reason (unknown_client, bad_authenticator, missing_authenticator, malformed, unsupported_code)',
+      labelNames: ['reason'] as const,
+      registers,
+    });
+    this.radiusReplies = new Counter({
+      name: 'portiere_radius_replies_total',
+      help: 'RADIUS Access-Requests answered, by reply (Access-Accept, Access-Reject, Access-Challenge)',
+      labelNames: ['code'] as const,
+      registers,
+    });
+    for (const reason of RADIUS_DROP_REASONS) this.radiusDropped.inc({ reason }, 0);
     for (const result of ['sent', 'failed']) this.mails.inc({ result }, 0);
     for (const scope of ['source', 'account']) this.lockouts.inc({ scope }, 0);
     database.events.onQuery = () => this.queries.inc();
@@ -188,6 +204,12 @@ export class AppMetrics {
   lockout(scope: LockoutScope): void {
     this.lockouts.inc({ scope });
   }
+
+  /** What the RADIUS server (radius/server.ts) counts. */
+  readonly radius: RadiusCounters = {
+    dropped: (reason) => this.radiusDropped.inc({ reason }),
+    replied: (code) => this.radiusReplies.inc({ code }),
+  };
 
   /** The same mailer, counting what it sends and what fails. */
   countMails(mailer: Mailer): Mailer {

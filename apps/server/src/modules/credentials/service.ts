@@ -23,9 +23,9 @@ import {
   type WebAuthnRegistration,
 } from '@portiere/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { auditChange, auditMemberActor, auditTarget } from '../../audit/context.ts';
+import { auditChange, auditTarget } from '../../audit/context.ts';
 import type { Db } from '../../db/client.ts';
-import { credentials, members } from '../../db/schema/index.ts';
+import { credentials } from '../../db/schema/index.ts';
 import { randomDigits, type SecretBox, safeEqual } from '../../lib/crypto.ts';
 import { customerRow } from '../../lib/customer-row.ts';
 import { AppError, notFound } from '../../lib/errors.ts';

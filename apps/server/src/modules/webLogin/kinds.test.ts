@@ -12,10 +12,6 @@ import { call, type Harness, post, signIn, startHarness } from '../../test/harne
 import { SoftDevice } from '../../test/soft-device.ts';
 import {
   type Application,
-  createApplication,
-  createAppRole,
-  createFlow,
-  createGroup,
   createWebMember,
   PASSWORD,
   PUBLIC_URL,

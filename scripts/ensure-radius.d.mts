@@ -1,0 +1,3 @@
+export const RADIUS: { radclient: string; pamtester: string };
+export function pamRadiusPath(): string | null;
+export function ensureRadius(): typeof RADIUS;
