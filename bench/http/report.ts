@@ -32,6 +32,16 @@ function rows(db: string, r: HttpDatabaseResult): string[] {
     out.push(
       `| the same, CPU time per sign-in: server (the hash included) + client process | ${ms(ws.serverCpuMsPerFlow)} + ${ms(ws.clientCpuMsPerFlow)} | ${ms(hashMs(ws.rawArgonPerSecond))} per argon2id verification | | | |`,
     );
+  const rd = r.radiusSignIn;
+  if (rd) {
+    out.push(
+      `| members' RADIUS sign-in, Access-Request with the password (PAP, Message-Authenticator) to Access-Accept, 8 devices (p50 ${f(rd.p50)} ms) | ${rd.flowsPerSecond.toFixed(1)} Access-Requests/s | ${f(rd.rawArgonPerSecond)} argon2id verifications/s | ${ratio(rd.flowsPerSecond / rd.rawArgonPerSecond)} | recorded (issue 39) | |`,
+    );
+    if (rd.serverCpuMsPerFlow !== undefined)
+      out.push(
+        `| the same, CPU time per request: server (the hash included) + client process | ${ms(rd.serverCpuMsPerFlow)} + ${ms(rd.clientCpuMsPerFlow)} | ${ms(hashMs(rd.rawArgonPerSecond))} per argon2id verification | | | |`,
+      );
+  }
   const st = r.staffSignIn;
   const staffRatio = st.signInsPerSecond / st.rawArgonPerSecond;
   out.push(

@@ -5,7 +5,7 @@
  *
  * - Embedded database, demo data: start from an empty data folder and again on it, the console
  *   sign-in page's first paint in Chromium, 200 operators at once, members' web sign-in and
- *   workstation sign-in, staff sign-in with the mailed code.
+ *   workstation sign-in, RADIUS Access-Requests, staff sign-in with the mailed code.
  * - PostgreSQL (BENCH_DATABASE_URL) with BENCH_SCALE members in Acme, seeded by
  *   `portiere seed --members N`: the same load and sign-ins, search, CSV and XLSX exports.
  *
@@ -22,6 +22,7 @@ import { rawArgon2id } from '../measure.ts';
 import { type ExportsResult, exportsBench } from './exports.ts';
 import { appPaint, consolePaint, type PagePaint } from './first-paint.ts';
 import { type LoadResult, load } from './load.ts';
+import { type RadiusSignInResult, radiusSignIn } from './radius-sign-in.ts';
 import { type SearchMeasure, search } from './search.ts';
 import { cpuMsOf, MAIN_JS, type ServerProcess, startServer } from './server.ts';
 import { staffSignIn } from './staff-sign-in.ts';
@@ -35,6 +36,7 @@ export interface HttpDatabaseResult {
   load: LoadResult;
   webSignIn: WebSignInResult;
   workstationSignIn: WorkstationSignInResult;
+  radiusSignIn: RadiusSignInResult;
   staffSignIn: {
     signInsPerSecond: number;
     p50: number;
@@ -65,6 +67,7 @@ async function measure(server: ServerProcess, members: number, databaseUrl?: str
   const loaded = await load({ baseUrl: server.baseUrl, token });
   const web = await webSignIn({ baseUrl: server.baseUrl, token, pid: server.pid });
   const workstation = await workstationSignIn({ baseUrl: server.baseUrl, token, pid: server.pid });
+  const radius = await radiusSignIn({ baseUrl: server.baseUrl, radiusPort: server.radiusPort, token, pid: server.pid });
   const rawArgonPerSecond = await rawArgon2id(8);
   // CPU time over the counted window: the server's, and this process's (the client and the SMTP sink).
   const cpu = { at: 0, server: 0, client: process.cpuUsage(), ms: 0, clientMs: 0 };
@@ -88,6 +91,7 @@ async function measure(server: ServerProcess, members: number, databaseUrl?: str
     load: loaded,
     webSignIn: web,
     workstationSignIn: workstation,
+    radiusSignIn: radius,
     staffSignIn: {
       ...staff,
       rawArgonPerSecond,

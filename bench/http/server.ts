@@ -4,6 +4,7 @@
  * in the bench's process. The HTTP benches measure it from clients in other processes.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import dgram from 'node:dgram';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -14,6 +15,8 @@ export const MAIN_JS = path.join(ROOT, 'apps/server/dist/main.js');
 
 export interface ServerProcess {
   baseUrl: string;
+  /** The RADIUS server's UDP port on 127.0.0.1. */
+  radiusPort: number;
   pid: number;
   sink: SmtpSink;
   /** Milliseconds from spawn to /readyz answering 200. */
@@ -46,6 +49,15 @@ export async function freePort(): Promise<number> {
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as net.AddressInfo;
   await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** A UDP port free on 127.0.0.1 now (the RADIUS server's). */
+export async function freeUdpPort(): Promise<number> {
+  const probe = dgram.createSocket('udp4');
+  await new Promise<void>((resolve) => probe.bind(0, '127.0.0.1', resolve));
+  const { port } = probe.address();
+  await new Promise<void>((resolve) => probe.close(resolve));
   return port;
 }
 
@@ -90,6 +102,7 @@ export async function startServer(opts: {
   const sink = new SmtpSink();
   const smtpUrl = await sink.start();
   const port = await freePort();
+  const radiusPort = await freeUdpPort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -101,6 +114,7 @@ export async function startServer(opts: {
     LOG_LEVEL: 'warn',
     LOGIN_RATE_LIMIT: '1000000',
     NODE_ENV: 'production',
+    RADIUS_PORT: String(radiusPort),
     ...opts.env,
   };
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
@@ -126,6 +140,7 @@ export async function startServer(opts: {
   };
   return {
     baseUrl,
+    radiusPort,
     pid,
     sink,
     readyMs,

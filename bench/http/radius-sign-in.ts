@@ -1,0 +1,73 @@
+/**
+ * Members' RADIUS sign-in, beside raw argon2id: a RADIUS application whose app role gives its
+ * members a one-stage password flow, a RADIUS client for 127.0.0.1, all set up through the
+ * console's API; then a client in its own process (radius-sign-in-client.ts) sends
+ * Access-Requests (PAP, with a Message-Authenticator) as 8 devices at once. Each request verifies
+ * one password, so its ideal is the machine's raw argon2id verifications per second at the same
+ * parameters and concurrency, measured here just before.
+ */
+import path from 'node:path';
+import { rawArgon2id } from '../measure.ts';
+import { consoleApi as api, type FlowsRun, runClient } from './client-process.ts';
+
+const PASSWORD = 'Bench-radius-1!';
+const MEMBERS = 64;
+
+export interface RadiusSignInResult extends FlowsRun {
+  rawArgonPerSecond: number;
+}
+
+async function setUp(baseUrl: string, token: string) {
+  const tag = Date.now().toString(36);
+  const group = await api<{ id: string }>(baseUrl, token, 'POST', 'groups/', {
+    name: `Bench radius ${tag}`,
+    allowed: ['password'],
+  });
+  const flow = await api<{ id: string }>(baseUrl, token, 'POST', 'flows/', {
+    name: `Bench radius ${tag}`,
+    stages: [['password']],
+    terminatingCredentials: [],
+  });
+  const app = await api<{ id: string }>(baseUrl, token, 'POST', 'applications/', {
+    name: `Bench_radius_${tag}`,
+    type: 'radius',
+  });
+  await api(baseUrl, token, 'POST', 'app-roles/', {
+    displayName: `Bench ${tag}`,
+    applicationId: app.id,
+    groupId: group.id,
+    flowId: flow.id,
+    radiusAttributes: [{ name: 'Class', value: 'bench' }],
+  });
+  const { secret } = await api<{ secret: string }>(baseUrl, token, 'POST', 'radius-clients/', {
+    name: `Bench ${tag}`,
+    address: '127.0.0.1',
+    applicationId: app.id,
+  });
+  const usernames: string[] = [];
+  for (let i = 0; i < MEMBERS; i++) {
+    const username = `bench.radius.${tag}.${i}`;
+    const member = await api<{ id: string }>(baseUrl, token, 'POST', 'users/', {
+      username,
+      email: `${username}@acme.example`,
+      group_id: group.id,
+    });
+    await api(baseUrl, token, 'POST', `users/${member.id}/credentials/`, { type: 'password', value: PASSWORD });
+    usernames.push(username);
+  }
+  return { secret, usernames };
+}
+
+/** `pid`: the server's, whose CPU time per request is then measured too. */
+export async function radiusSignIn(opts: {
+  baseUrl: string;
+  radiusPort: number;
+  token: string;
+  pid?: number;
+}): Promise<RadiusSignInResult> {
+  const setup = await setUp(opts.baseUrl, opts.token);
+  const rawArgonPerSecond = await rawArgon2id(8);
+  const script = path.join(import.meta.dirname, 'radius-sign-in-client.ts');
+  const run = await runClient(script, { ...setup, port: opts.radiusPort, password: PASSWORD }, opts.pid);
+  return { ...run, rawArgonPerSecond };
+}
