@@ -114,7 +114,7 @@ export class AppMetrics {
     });
     this.radiusDropped = new Counter({
       name: 'portiere_radius_dropped_total',
-      help: 'RADIUS packets dropped unanswered, by reason (unknown_client, bad_authenticator, missing_authenticator, malformed, unsupported_code)',
+      help: 'RADIUS packets dropped unanswered, by reason (unknown_client, bad_authenticator, missing_authenticator, malformed, unsupported_code, overloaded)',
       labelNames: ['reason'] as const,
       registers,
     });

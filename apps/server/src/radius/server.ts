@@ -21,6 +21,7 @@ export const RADIUS_DROP_REASONS = [
   'missing_authenticator',
   'malformed',
   'unsupported_code',
+  'overloaded',
 ] as const;
 export type RadiusDropReason = (typeof RADIUS_DROP_REASONS)[number];
 
@@ -31,6 +32,11 @@ export interface RadiusCounters {
 
 /** How long an answer is kept for a device's retransmissions. */
 const REPLAY_MS = 30_000;
+/**
+ * Requests worked on at once; more are dropped (the device retries) rather than queued without
+ * end behind the database and the hashes.
+ */
+const MAX_IN_FLIGHT = 512;
 
 interface Log {
   info(obj: object, msg: string): void;
@@ -55,6 +61,10 @@ export class RadiusServer {
   async listen(port: number, host: string): Promise<AddressInfo> {
     const socket = dgram.createSocket({ type: host.includes(':') ? 'udp6' : 'udp4', reuseAddr: false });
     socket.on('message', (packet, from) => {
+      if (this.working.size >= MAX_IN_FLIGHT) {
+        this.counters.dropped('overloaded');
+        return;
+      }
       const work = this.receive(packet, from).catch((err: unknown) =>
         this.log.error({ err: String(err) }, 'RADIUS request failed'),
       );
