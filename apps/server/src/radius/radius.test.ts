@@ -12,6 +12,7 @@ import dgram from 'node:dgram';
 import fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { OIDC_PATH } from '@portiere/contracts';
 import { eq } from 'drizzle-orm';
 import radius from 'radius';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -148,6 +149,15 @@ describe.each(testDatabases())('RADIUS on $name', (database) => {
     expect(wrong.attributes['Reply-Message']).toBe('Sign-in failed.');
     const records = (await call(h.app, 'GET', `users/${m.id}/sign-ins/?channel=radius&outcome=failure`, acme)).body;
     expect(records.results[0]).toMatchObject({ reason: 'wrong_answer', kinds: ['password'] });
+  });
+
+  it('does not make a RADIUS application an OpenID client', async () => {
+    const app = (await call(h.app, 'GET', `applications/${applicationId}/`, acme)).body;
+    const res = await h.app.inject({
+      url: `${OIDC_PATH}/auth?client_id=${app.clientId}&response_type=code&scope=openid&redirect_uri=${encodeURIComponent('http://rp.test/cb')}`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('invalid_client');
   });
 
   it('rejects a wrong password with the same plain failure as an unknown name', async () => {
