@@ -13,6 +13,8 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import radius from 'radius';
 
 export const ACCESS_REQUEST = 1;
+/** RFC 5997: a device asking whether the server is up. */
+export const STATUS_SERVER = 12;
 const HEADER = 20;
 const MESSAGE_AUTHENTICATOR = 80;
 const PROXY_STATE = 33;
@@ -79,6 +81,13 @@ export interface AccessRequest {
 }
 
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** A Status-Server as the request a reply answers (its header only: it carries nothing else we read). */
+export function statusRequest(packet: Buffer): AccessRequest {
+  const header = headerOf(packet);
+  if (!header) throw new Error('malformed packet');
+  return { header, userName: null, password: null, state: null, callingStationId: null, proxyStates: [] };
+}
 
 /** Decodes an Access-Request; throws on a malformed packet. */
 export function decodeRequest(packet: Buffer, secret: string): AccessRequest {

@@ -242,6 +242,12 @@ describe.each(testDatabases())('RADIUS on $name', (database) => {
     expect((await call(h.app, 'GET', `users/${m.id}/sign-ins/?channel=radius`, acme)).body.count).toBe(0);
   });
 
+  it('answers a Status-Server (RFC 5997) that its secret proves', async () => {
+    const status = (secret: string) => radclient(port, secret, {}, { command: 'status', timeoutS: 1 });
+    expect((await status(client.secret)).code).toBe('Access-Accept');
+    expect((await status('not-the-secret')).code).toBeNull();
+  });
+
   it('answers a retransmission with the same reply, counting the try once', async () => {
     const m = await member();
     const socket = dgram.createSocket('udp4');

@@ -12,7 +12,15 @@
 import dgram from 'node:dgram';
 import type { AddressInfo } from 'node:net';
 import { plainAddress, type RadiusClientDirectory, type RadiusClientEntry } from './clients.ts';
-import { ACCESS_REQUEST, decodeRequest, encodeReply, headerOf, messageAuthenticator } from './packets.ts';
+import {
+  ACCESS_REQUEST,
+  decodeRequest,
+  encodeReply,
+  headerOf,
+  messageAuthenticator,
+  STATUS_SERVER,
+  statusRequest,
+} from './packets.ts';
 import type { RadiusReply, RadiusSignIns } from './signIn.ts';
 
 export const RADIUS_DROP_REASONS = [
@@ -109,7 +117,8 @@ export class RadiusServer {
   private async receive(packet: Buffer, from: dgram.RemoteInfo): Promise<void> {
     const header = headerOf(packet);
     if (!header) return this.counters.dropped('malformed');
-    if (header.code !== ACCESS_REQUEST) return this.counters.dropped('unsupported_code');
+    if (header.code !== ACCESS_REQUEST && header.code !== STATUS_SERVER)
+      return this.counters.dropped('unsupported_code');
     const key = `${from.address}|${from.port}|${header.identifier}|${header.authenticator.toString('hex')}`;
     const seen = this.seen.get(key);
     if (seen) {
@@ -138,8 +147,13 @@ export class RadiusServer {
       this.counters.dropped('unknown_client');
       return null;
     }
-    const client = this.proved(packet, candidates);
+    const client = this.proved(packet, candidates, packet[0] === STATUS_SERVER);
     if (!client) return null;
+    if (packet[0] === STATUS_SERVER) {
+      // RFC 5997: the device asks whether the server is up; a valid one is answered Access-Accept.
+      this.counters.replied('Access-Accept');
+      return encodeReply(statusRequest(packet), 'Access-Accept', [], client.secret);
+    }
     let request: ReturnType<typeof decodeRequest>;
     try {
       request = decodeRequest(packet, client.secret);
@@ -164,14 +178,15 @@ export class RadiusServer {
    * The client whose secret proves the packet's Message-Authenticator; without one, the first
    * client that does not require it (its secret then proves nothing until the password is read).
    */
-  private proved(packet: Buffer, candidates: RadiusClientEntry[]): RadiusClientEntry | null {
+  private proved(packet: Buffer, candidates: RadiusClientEntry[], always = false): RadiusClientEntry | null {
     let absent = false;
     for (const client of candidates) {
       const ma = messageAuthenticator(packet, client.secret);
       if (ma === 'valid') return client;
       if (ma === 'absent') {
         absent = true;
-        if (!client.requireMessageAuthenticator) return client;
+        // A Status-Server always carries one (RFC 5997 3).
+        if (!client.requireMessageAuthenticator && !always) return client;
       }
     }
     this.counters.dropped(absent ? 'missing_authenticator' : 'bad_authenticator');

@@ -17,21 +17,25 @@ export interface RadiusAnswer {
 export const quoted = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 
 /**
- * One Access-Request with radclient to 127.0.0.1:`port`. `attributes` are radclient's input
+ * One Access-Request (or a Status-Server) with radclient to 127.0.0.1:`port`. `attributes` are radclient's input
  * lines (User-Name = "ada"); `messageAuthenticator` adds one, as devices fixed for BlastRADIUS do.
  */
 export function radclient(
   port: number,
   secret: string,
   attributes: Record<string, string>,
-  { messageAuthenticator = true, timeoutS = 5 }: { messageAuthenticator?: boolean; timeoutS?: number } = {},
+  {
+    messageAuthenticator = true,
+    timeoutS = 5,
+    command = 'auth',
+  }: { messageAuthenticator?: boolean; timeoutS?: number; command?: 'auth' | 'status' } = {},
 ): Promise<RadiusAnswer> {
   const lines = Object.entries(attributes).map(([k, v]) => `${k} = ${v}`);
   if (messageAuthenticator) lines.push('Message-Authenticator = 0x00');
   return new Promise((resolve, reject) => {
     const child = spawn(
       RADIUS.radclient,
-      ['-x', '-r', '1', '-t', String(timeoutS), `127.0.0.1:${port}`, 'auth', secret],
+      ['-x', '-r', '1', '-t', String(timeoutS), `127.0.0.1:${port}`, command, secret],
       { stdio: 'pipe' },
     );
     let output = '';
