@@ -5,14 +5,13 @@
  * workstation flow has one stage (a code), as PAM gives one token. Online the code is checked by
  * the server; with the server away, against the offline file the online login left.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { HOTP, Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAM } from '../../../scripts/ensure-pam.mjs';
 import { testDatabases } from '../../server/src/test/databases.ts';
 import { call } from '../../server/src/test/harness.ts';
+import { pamtester as pamtesterWith } from '../../server/src/test/pamtester.ts';
 import { CLIENT } from '../scripts/build.mjs';
 import {
   credential,
@@ -25,21 +24,7 @@ import {
 } from './support/portiere.ts';
 
 /** pamtester's answer for `user` typing `token` at the service's prompt. */
-function pamtester(service: string, user: string, token: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(PAM.pamtester, [service, user, 'authenticate'], { stdio: 'pipe' });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => {
-      output += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      output += d.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
-    child.stdin.end(`${token}\n`);
-  });
-}
+const pamtester = (service: string, user: string, token: string) => pamtesterWith(service, user, [token]);
 
 describe.each(testDatabases())('workstation client as a PAM step on $name', (database) => {
   let p: Portiere;

@@ -6,7 +6,6 @@
  * counted in /metrics; sign-ins reach the member's record and the audit trail; Reply-Messages are
  * in the customer's language; a retransmission is answered again, never counted twice.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import dgram from 'node:dgram';
 import fs from 'node:fs';
@@ -16,10 +15,11 @@ import { OIDC_PATH } from '@portiere/contracts';
 import { eq } from 'drizzle-orm';
 import radius from 'radius';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pamRadiusPath, RADIUS } from '../../../../scripts/ensure-radius.mjs';
+import { pamRadiusPath } from '../../../../scripts/ensure-radius.mjs';
 import { radiusClients } from '../db/schema/index.ts';
 import { testDatabases } from '../test/databases.ts';
 import { call, type Harness, post, signIn, startHarness } from '../test/harness.ts';
+import { pamtester } from '../test/pamtester.ts';
 import { quoted, radclient } from '../test/radius.ts';
 import { SoftDevice } from '../test/soft-device.ts';
 import {
@@ -356,20 +356,3 @@ describe.each(testDatabases())('RADIUS on $name', (database) => {
     }
   });
 });
-
-/** pamtester's answer for `user` typing `answers` at the service's prompts, one per line. */
-function pamtester(service: string, user: string, answers: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(RADIUS.pamtester, ['-v', service, user, 'authenticate'], { stdio: 'pipe' });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => {
-      output += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      output += d.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
-    child.stdin.end(`${answers.join('\n')}\n`);
-  });
-}

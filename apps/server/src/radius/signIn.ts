@@ -36,7 +36,7 @@ import type { SignInEngine } from '../signIn/engine.ts';
 import type { FlowApp } from '../signIn/flows.ts';
 import type { Outcome } from '../signIn/outcome.ts';
 import { type AnsweredKind, offers, type Progress } from '../signIn/progress.ts';
-import { TableProgress } from '../signIn/tableProgress.ts';
+import { progressColumnsOf, TableProgress } from '../signIn/tableProgress.ts';
 import type { AuditedSteps, RadiusSource } from './audited.ts';
 import type { RadiusClientEntry } from './clients.ts';
 import { type RadiusMessage, refusalOf, say } from './messages.ts';
@@ -83,13 +83,7 @@ const progressOf = (row: Row, client: RadiusClientEntry): Progress => ({
   memberId: row.memberId,
   username: row.username,
   stages: row.stages,
-  terminating: row.terminating,
-  stage: row.stage,
-  proved: row.proved,
-  answered: row.answered,
-  recovered: row.recovered,
-  sentAt: row.sentAt,
-  expiresAt: row.expiresAt,
+  ...progressColumnsOf(row),
 });
 
 export class RadiusSignIns {

@@ -7,7 +7,7 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import type { Move, ProgressStore, SentAt } from './progress.ts';
+import type { Move, Progress, ProgressStore, SentAt } from './progress.ts';
 
 type ProgressTable = PgTable & {
   failures: PgColumn;
@@ -18,6 +18,25 @@ type ProgressTable = PgTable & {
   recovered: PgColumn;
   sentAt: PgColumn;
 };
+
+/** The Progress fields a row of such a table holds as they are (the channel adds its keys and names). */
+export const progressColumnsOf = (row: {
+  terminating: Progress['terminating'];
+  stage: number;
+  proved: Progress['proved'];
+  answered: boolean;
+  recovered: boolean;
+  sentAt: SentAt;
+  expiresAt: Date;
+}) => ({
+  terminating: row.terminating,
+  stage: row.stage,
+  proved: row.proved,
+  answered: row.answered,
+  recovered: row.recovered,
+  sentAt: row.sentAt,
+  expiresAt: row.expiresAt,
+});
 
 export class TableProgress<T extends ProgressTable> implements ProgressStore {
   constructor(

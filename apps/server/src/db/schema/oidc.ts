@@ -5,9 +5,10 @@
  * sign-in engine for every channel that keeps one).
  */
 import type { CredentialType, ProvedKind, SignInChannelName, SignInFailureReason } from '@portiere/contracts';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { applications } from './applications.ts';
 import { credentials, members } from './members.ts';
+import { type SentAt, signInProgressColumns } from './signInProgress.ts';
 import { customerRef } from './tenancy.ts';
 
 /**
@@ -53,8 +54,7 @@ export const oidcKeys = pgTable(
   (t) => [index('oidc_keys_retired_idx').on(t.retiredAt)],
 );
 
-/** When each kind the server sends was last sent in a sign-in (one a minute per kind). */
-export type SentAt = Partial<Record<'mail' | 'sms' | 'app', string>>;
+export type { SentAt };
 
 /**
  * A member's web login in progress, one per provider interaction (its uid). The table keeps its
@@ -75,19 +75,7 @@ export const webLogins = pgTable(
     username: text('username'),
     /** The flow walked, copied at identify. */
     stages: jsonb('stages').$type<CredentialType[][]>(),
-    terminating: text('terminating').array().$type<CredentialType[]>().notNull().default([]),
-    stage: integer('stage').notNull().default(0),
-    proved: jsonb('proved').$type<ProvedKind[]>().notNull().default([]),
-    failures: integer('failures').notNull().default(0),
-    /** A first answer was right: refusals may now say why. */
-    answered: boolean('answered').notNull().default(false),
-    /** A recovery code was right: it stands in for the stages recovery mode disabled. */
-    recovered: boolean('recovered').notNull().default(false),
-    /** Set when the sign-in can go no further: done, aborted, or the refusal's reason. */
-    spent: text('spent').$type<'done' | 'aborted' | SignInFailureReason>(),
-    sentAt: jsonb('sent_at').$type<SentAt>().notNull().default({}),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...signInProgressColumns<'done' | 'aborted' | SignInFailureReason>(),
   },
   (t) => [
     index('oidc_sign_ins_expires_idx').on(t.expiresAt),

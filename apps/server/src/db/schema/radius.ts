@@ -3,11 +3,11 @@
  * their sign-ins in progress between two Access-Challenges. Every table carries customer_id;
  * a request is matched to its client by source address first, then by the secret that proves it.
  */
-import type { CredentialType, ProvedKind, SignInFailureReason } from '@portiere/contracts';
+import type { CredentialType, SignInFailureReason } from '@portiere/contracts';
 import { boolean, index, inet, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { applications } from './applications.ts';
 import { members } from './members.ts';
-import type { SentAt } from './oidc.ts';
+import { signInProgressColumns } from './signInProgress.ts';
 import { customerRef } from './tenancy.ts';
 
 /** A RADIUS client: a device (or a range of them) and the shared secret it proves its requests with. */
@@ -53,16 +53,7 @@ export const radiusSignIns = pgTable(
     memberId: uuid('member_id').references(() => members.id, { onDelete: 'cascade' }),
     username: text('username').notNull(),
     stages: jsonb('stages').$type<CredentialType[][]>().notNull(),
-    terminating: text('terminating').array().$type<CredentialType[]>().notNull().default([]),
-    stage: integer('stage').notNull().default(0),
-    proved: jsonb('proved').$type<ProvedKind[]>().notNull().default([]),
-    failures: integer('failures').notNull().default(0),
-    answered: boolean('answered').notNull().default(false),
-    recovered: boolean('recovered').notNull().default(false),
-    spent: text('spent').$type<'done' | SignInFailureReason>(),
-    sentAt: jsonb('sent_at').$type<SentAt>().notNull().default({}),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...signInProgressColumns<'done' | SignInFailureReason>(),
   },
   (t) => [
     index('radius_sign_ins_expires_idx').on(t.expiresAt),

@@ -3,10 +3,10 @@
  * in progress, and the offline material a machine holds for a member. Every table carries
  * customer_id and every query is scoped by it (the key names the customer).
  */
-import type { CredentialType, OfflineKind, ProvedKind, SignedKind, SignInFailureReason } from '@portiere/contracts';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { CredentialType, OfflineKind, SignedKind, SignInFailureReason } from '@portiere/contracts';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { credentials, memberRef, members } from './members.ts';
-import type { SentAt } from './oidc.ts';
+import { signInProgressColumns } from './signInProgress.ts';
 import { customerRef } from './tenancy.ts';
 
 /** `pwk_<key id>_<secret>`: the key id finds the row, the secret is kept as an argon2id hash. Revoking deletes the row. */
@@ -42,19 +42,10 @@ export const workstationSignIns = pgTable(
     memberId: uuid('member_id').references(() => members.id, { onDelete: 'cascade' }),
     username: text('username').notNull(),
     stages: jsonb('stages').$type<CredentialType[][]>().notNull(),
-    terminating: text('terminating').array().$type<CredentialType[]>().notNull().default([]),
-    stage: integer('stage').notNull().default(0),
-    proved: jsonb('proved').$type<ProvedKind[]>().notNull().default([]),
-    failures: integer('failures').notNull().default(0),
-    answered: boolean('answered').notNull().default(false),
-    recovered: boolean('recovered').notNull().default(false),
-    spent: text('spent').$type<'done' | SignInFailureReason>(),
-    sentAt: jsonb('sent_at').$type<SentAt>().notNull().default({}),
+    ...signInProgressColumns<'done' | SignInFailureReason>(),
     /** The random bytes (base64) a key pair or smartcard must sign; single use. */
     challenge: text('challenge'),
     challengeKind: text('challenge_kind').$type<SignedKind>(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('workstation_sign_ins_expires_idx').on(t.expiresAt),

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { webLogins } from '../../db/schema/index.ts';
 import type { Progress } from '../../signIn/progress.ts';
-import { TableProgress } from '../../signIn/tableProgress.ts';
+import { progressColumnsOf, TableProgress } from '../../signIn/tableProgress.ts';
 
 export type WebLoginRow = typeof webLogins.$inferSelect;
 /** A row past identify: it walks a flow. */
@@ -20,13 +20,7 @@ export function progressOf(row: IdentifiedRow): Progress {
     memberId: row.memberId,
     username: row.username ?? '',
     stages: row.stages,
-    terminating: row.terminating,
-    stage: row.stage,
-    proved: row.proved,
-    answered: row.answered,
-    recovered: row.recovered,
-    sentAt: row.sentAt,
-    expiresAt: row.expiresAt,
+    ...progressColumnsOf(row),
   };
 }
 

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { workstationSignIns } from '../../db/schema/index.ts';
 import type { Progress } from '../../signIn/progress.ts';
-import { TableProgress } from '../../signIn/tableProgress.ts';
+import { progressColumnsOf, TableProgress } from '../../signIn/tableProgress.ts';
 
 export type WorkstationSignInRow = typeof workstationSignIns.$inferSelect;
 
@@ -19,13 +19,7 @@ export function progressOf(row: WorkstationSignInRow): Progress {
     memberId: row.memberId,
     username: row.username,
     stages: row.stages,
-    terminating: row.terminating,
-    stage: row.stage,
-    proved: row.proved,
-    answered: row.answered,
-    recovered: row.recovered,
-    sentAt: row.sentAt,
-    expiresAt: row.expiresAt,
+    ...progressColumnsOf(row),
   };
 }
 
