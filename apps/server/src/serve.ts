@@ -31,6 +31,9 @@ export async function serve(): Promise<void> {
     `API docs: ${config.publicUrl}/api/docs`,
     `Sign-in codes and other mail go to ${app.services.mailer.describe()}`,
   ];
+  const radius = app.radiusAddress();
+  if (radius)
+    lines.push(`RADIUS: UDP ${radius.address} port ${radius.port} (RADIUS clients: Integrations, RADIUS clients)`);
   if (config.seedDemo) {
     lines.push(seeded ? 'Demo data created. Demo sign-ins:' : 'Demo sign-ins (if the demo data is present):');
     for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.username.padEnd(28)} ${DEMO_PASSWORD}   ${a.note}`);
