@@ -16,7 +16,8 @@ import { eq } from 'drizzle-orm';
 import radius from 'radius';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pamRadiusPath } from '../../../../scripts/ensure-radius.mjs';
-import { radiusClients } from '../db/schema/index.ts';
+import { radiusClients, radiusSignIns } from '../db/schema/index.ts';
+import { purgeExpiredSignIns } from '../signIn/purge.ts';
 import { testDatabases } from '../test/databases.ts';
 import { call, type Harness, post, signIn, startHarness } from '../test/harness.ts';
 import { pamtester } from '../test/pamtester.ts';
@@ -158,6 +159,20 @@ describe.each(testDatabases())('RADIUS on $name', (database) => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('invalid_client');
+  });
+
+  it('deletes sign-ins left a day past their expiry', async () => {
+    const m = await member();
+    const first = await login(m, PASSWORD);
+    const id = Buffer.from((first.attributes.State ?? '').slice(2), 'hex').toString();
+    const left = async () =>
+      (await h.app.services.db.select().from(radiusSignIns).where(eq(radiusSignIns.id, id))).length;
+    expect(await left()).toBe(1);
+    await purgeExpiredSignIns(h.app.services.db, new Date(h.clock.now().getTime() + 3_600_000));
+    expect(await left()).toBe(1);
+    const purged = await purgeExpiredSignIns(h.app.services.db, new Date(h.clock.now().getTime() + 25 * 3_600_000));
+    expect(purged.radius).toBeGreaterThanOrEqual(1);
+    expect(await left()).toBe(0);
   });
 
   it('rejects a wrong password with the same plain failure as an unknown name', async () => {
