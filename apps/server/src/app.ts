@@ -41,6 +41,7 @@ import { managerUserRoutes } from './modules/managerUsers/routes.ts';
 import { memberSignInsRoutes } from './modules/memberSignIns/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
+import { radiusClientRoutes } from './modules/radiusClients/routes.ts';
 import { recoveryRoutes } from './modules/recovery/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -267,6 +268,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(webLoginRoutes(services, 4 * config.loginRateLimit));
       await api.register(deviceRoutes(services, 4 * config.loginRateLimit));
       await api.register(workstationKeyRoutes(services));
+      await api.register(radiusClientRoutes(services));
       // A client polls while an app approves, as the sign-in page does.
       await api.register(
         workstationRoutes(services, { perKey: config.workstationKeyRateLimit, perAddress: 4 * config.loginRateLimit }),

@@ -39,6 +39,7 @@ import { ManagerUsersService } from './modules/managerUsers/service.ts';
 import { MemberSignInsService } from './modules/memberSignIns/service.ts';
 import { MembersService } from './modules/members/service.ts';
 import { ProfilesService } from './modules/profiles/service.ts';
+import { RadiusClientsService } from './modules/radiusClients/service.ts';
 import { RecoveryService } from './modules/recovery/service.ts';
 import { RolesService } from './modules/roles/service.ts';
 import { SettingsService } from './modules/settings/service.ts';
@@ -126,6 +127,7 @@ export interface Services {
   workstationKeys: WorkstationKeys;
   workstationSignIns: WorkstationSignIns;
   offlineMaterials: OfflineMaterials;
+  radiusClients: RadiusClientsService;
   /** RADIUS (radius/): which client a packet comes from, and the sign-in over the engine. */
   radiusDirectory: RadiusClientDirectory;
   radiusSignIns: RadiusSignIns;
@@ -247,6 +249,7 @@ export async function buildServices(
     workstationKeys: new WorkstationKeys(db, now),
     workstationSignIns: new WorkstationSignIns(db, signIn, settings, offlineMaterials, now),
     offlineMaterials,
+    radiusClients: new RadiusClientsService(db, box, now),
     radiusDirectory: new RadiusClientDirectory(db, box, now),
     // Each RADIUS step is a transaction of its own on the plain database, its events then sealed.
     radiusSignIns: new RadiusSignIns(

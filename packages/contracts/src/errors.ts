@@ -80,7 +80,6 @@ export const ERRORS = {
   multipartExpected: 'Send the files as multipart/form-data.',
   applicationCreateFailed: 'The application could not be created: check the fields marked in the form.',
   applicationNotFound: 'The application does not exist.',
-  radiusClientNotFound: 'The RADIUS client does not exist.',
   baseApplicationInvalid: 'The base application cannot be this application or one derived from it.',
   applicationInUse: 'Other applications derive from this one ({count}), so it cannot be deleted.',
   flowNotFound: 'The flow does not exist.',

@@ -155,6 +155,20 @@ export async function createTenantFixtures(h: Harness, token: string): Promise<T
       token,
     ),
   );
+  // RADIUS: an application of its type and a client of it.
+  const radiusApp = await must<{ id: string }>(
+    'radius application',
+    post(app, 'applications/', { name: `Fixture_radius_${tag}`, type: 'radius' }, token),
+  );
+  const radiusClient = await must<{ id: string }>(
+    'radius client',
+    post(
+      app,
+      'radius-clients/',
+      { name: `Fixture ${tag}`, address: '192.0.2.0/28', applicationId: radiusApp.id },
+      token,
+    ),
+  );
 
   // Login assistant: switched on directly (Globex has it off), then one object per path parameter.
   await h.app.services.db.update(customers).set({ laEnabled: true }).where(eq(customers.id, me.customer.id));
@@ -275,6 +289,7 @@ export async function createTenantFixtures(h: Harness, token: string): Promise<T
       'logo/{kind}': 'logo',
       'manager-users/{userId}': manager.id,
       'workstation-keys/{id}': workstationKey.id,
+      'radius-clients/{id}': radiusClient.id,
       'offline/{grantId}': grant.id,
       // A workstation's sign-in, which takes a workstation key these suites do not hold: an id
       // that names nothing (workstation.test.ts covers real ones).

@@ -1497,6 +1497,66 @@ export interface paths {
         patch: operations["patchProfile"];
         trace?: never;
     };
+    "/api/v1/radius-clients/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** RADIUS clients, newest first */
+        get: operations["getRadiusClients"];
+        put?: never;
+        /**
+         * Register a RADIUS client (its shared secret is answered once)
+         * @description A device, or a range of them, and the RADIUS application whose app roles decide who may sign in. The server makes the shared secret and keeps it sealed; it is never answered again.
+         */
+        post: operations["postRadiusClients"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/radius-clients/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One RADIUS client */
+        get: operations["getRadiusClient"];
+        put?: never;
+        post?: never;
+        /** Delete a RADIUS client */
+        delete: operations["deleteRadiusClient"];
+        options?: never;
+        head?: never;
+        /** Change a RADIUS client */
+        patch: operations["patchRadiusClient"];
+        trace?: never;
+    };
+    "/api/v1/radius-clients/{id}/secret/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a RADIUS client a new shared secret (answered once)
+         * @description The old secret stops working at once.
+         */
+        post: operations["postRadiusClientSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/recovery-mode/": {
         parameters: {
             query?: never;
@@ -2383,7 +2443,7 @@ export interface components {
             details?: {
                 [key: string]: {
                     /** @enum {string} */
-                    key: "required" | "range" | "url" | "httpUrl" | "passwordsMatch" | "minLength" | "maxLength" | "notOnlyNumbers" | "onlyNumbers" | "mandatoryTag" | "unknownTag" | "smsOtpPlaceholder" | "email" | "phone" | "json" | "jsonDuplicateKey" | "positive" | "oneOf" | "color" | "invalid" | "invalidText" | "pinLength" | "rsaKeySize" | "publicKey" | "certificate" | "cardCodeLength" | "futureDate" | "usernameExists" | "nameExists" | "configurationNotFound" | "passwordReused" | "applicationName" | "terminatingNotInFlow" | "executableName" | "imageType" | "imageTooLarge" | "imageWidthExact" | "imageWidthMax" | "imageHeightExact" | "imageHeightMax" | "imageUnsafeSvg";
+                    key: "required" | "range" | "url" | "httpUrl" | "passwordsMatch" | "minLength" | "maxLength" | "notOnlyNumbers" | "onlyNumbers" | "mandatoryTag" | "unknownTag" | "smsOtpPlaceholder" | "email" | "phone" | "json" | "jsonDuplicateKey" | "positive" | "oneOf" | "color" | "invalid" | "invalidText" | "pinLength" | "rsaKeySize" | "publicKey" | "certificate" | "cardCodeLength" | "futureDate" | "usernameExists" | "nameExists" | "configurationNotFound" | "passwordReused" | "applicationName" | "terminatingNotInFlow" | "radiusAddress" | "radiusApplication" | "executableName" | "imageType" | "imageTooLarge" | "imageWidthExact" | "imageWidthMax" | "imageHeightExact" | "imageHeightMax" | "imageUnsafeSvg";
                     message: string;
                     params?: {
                         [key: string]: string | number;
@@ -2446,6 +2506,11 @@ export interface operations {
                                 name: string;
                             };
                             id: string;
+                            radiusAttributes: {
+                                /** @enum {string} */
+                                name: "Class" | "Filter-Id" | "Reply-Message" | "Framed-Pool" | "Framed-IP-Address" | "Session-Timeout" | "Idle-Timeout" | "Management-Privilege-Level" | "Service-Type";
+                                value: string;
+                            }[];
                         }[];
                     };
                 };
@@ -2502,6 +2567,12 @@ export interface operations {
                     displayName: string;
                     flowId: string;
                     groupId: string;
+                    /** @default [] */
+                    radiusAttributes?: {
+                        /** @enum {string} */
+                        name: "Class" | "Filter-Id" | "Reply-Message" | "Framed-Pool" | "Framed-IP-Address" | "Session-Timeout" | "Idle-Timeout" | "Management-Privilege-Level" | "Service-Type";
+                        value: string;
+                    }[];
                 };
             };
         };
@@ -2528,6 +2599,11 @@ export interface operations {
                             name: string;
                         };
                         id: string;
+                        radiusAttributes: {
+                            /** @enum {string} */
+                            name: "Class" | "Filter-Id" | "Reply-Message" | "Framed-Pool" | "Framed-IP-Address" | "Session-Timeout" | "Idle-Timeout" | "Management-Privilege-Level" | "Service-Type";
+                            value: string;
+                        }[];
                     };
                 };
             };
@@ -2629,6 +2705,11 @@ export interface operations {
                             name: string;
                         };
                         id: string;
+                        radiusAttributes: {
+                            /** @enum {string} */
+                            name: "Class" | "Filter-Id" | "Reply-Message" | "Framed-Pool" | "Framed-IP-Address" | "Session-Timeout" | "Idle-Timeout" | "Management-Privilege-Level" | "Service-Type";
+                            value: string;
+                        }[];
                     };
                 };
             };
@@ -2778,6 +2859,11 @@ export interface operations {
                     displayName?: string;
                     flowId?: string;
                     groupId?: string;
+                    radiusAttributes?: {
+                        /** @enum {string} */
+                        name: "Class" | "Filter-Id" | "Reply-Message" | "Framed-Pool" | "Framed-IP-Address" | "Session-Timeout" | "Idle-Timeout" | "Management-Privilege-Level" | "Service-Type";
+                        value: string;
+                    }[];
                 };
             };
         };
@@ -2804,6 +2890,11 @@ export interface operations {
                             name: string;
                         };
                         id: string;
+                        radiusAttributes: {
+                            /** @enum {string} */
+                            name: "Class" | "Filter-Id" | "Reply-Message" | "Framed-Pool" | "Framed-IP-Address" | "Session-Timeout" | "Idle-Timeout" | "Management-Privilege-Level" | "Service-Type";
+                            value: string;
+                        }[];
                     };
                 };
             };
@@ -2887,7 +2978,7 @@ export interface operations {
                 page?: number;
                 page_size?: number;
                 search?: string;
-                type?: ("web" | "spa" | "native" | "machine")[];
+                type?: ("web" | "spa" | "native" | "machine" | "radius")[];
             };
             header?: never;
             path?: never;
@@ -2928,7 +3019,7 @@ export interface operations {
                             redirectUriAbortLoginFlow: string;
                             redirectUriSuccessLoginFlow: string;
                             /** @enum {string} */
-                            type: "web" | "spa" | "native" | "machine";
+                            type: "web" | "spa" | "native" | "machine" | "radius";
                         }[];
                     };
                 };
@@ -2995,7 +3086,7 @@ export interface operations {
                     /** @default  */
                     redirectUriSuccessLoginFlow?: string;
                     /** @enum {string} */
-                    type: "web" | "spa" | "native" | "machine";
+                    type: "web" | "spa" | "native" | "machine" | "radius";
                 };
             };
         };
@@ -3031,7 +3122,7 @@ export interface operations {
                         redirectUriAbortLoginFlow: string;
                         redirectUriSuccessLoginFlow: string;
                         /** @enum {string} */
-                        type: "web" | "spa" | "native" | "machine";
+                        type: "web" | "spa" | "native" | "machine" | "radius";
                     };
                 };
             };
@@ -3141,7 +3232,7 @@ export interface operations {
                         redirectUriAbortLoginFlow: string;
                         redirectUriSuccessLoginFlow: string;
                         /** @enum {string} */
-                        type: "web" | "spa" | "native" | "machine";
+                        type: "web" | "spa" | "native" | "machine" | "radius";
                     };
                 };
             };
@@ -3304,7 +3395,7 @@ export interface operations {
                     redirectUriAbortLoginFlow?: string;
                     redirectUriSuccessLoginFlow?: string;
                     /** @enum {string} */
-                    type?: "web" | "spa" | "native" | "machine";
+                    type?: "web" | "spa" | "native" | "machine" | "radius";
                 };
             };
         };
@@ -3339,7 +3430,7 @@ export interface operations {
                         redirectUriAbortLoginFlow: string;
                         redirectUriSuccessLoginFlow: string;
                         /** @enum {string} */
-                        type: "web" | "spa" | "native" | "machine";
+                        type: "web" | "spa" | "native" | "machine" | "radius";
                     };
                 };
             };
@@ -3459,7 +3550,7 @@ export interface operations {
                         redirectUriAbortLoginFlow: string;
                         redirectUriSuccessLoginFlow: string;
                         /** @enum {string} */
-                        type: "web" | "spa" | "native" | "machine";
+                        type: "web" | "spa" | "native" | "machine" | "radius";
                     };
                 };
             };
@@ -4310,7 +4401,7 @@ export interface operations {
                 page?: number;
                 page_size?: number;
                 target_id?: string;
-                target_type?: "member" | "credential" | "configuration" | "role" | "temporary_card" | "hardware_token" | "recovery_code" | "recovery_mode" | "workstation_user" | "workstation_key" | "application" | "flow" | "app_role" | "la_app" | "profile" | "login_group" | "la_user" | "la_flow" | "settings" | "staff_user" | "customer" | "la_script" | "session" | "audit";
+                target_type?: "member" | "credential" | "configuration" | "role" | "temporary_card" | "hardware_token" | "recovery_code" | "recovery_mode" | "workstation_user" | "workstation_key" | "radius_client" | "application" | "flow" | "app_role" | "la_app" | "profile" | "login_group" | "la_user" | "la_flow" | "settings" | "staff_user" | "customer" | "la_script" | "session" | "audit";
                 tenant?: string;
                 to?: string;
             };
@@ -4331,7 +4422,7 @@ export interface operations {
                         next_page: number | null;
                         results: {
                             /** @enum {string} */
-                            action: "member.create" | "member.update" | "member.delete" | "member.block" | "member.unblock" | "member.move" | "member.send_enrollment" | "member.export" | "credential.create" | "credential.update" | "credential.delete" | "credential.test" | "credential.send" | "credential.reset" | "credential.unlock" | "credential.enroll_app" | "credential.pin_reset" | "configuration.create" | "configuration.update" | "configuration.delete" | "configuration.add_member" | "configuration.remove_member" | "role.create" | "role.update" | "role.delete" | "role.add_user" | "role.remove_user" | "temporary_card.create" | "temporary_card.update" | "temporary_card.delete" | "temporary_card.pair" | "temporary_card.unpair" | "hardware_token.import" | "hardware_token.assign" | "hardware_token.resync" | "hardware_token.retire" | "recovery_code.create" | "recovery_code.verify" | "recovery_mode.activate" | "recovery_mode.deactivate" | "workstation_user.autologon" | "application.create" | "application.update" | "application.delete" | "application.regenerate_secret" | "flow.create" | "flow.update" | "flow.delete" | "app_role.create" | "app_role.update" | "app_role.delete" | "la_app.create" | "la_app.update" | "la_app.delete" | "profile.create" | "profile.update" | "profile.delete" | "login_group.create" | "login_group.update" | "login_group.delete" | "login_group.add_app" | "login_group.remove_app" | "la_user.create" | "la_user.update" | "la_user.delete" | "la_flow.update" | "assistant.sign_in" | "assistant.sign_in_failure" | "assistant.step_up" | "assistant.secret_read" | "assistant.sign_out" | "signin.success" | "signin.failure" | "signin.abort" | "device.approve" | "device.deny" | "device.report" | "workstation.sign_in" | "workstation.sign_in_failure" | "workstation.offline_refill" | "workstation.offline_revoke" | "workstation.smartcard_unblock" | "workstation_key.create" | "workstation_key.revoke" | "customer.create" | "customer.update" | "manager_user.create" | "manager_user.update" | "manager_user.reset_api_key" | "manager_user.reset_password" | "manager_user.change_email" | "manager_user.confirm_email" | "manager_user.block" | "manager_user.unblock" | "la_script.upload" | "la_script.delete" | "enrollment.credential_started" | "enrollment.credential_confirmed" | "enrollment.completed" | "enrollment.link_requested" | "settings.update" | "settings.upload_logo" | "settings.test_mail" | "audit.prune" | "audit.export" | "sign_in.code_sent" | "sign_in.success" | "sign_in.failure" | "sign_in.throttled" | "sign_in.password_change" | "session.refresh_reuse" | "session.logout";
+                            action: "member.create" | "member.update" | "member.delete" | "member.block" | "member.unblock" | "member.move" | "member.send_enrollment" | "member.export" | "credential.create" | "credential.update" | "credential.delete" | "credential.test" | "credential.send" | "credential.reset" | "credential.unlock" | "credential.enroll_app" | "credential.pin_reset" | "configuration.create" | "configuration.update" | "configuration.delete" | "configuration.add_member" | "configuration.remove_member" | "role.create" | "role.update" | "role.delete" | "role.add_user" | "role.remove_user" | "temporary_card.create" | "temporary_card.update" | "temporary_card.delete" | "temporary_card.pair" | "temporary_card.unpair" | "hardware_token.import" | "hardware_token.assign" | "hardware_token.resync" | "hardware_token.retire" | "recovery_code.create" | "recovery_code.verify" | "recovery_mode.activate" | "recovery_mode.deactivate" | "workstation_user.autologon" | "application.create" | "application.update" | "application.delete" | "application.regenerate_secret" | "flow.create" | "flow.update" | "flow.delete" | "app_role.create" | "app_role.update" | "app_role.delete" | "la_app.create" | "la_app.update" | "la_app.delete" | "profile.create" | "profile.update" | "profile.delete" | "login_group.create" | "login_group.update" | "login_group.delete" | "login_group.add_app" | "login_group.remove_app" | "la_user.create" | "la_user.update" | "la_user.delete" | "la_flow.update" | "assistant.sign_in" | "assistant.sign_in_failure" | "assistant.step_up" | "assistant.secret_read" | "assistant.sign_out" | "signin.success" | "signin.failure" | "signin.abort" | "device.approve" | "device.deny" | "device.report" | "workstation.sign_in" | "workstation.sign_in_failure" | "workstation.offline_refill" | "workstation.offline_revoke" | "workstation.smartcard_unblock" | "workstation_key.create" | "workstation_key.revoke" | "radius.sign_in" | "radius.sign_in_failure" | "radius_client.create" | "radius_client.update" | "radius_client.secret" | "radius_client.delete" | "customer.create" | "customer.update" | "manager_user.create" | "manager_user.update" | "manager_user.reset_api_key" | "manager_user.reset_password" | "manager_user.change_email" | "manager_user.confirm_email" | "manager_user.block" | "manager_user.unblock" | "la_script.upload" | "la_script.delete" | "enrollment.credential_started" | "enrollment.credential_confirmed" | "enrollment.completed" | "enrollment.link_requested" | "settings.update" | "settings.upload_logo" | "settings.test_mail" | "audit.prune" | "audit.export" | "sign_in.code_sent" | "sign_in.success" | "sign_in.failure" | "sign_in.throttled" | "sign_in.password_change" | "session.refresh_reuse" | "session.logout";
                             actor_id: string | null;
                             actor_name: string | null;
                             /** @enum {string} */
@@ -4349,7 +4440,7 @@ export interface operations {
                             source_ip: string | null;
                             target_id: string | null;
                             target_name: string | null;
-                            target_type: ("member" | "credential" | "configuration" | "role" | "temporary_card" | "hardware_token" | "recovery_code" | "recovery_mode" | "workstation_user" | "workstation_key" | "application" | "flow" | "app_role" | "la_app" | "profile" | "login_group" | "la_user" | "la_flow" | "settings" | "staff_user" | "customer" | "la_script" | "session" | "audit") | null;
+                            target_type: ("member" | "credential" | "configuration" | "role" | "temporary_card" | "hardware_token" | "recovery_code" | "recovery_mode" | "workstation_user" | "workstation_key" | "radius_client" | "application" | "flow" | "app_role" | "la_app" | "profile" | "login_group" | "la_user" | "la_flow" | "settings" | "staff_user" | "customer" | "la_script" | "session" | "audit") | null;
                             tenant_id: string;
                             tenant_name: string;
                             /** @enum {string} */
@@ -4406,7 +4497,7 @@ export interface operations {
                 from?: string;
                 outcome?: "success" | "failure";
                 target_id?: string;
-                target_type?: "member" | "credential" | "configuration" | "role" | "temporary_card" | "hardware_token" | "recovery_code" | "recovery_mode" | "workstation_user" | "workstation_key" | "application" | "flow" | "app_role" | "la_app" | "profile" | "login_group" | "la_user" | "la_flow" | "settings" | "staff_user" | "customer" | "la_script" | "session" | "audit";
+                target_type?: "member" | "credential" | "configuration" | "role" | "temporary_card" | "hardware_token" | "recovery_code" | "recovery_mode" | "workstation_user" | "workstation_key" | "radius_client" | "application" | "flow" | "app_role" | "la_app" | "profile" | "login_group" | "la_user" | "la_flow" | "settings" | "staff_user" | "customer" | "la_script" | "session" | "audit";
                 tenant?: string;
                 to?: string;
             };
@@ -4424,7 +4515,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        action: "member.create" | "member.update" | "member.delete" | "member.block" | "member.unblock" | "member.move" | "member.send_enrollment" | "member.export" | "credential.create" | "credential.update" | "credential.delete" | "credential.test" | "credential.send" | "credential.reset" | "credential.unlock" | "credential.enroll_app" | "credential.pin_reset" | "configuration.create" | "configuration.update" | "configuration.delete" | "configuration.add_member" | "configuration.remove_member" | "role.create" | "role.update" | "role.delete" | "role.add_user" | "role.remove_user" | "temporary_card.create" | "temporary_card.update" | "temporary_card.delete" | "temporary_card.pair" | "temporary_card.unpair" | "hardware_token.import" | "hardware_token.assign" | "hardware_token.resync" | "hardware_token.retire" | "recovery_code.create" | "recovery_code.verify" | "recovery_mode.activate" | "recovery_mode.deactivate" | "workstation_user.autologon" | "application.create" | "application.update" | "application.delete" | "application.regenerate_secret" | "flow.create" | "flow.update" | "flow.delete" | "app_role.create" | "app_role.update" | "app_role.delete" | "la_app.create" | "la_app.update" | "la_app.delete" | "profile.create" | "profile.update" | "profile.delete" | "login_group.create" | "login_group.update" | "login_group.delete" | "login_group.add_app" | "login_group.remove_app" | "la_user.create" | "la_user.update" | "la_user.delete" | "la_flow.update" | "assistant.sign_in" | "assistant.sign_in_failure" | "assistant.step_up" | "assistant.secret_read" | "assistant.sign_out" | "signin.success" | "signin.failure" | "signin.abort" | "device.approve" | "device.deny" | "device.report" | "workstation.sign_in" | "workstation.sign_in_failure" | "workstation.offline_refill" | "workstation.offline_revoke" | "workstation.smartcard_unblock" | "workstation_key.create" | "workstation_key.revoke" | "customer.create" | "customer.update" | "manager_user.create" | "manager_user.update" | "manager_user.reset_api_key" | "manager_user.reset_password" | "manager_user.change_email" | "manager_user.confirm_email" | "manager_user.block" | "manager_user.unblock" | "la_script.upload" | "la_script.delete" | "enrollment.credential_started" | "enrollment.credential_confirmed" | "enrollment.completed" | "enrollment.link_requested" | "settings.update" | "settings.upload_logo" | "settings.test_mail" | "audit.prune" | "audit.export" | "sign_in.code_sent" | "sign_in.success" | "sign_in.failure" | "sign_in.throttled" | "sign_in.password_change" | "session.refresh_reuse" | "session.logout";
+                        action: "member.create" | "member.update" | "member.delete" | "member.block" | "member.unblock" | "member.move" | "member.send_enrollment" | "member.export" | "credential.create" | "credential.update" | "credential.delete" | "credential.test" | "credential.send" | "credential.reset" | "credential.unlock" | "credential.enroll_app" | "credential.pin_reset" | "configuration.create" | "configuration.update" | "configuration.delete" | "configuration.add_member" | "configuration.remove_member" | "role.create" | "role.update" | "role.delete" | "role.add_user" | "role.remove_user" | "temporary_card.create" | "temporary_card.update" | "temporary_card.delete" | "temporary_card.pair" | "temporary_card.unpair" | "hardware_token.import" | "hardware_token.assign" | "hardware_token.resync" | "hardware_token.retire" | "recovery_code.create" | "recovery_code.verify" | "recovery_mode.activate" | "recovery_mode.deactivate" | "workstation_user.autologon" | "application.create" | "application.update" | "application.delete" | "application.regenerate_secret" | "flow.create" | "flow.update" | "flow.delete" | "app_role.create" | "app_role.update" | "app_role.delete" | "la_app.create" | "la_app.update" | "la_app.delete" | "profile.create" | "profile.update" | "profile.delete" | "login_group.create" | "login_group.update" | "login_group.delete" | "login_group.add_app" | "login_group.remove_app" | "la_user.create" | "la_user.update" | "la_user.delete" | "la_flow.update" | "assistant.sign_in" | "assistant.sign_in_failure" | "assistant.step_up" | "assistant.secret_read" | "assistant.sign_out" | "signin.success" | "signin.failure" | "signin.abort" | "device.approve" | "device.deny" | "device.report" | "workstation.sign_in" | "workstation.sign_in_failure" | "workstation.offline_refill" | "workstation.offline_revoke" | "workstation.smartcard_unblock" | "workstation_key.create" | "workstation_key.revoke" | "radius.sign_in" | "radius.sign_in_failure" | "radius_client.create" | "radius_client.update" | "radius_client.secret" | "radius_client.delete" | "customer.create" | "customer.update" | "manager_user.create" | "manager_user.update" | "manager_user.reset_api_key" | "manager_user.reset_password" | "manager_user.change_email" | "manager_user.confirm_email" | "manager_user.block" | "manager_user.unblock" | "la_script.upload" | "la_script.delete" | "enrollment.credential_started" | "enrollment.credential_confirmed" | "enrollment.completed" | "enrollment.link_requested" | "settings.update" | "settings.upload_logo" | "settings.test_mail" | "audit.prune" | "audit.export" | "sign_in.code_sent" | "sign_in.success" | "sign_in.failure" | "sign_in.throttled" | "sign_in.password_change" | "session.refresh_reuse" | "session.logout";
                         actor_id: string | null;
                         actor_name: string | null;
                         /** @enum {string} */
@@ -4442,7 +4533,7 @@ export interface operations {
                         source_ip: string | null;
                         target_id: string | null;
                         target_name: string | null;
-                        target_type: ("member" | "credential" | "configuration" | "role" | "temporary_card" | "hardware_token" | "recovery_code" | "recovery_mode" | "workstation_user" | "workstation_key" | "application" | "flow" | "app_role" | "la_app" | "profile" | "login_group" | "la_user" | "la_flow" | "settings" | "staff_user" | "customer" | "la_script" | "session" | "audit") | null;
+                        target_type: ("member" | "credential" | "configuration" | "role" | "temporary_card" | "hardware_token" | "recovery_code" | "recovery_mode" | "workstation_user" | "workstation_key" | "radius_client" | "application" | "flow" | "app_role" | "la_app" | "profile" | "login_group" | "la_user" | "la_flow" | "settings" | "staff_user" | "customer" | "la_script" | "session" | "audit") | null;
                         tenant_id: string;
                         tenant_name: string;
                         /** @enum {string} */
@@ -13355,6 +13446,557 @@ export interface operations {
             };
         };
     };
+    getRadiusClients: {
+        parameters: {
+            query?: {
+                application_id?: string;
+                page?: number;
+                page_size?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next_page: number | null;
+                        results: {
+                            address: string;
+                            application: {
+                                id: string;
+                                name: string;
+                            };
+                            approvalWait: number;
+                            created_at: string;
+                            enabled: boolean;
+                            id: string;
+                            last_used_at: string | null;
+                            name: string;
+                            requireMessageAuthenticator: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid access token or API key, or the credentials sent are wrong or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postRadiusClients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address: string;
+                    applicationId: string;
+                    /** @default 25 */
+                    approvalWait?: number;
+                    /** @default true */
+                    enabled?: boolean;
+                    name: string;
+                    /** @default true */
+                    requireMessageAuthenticator?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        address: string;
+                        application: {
+                            id: string;
+                            name: string;
+                        };
+                        approvalWait: number;
+                        created_at: string;
+                        enabled: boolean;
+                        id: string;
+                        last_used_at: string | null;
+                        name: string;
+                        requireMessageAuthenticator: boolean;
+                        secret: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid access token or API key, or the credentials sent are wrong or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getRadiusClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        address: string;
+                        application: {
+                            id: string;
+                            name: string;
+                        };
+                        approvalWait: number;
+                        created_at: string;
+                        enabled: boolean;
+                        id: string;
+                        last_used_at: string | null;
+                        name: string;
+                        requireMessageAuthenticator: boolean;
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid access token or API key, or the credentials sent are wrong or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such object in the caller’s tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteRadiusClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid access token or API key, or the credentials sent are wrong or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such object in the caller’s tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    patchRadiusClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address?: string;
+                    applicationId?: string;
+                    approvalWait?: number;
+                    enabled?: boolean;
+                    name?: string;
+                    requireMessageAuthenticator?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        address: string;
+                        application: {
+                            id: string;
+                            name: string;
+                        };
+                        approvalWait: number;
+                        created_at: string;
+                        enabled: boolean;
+                        id: string;
+                        last_used_at: string | null;
+                        name: string;
+                        requireMessageAuthenticator: boolean;
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid access token or API key, or the credentials sent are wrong or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such object in the caller’s tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postRadiusClientSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        address: string;
+                        application: {
+                            id: string;
+                            name: string;
+                        };
+                        approvalWait: number;
+                        created_at: string;
+                        enabled: boolean;
+                        id: string;
+                        last_used_at: string | null;
+                        name: string;
+                        requireMessageAuthenticator: boolean;
+                        secret: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid access token or API key, or the credentials sent are wrong or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such object in the caller’s tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getRecoveryMode: {
         parameters: {
             query?: {
@@ -17516,7 +18158,7 @@ export interface operations {
     getUserSignIns: {
         parameters: {
             query?: {
-                channel?: "web" | "workstation";
+                channel?: "web" | "workstation" | "radius";
                 outcome?: "success" | "failure" | "abort";
                 page?: number;
                 page_size?: number;
@@ -17545,7 +18187,7 @@ export interface operations {
                             } | null;
                             at: string;
                             /** @enum {string} */
-                            channel: "web" | "workstation";
+                            channel: "web" | "workstation" | "radius";
                             id: string;
                             ip: string | null;
                             kinds: ("password" | "pin" | "totp" | "hotp" | "mail" | "sms" | "app" | "keypair" | "recovery" | "smartcard" | "security_key")[];
