@@ -16,7 +16,7 @@ import { eq } from 'drizzle-orm';
 import radius from 'radius';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pamRadiusPath } from '../../../../scripts/ensure-radius.mjs';
-import { radiusClients, radiusSignIns } from '../db/schema/index.ts';
+import { radiusSignIns } from '../db/schema/index.ts';
 import { purgeExpiredSignIns } from '../signIn/purge.ts';
 import { testDatabases } from '../test/databases.ts';
 import { call, type Harness, post, signIn, startHarness } from '../test/harness.ts';
@@ -45,24 +45,17 @@ describe.each(testDatabases())('RADIUS on $name', (database) => {
   let applicationId: string;
   let client: { id: string; name: string; secret: string };
 
-  /** A RADIUS client of acme's for `address`, its secret as the console shows it once. */
-  async function addClient(fields: Partial<typeof radiusClients.$inferInsert> = {}) {
-    const secret = randomBytes(16).toString('hex');
+  /** A RADIUS client of acme's for 127.0.0.1, registered as an operator does; its secret as shown once. */
+  async function addClient(fields: Record<string, unknown> = {}) {
     const name = `VPN ${randomBytes(3).toString('hex')}`;
-    const [row] = await h.app.services.db
-      .insert(radiusClients)
-      .values({
-        customerId,
-        name,
-        address: '127.0.0.1',
-        applicationId,
-        secretSealed: h.app.services.box.encrypt(secret),
-        approvalWait: 5,
-        ...fields,
-      })
-      .returning();
-    if (!row) throw new Error('no client');
-    return { id: row.id, name, secret };
+    const res = await post(
+      h.app,
+      'radius-clients/',
+      { name, address: '127.0.0.1', applicationId, approvalWait: 5, ...fields },
+      acme,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return { id: res.body.id as string, name, secret: res.body.secret as string };
   }
   const member = () => createWebMember(h, acme, groupId);
   const ask = (
@@ -118,6 +111,8 @@ describe.each(testDatabases())('RADIUS on $name', (database) => {
       'Session-Timeout': '3600',
     });
 
+    // The console sees when the device last spoke.
+    expect((await call(h.app, 'GET', `radius-clients/${client.id}/`, acme)).body.last_used_at).not.toBeNull();
     const records = (await call(h.app, 'GET', `users/${m.id}/sign-ins/?channel=radius`, acme)).body;
     expect(records.results[0]).toMatchObject({
       channel: 'radius',
@@ -367,7 +362,7 @@ describe.each(testDatabases())('RADIUS on $name', (database) => {
     } finally {
       fs.rmSync(file, { force: true });
       fs.rmSync(dir, { recursive: true, force: true });
-      await h.app.services.db.delete(radiusClients).where(eq(radiusClients.id, pamClient.id));
+      await call(h.app, 'DELETE', `radius-clients/${pamClient.id}/`, acme);
     }
   });
 });
