@@ -240,7 +240,7 @@ for (const [lang, L] of Object.entries(LANGUAGES)) {
       await expect(page.getByRole('textbox', { name: L.issuer })).toHaveValue(ISSUER);
       await page.goto(`/users/${s.member.id}`);
       await page.getByRole('tab', { name: L.web }).click();
-      const signIns = page.getByRole('region', { name: L.signIns });
+      const signIns = page.getByRole('region', { name: L.signIns, exact: true });
       // Newest first: the sign-in, then the refused code before it.
       await expect(signIns.getByRole('gridcell', { name: s.application.name })).toHaveCount(2);
       const rows = signIns.getByRole('row');

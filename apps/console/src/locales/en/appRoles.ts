@@ -14,6 +14,14 @@ export const appRoles = {
     flow: 'Flow',
     actions: 'Actions',
   },
+  radius: {
+    title: 'RADIUS attributes',
+    hint: 'What the Access-Accept carries for this group, so that the VPN or device places its members (a policy in Class or Filter-Id, an address pool, an administrator level).',
+    attribute: 'Attribute {n}',
+    value: 'Value {n}',
+    add: 'Add attribute',
+    remove: 'Remove attribute {n}',
+  },
   form: {
     newTitle: 'New app role',
     editTitle: 'Edit app role',

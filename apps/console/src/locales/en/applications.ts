@@ -13,12 +13,14 @@ export const applications = {
     spa: 'Single-page application',
     native: 'Native app',
     machine: 'Machine to machine',
+    radius: 'RADIUS',
   },
   typeHints: {
     web: 'Runs on a server and keeps a client secret.',
     spa: 'Runs in the browser; signs in with PKCE, no secret.',
     native: 'A desktop or mobile app; PKCE, no secret, its own URI scheme allowed.',
     machine: 'A service without a browser; client credentials, no redirect.',
+    radius: 'VPNs, network devices and Linux logins over RADIUS; no OpenID client, no redirect.',
   },
   columns: {
     name: 'Name',
@@ -44,6 +46,13 @@ export const applications = {
     defaultFlow: 'Default flow',
     clientId: 'Client ID',
     clientSecret: 'Client secret',
+  },
+  radius: {
+    title: 'RADIUS',
+    hint: 'Devices sign members in to this application over RADIUS. Its app roles decide which configuration groups may sign in, with which flow, and which attributes their Access-Accept carries. Register each device under RADIUS clients.',
+    clients: 'RADIUS clients',
+    defaultFlowHint:
+      'With a default flow every group may sign in; leave it empty to let in only the groups with an app role.',
   },
   oidc: {
     title: 'OpenID Connect',

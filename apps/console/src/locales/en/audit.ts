@@ -33,6 +33,7 @@ export const audit = {
     recovery_mode: 'Recovery mode',
     workstation_user: 'Workstation user',
     workstation_key: 'Workstation key',
+    radius_client: 'RADIUS client',
     application: 'Application',
     flow: 'Flow',
     app_role: 'App role',
@@ -210,6 +211,16 @@ export const audit = {
     workstation_key: {
       create: 'Workstation key issued',
       revoke: 'Workstation key revoked',
+    },
+    radius: {
+      sign_in: 'Signed in through a RADIUS client',
+      sign_in_failure: 'Sign-in through a RADIUS client failed',
+    },
+    radius_client: {
+      create: 'RADIUS client registered',
+      update: 'RADIUS client changed',
+      secret: 'RADIUS client given a new secret',
+      delete: 'RADIUS client deleted',
     },
     sign_in: {
       code_sent: 'Sign-in code sent',

@@ -132,14 +132,16 @@ export const members = {
   },
   /** The member's web sign-ins (Web tab). */
   signIns: {
-    title: 'Sign-ins',
+    title: { web: 'Sign-ins', workstation: 'Sign-ins', radius: 'RADIUS sign-ins' },
     hint: {
       web: 'Sign-ins to applications through the web sign-in pages, newest first.',
       workstation: 'Sign-ins at the customer’s workstations, newest first.',
+      radius: 'Sign-ins through VPNs, network devices and Linux logins (RADIUS clients), newest first.',
     },
     noRows: {
       web: 'This user has not signed in on the web yet.',
       workstation: 'This user has not signed in at a workstation yet.',
+      radius: 'This user has not signed in through a RADIUS client yet.',
     },
     outcome: 'Outcome',
     allOutcomes: 'All',
@@ -147,6 +149,7 @@ export const members = {
       at: 'Date',
       application: 'Application',
       machine: 'Workstation',
+      radiusClient: 'RADIUS client',
       outcome: 'Outcome',
       reason: 'Reason',
       kinds: 'Proved with',

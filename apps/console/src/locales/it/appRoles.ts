@@ -14,6 +14,14 @@ export const appRoles = {
     flow: 'Flusso',
     actions: 'Azioni',
   },
+  radius: {
+    title: 'Attributi RADIUS',
+    hint: "Ciò che l'Access-Accept porta per questo gruppo, perché la VPN o il dispositivo collochi i suoi membri (una policy in Class o Filter-Id, un pool di indirizzi, un livello di amministratore).",
+    attribute: 'Attributo {n}',
+    value: 'Valore {n}',
+    add: 'Aggiungi attributo',
+    remove: 'Rimuovi attributo {n}',
+  },
   form: {
     newTitle: 'Nuovo ruolo app',
     editTitle: 'Modifica ruolo app',

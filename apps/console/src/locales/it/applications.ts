@@ -13,12 +13,14 @@ export const applications = {
     spa: 'Applicazione a pagina singola',
     native: 'App nativa',
     machine: 'Da macchina a macchina',
+    radius: 'RADIUS',
   },
   typeHints: {
     web: 'Gira su un server e conserva un client secret.',
     spa: 'Gira nel browser; accede con PKCE, senza secret.',
     native: "Un'app desktop o mobile; PKCE, senza secret, ammesso il proprio schema di URI.",
     machine: 'Un servizio senza browser; client credentials, nessun redirect.',
+    radius: 'VPN, dispositivi di rete e login Linux tramite RADIUS; nessun client OpenID, nessun redirect.',
   },
   columns: {
     name: 'Nome',
@@ -44,6 +46,13 @@ export const applications = {
     defaultFlow: 'Flusso predefinito',
     clientId: 'Client ID',
     clientSecret: 'Client secret',
+  },
+  radius: {
+    title: 'RADIUS',
+    hint: 'I dispositivi fanno accedere i membri a questa applicazione tramite RADIUS. I suoi ruoli app decidono quali gruppi di configurazione possono accedere, con quale flusso e quali attributi porta il loro Access-Accept. Registra ogni dispositivo tra i client RADIUS.',
+    clients: 'Client RADIUS',
+    defaultFlowHint:
+      'Con un flusso predefinito ogni gruppo può accedere; lascialo vuoto per ammettere solo i gruppi con un ruolo app.',
   },
   oidc: {
     title: 'OpenID Connect',

@@ -35,6 +35,7 @@ export const audit: DeepStrings<Phrases['audit']> = {
     recovery_mode: 'Modalità di recupero',
     workstation_user: 'Utente della postazione',
     workstation_key: 'Chiave della postazione',
+    radius_client: 'Client RADIUS',
     application: 'Applicazione',
     flow: 'Flusso',
     app_role: 'Ruolo app',
@@ -212,6 +213,16 @@ export const audit: DeepStrings<Phrases['audit']> = {
     workstation_key: {
       create: 'Chiave della postazione emessa',
       revoke: 'Chiave della postazione revocata',
+    },
+    radius: {
+      sign_in: 'Accesso tramite un client RADIUS eseguito',
+      sign_in_failure: 'Accesso tramite un client RADIUS non riuscito',
+    },
+    radius_client: {
+      create: 'Client RADIUS registrato',
+      update: 'Client RADIUS modificato',
+      secret: 'Nuovo secret dato al client RADIUS',
+      delete: 'Client RADIUS eliminato',
     },
     sign_in: {
       code_sent: 'Codice di accesso inviato',

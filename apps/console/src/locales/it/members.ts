@@ -130,14 +130,16 @@ export const members: DeepStrings<Phrases['members']> = {
     noIdentities: "Questo utente non ha identità, quindi l'accesso automatico (autologon) non è possibile.",
   },
   signIns: {
-    title: 'Accessi',
+    title: { web: 'Accessi', workstation: 'Accessi', radius: 'Accessi RADIUS' },
     hint: {
       web: 'Accessi alle applicazioni tramite le pagine di accesso web, dal più recente.',
       workstation: 'Accessi alle postazioni del cliente, dal più recente.',
+      radius: 'Accessi tramite VPN, dispositivi di rete e login Linux (client RADIUS), dal più recente.',
     },
     noRows: {
       web: 'Questo utente non ha ancora effettuato accessi web.',
       workstation: 'Questo utente non ha ancora effettuato accessi a una postazione.',
+      radius: 'Questo utente non ha ancora effettuato accessi tramite un client RADIUS.',
     },
     outcome: 'Esito',
     allOutcomes: 'Tutti',
@@ -145,6 +147,7 @@ export const members: DeepStrings<Phrases['members']> = {
       at: 'Data',
       application: 'Applicazione',
       machine: 'Postazione',
+      radiusClient: 'Client RADIUS',
       outcome: 'Esito',
       reason: 'Motivo',
       kinds: 'Verificato con',

@@ -36,6 +36,8 @@ export const validation: DeepStrings<Phrases['validation']> = {
   applicationName:
     'Deve iniziare con una lettera e contenere solo lettere, numeri o trattini bassi (almeno 2 caratteri).',
   terminatingNotInFlow: 'Una credenziale terminale deve far parte del flusso: {types}.',
+  radiusAddress: 'Deve essere un indirizzo IP o un intervallo come 10.0.0.0/24.',
+  radiusApplication: 'Deve essere un’applicazione di tipo RADIUS.',
   executableName: 'Deve essere un nome di file come app.exe, senza cartella.',
   imageType: "Deve essere un'immagine PNG, JPEG o SVG.",
   imageTooLarge: 'Il file è di {actual} KB; sono accettati al massimo {max} KB.',

@@ -42,11 +42,16 @@ const choices = {
   flows: () => api.get('/api/v1/flows/', { params: { query: ALL }, schema: pagedListSchema(flowSchema) }),
 };
 
-/** Id and name of every application, configuration group and flow of the customer. */
+/** Id and name of every application (and whether it is a RADIUS one), configuration group and flow of the customer. */
 export const appRoleChoicesQuery = (kind: keyof typeof choices) =>
   queryOptions({
     queryKey: appRolesKeys.choices(kind),
-    queryFn: async () => (await choices[kind]()).results.map((r) => ({ id: r.id, name: r.name })),
+    queryFn: async () =>
+      (await choices[kind]()).results.map((r) => ({
+        id: r.id,
+        name: r.name,
+        radius: 'type' in r && r.type === 'radius',
+      })),
     staleTime: 60_000,
   });
 

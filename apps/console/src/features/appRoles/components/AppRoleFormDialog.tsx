@@ -1,7 +1,7 @@
 import { Stack } from '@mui/material';
 import type { AppRole, AppRoleInput } from '@portiere/contracts';
 import { useState } from 'react';
-import type { Control } from 'react-hook-form';
+import { type Control, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dialogName, dialogs } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
@@ -11,6 +11,7 @@ import { useContractForm } from '../../../components/forms/useContractForm';
 import { isApiError } from '../../../lib/api/apiError';
 import { useAppRoleChoices, useSaveAppRole } from '../api/appRolesApi';
 import { type AppRoleFormValues, appRoleForm, appRoleFormOf, emptyAppRoleForm } from '../lib/appRoleForm';
+import { RadiusAttributesEditor } from './RadiusAttributesEditor';
 
 /** Opens with the app role to edit, or null for a new one. */
 export const APP_ROLE_FORM_DIALOG = dialogName<AppRole | null>('app-role-form');
@@ -43,7 +44,7 @@ function ChoiceSelect({
   );
 }
 
-/** New or edit app role: display name, application, configuration group and flow. */
+/** New or edit app role: display name, application, configuration group and flow; a RADIUS application's attributes. */
 export function AppRoleFormDialog() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<AppRole | null>(null);
@@ -61,7 +62,13 @@ export function AppRoleFormDialog() {
     },
     onSuccess: () => dialogs.close(APP_ROLE_FORM_DIALOG.name),
   });
-  const submit = handleSubmit((input) => save.run({ id: editing?.id, input }));
+  const applicationId = useWatch({ control, name: 'applicationId' });
+  const applications = useAppRoleChoices('applications').data ?? [];
+  const radius = applications.some((a) => a.id === applicationId && a.radius);
+  // Only a RADIUS application's roles carry attributes: any other sends none.
+  const submit = handleSubmit((input) =>
+    save.run({ id: editing?.id, input: radius ? input : { ...input, radiusAttributes: [] } }),
+  );
   const current = {
     applicationId: editing?.application.name,
     groupId: editing?.group.name,
@@ -85,6 +92,7 @@ export function AppRoleFormDialog() {
         {SELECTS.map((s) => (
           <ChoiceSelect key={s.field} {...s} control={control} current={current[s.field]} />
         ))}
+        {radius && <RadiusAttributesEditor control={control} />}
       </Stack>
     </FormDialog>
   );

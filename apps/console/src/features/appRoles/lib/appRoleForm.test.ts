@@ -20,6 +20,7 @@ describe('app role form', () => {
       application: { id: 'a1', name: 'Portal' },
       group: { id: 'g1', name: 'Staff' },
       flow: { id: 'f1', name: 'Strong' },
+      radiusAttributes: [],
       created_at: '2030-01-01T00:00:00.000Z',
     };
     const values = { ...appRoleFormOf(role), displayName: ' Editors ' };
@@ -29,7 +30,31 @@ describe('app role form', () => {
       applicationId: 'a1',
       groupId: 'g1',
       flowId: 'f1',
+      radiusAttributes: [],
     });
+  });
+
+  it("checks each RADIUS attribute's value against its type, under its own row", async () => {
+    const values = {
+      ...emptyAppRoleForm(),
+      displayName: 'VPN',
+      applicationId: 'a1',
+      groupId: 'g1',
+      flowId: 'f1',
+      radiusAttributes: [
+        { name: 'Filter-Id' as const, value: ' staff ' },
+        { name: 'Session-Timeout' as const, value: 'an hour' },
+        { name: 'Framed-IP-Address' as const, value: '10.0.0.300' },
+      ],
+    };
+    expect((await resolveForm(appRoleForm, values)).errors).toEqual({
+      'radiusAttributes.1.value': 'Value must be between 0 and 4294967295.',
+      'radiusAttributes.2.value': 'This value is not valid.',
+    });
+    const fixed = { ...values, radiusAttributes: [values.radiusAttributes[0] as (typeof values.radiusAttributes)[0]] };
+    expect((await resolveForm(appRoleForm, fixed)).input?.radiusAttributes).toEqual([
+      { name: 'Filter-Id', value: 'staff' },
+    ]);
   });
 
   it('builds the list query from the applied ids and the search', () => {

@@ -1,4 +1,11 @@
-import { type AppRole, type AppRoleInput, appRoleInputSchema } from '@portiere/contracts';
+import {
+  type AppRole,
+  type AppRoleInput,
+  appRoleInputSchema,
+  type FieldError,
+  type RadiusAttribute,
+  radiusAttributeError,
+} from '@portiere/contracts';
 import type { FilterDefinition, FilterOption, FilterValues } from '../../../components/filters/filterTypes';
 import type { QueryOf } from '../../../lib/api/client';
 
@@ -8,6 +15,8 @@ export interface AppRoleFormValues {
   applicationId: string;
   groupId: string;
   flowId: string;
+  /** A RADIUS application's reply attributes; sent empty for any other application. */
+  radiusAttributes: RadiusAttribute[];
 }
 export type AppRoleField = keyof AppRoleFormValues;
 
@@ -16,6 +25,7 @@ export const emptyAppRoleForm = (): AppRoleFormValues => ({
   applicationId: '',
   groupId: '',
   flowId: '',
+  radiusAttributes: [],
 });
 
 export const appRoleFormOf = (r: AppRole): AppRoleFormValues => ({
@@ -23,6 +33,7 @@ export const appRoleFormOf = (r: AppRole): AppRoleFormValues => ({
   applicationId: r.application.id,
   groupId: r.group.id,
   flowId: r.flow.id,
+  radiusAttributes: r.radiusAttributes,
 });
 
 export const appRoleInputOf = (v: AppRoleFormValues): AppRoleInput => ({
@@ -30,10 +41,21 @@ export const appRoleInputOf = (v: AppRoleFormValues): AppRoleInput => ({
   applicationId: v.applicationId,
   groupId: v.groupId,
   flowId: v.flowId,
+  radiusAttributes: v.radiusAttributes.map((a) => ({ name: a.name, value: a.value.trim() })),
 });
 
-/** The form over the contract's body: every field required, the display name bounded. */
-export const appRoleForm = { schema: appRoleInputSchema, toInput: appRoleInputOf };
+/** Each reply attribute's value against its type (the server checks the same). */
+export function radiusAttributeErrors(input: AppRoleInput): Record<string, FieldError> {
+  const errors: Record<string, FieldError> = {};
+  input.radiusAttributes.forEach((a, i) => {
+    const e = radiusAttributeError(a);
+    if (e) errors[`radiusAttributes.${i}.value`] = e;
+  });
+  return errors;
+}
+
+/** The form over the contract's body: every field required, the display name bounded, the attributes typed. */
+export const appRoleForm = { schema: appRoleInputSchema, toInput: appRoleInputOf, rules: radiusAttributeErrors };
 
 export interface AppRoleFilterOptions {
   applications: FilterOption[];

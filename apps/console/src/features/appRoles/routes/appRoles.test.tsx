@@ -55,13 +55,15 @@ const role = {
   application: { id: 'a1', name: 'Portal' },
   group: { id: 'g1', name: 'Staff' },
   flow: { id: 'f1', name: 'Strong' },
+  radiusAttributes: [],
   created_at: '2030-01-01T00:00:00.000Z',
 };
+const vpn = { ...application, id: 'a2', name: 'VPN', type: 'radius', redirectUri: '' };
 
 describe('app roles page', { timeout: 40_000 }, () => {
   const { calls, reset } = fakeApi(({ path, method }) => {
     if (path === '/app-roles/' && method === 'GET') return jsonResponse(200, paged([role]));
-    if (path === '/applications/') return jsonResponse(200, paged([application]));
+    if (path === '/applications/') return jsonResponse(200, paged([application, vpn]));
     if (path === '/groups/') return jsonResponse(200, paged([group]));
     if (path === '/flows/') return jsonResponse(200, paged([flow]));
     if (path === '/app-roles/' && method === 'POST')
@@ -122,9 +124,50 @@ describe('app roles page', { timeout: 40_000 }, () => {
         applicationId: 'a1',
         groupId: 'g1',
         flowId: 'f1',
+        radiusAttributes: [],
       }),
     );
+    // A web application's role has no RADIUS attributes to set.
+    expect(within(dialog).queryByRole('group', { name: 'RADIUS attributes' })).toBeNull();
     const conflict = 'An app role for this application and configuration group already exists.';
     await waitFor(() => expect(within(dialog).getAllByText(conflict)).toHaveLength(2));
+  });
+
+  it("sets a RADIUS application's reply attributes, each checked against its type", async () => {
+    const user = userEvent.setup();
+    renderApp('/appRoles');
+    await user.click(await screen.findByRole('button', { name: 'New app role' }, COLD));
+    const dialog = await screen.findByRole('dialog', { name: 'New app role' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Display name' }), 'VPN staff');
+    for (const [field, option] of [
+      ['Application', 'VPN'],
+      ['Configuration group', 'Staff'],
+      ['Flow', 'Strong'],
+    ] as const) {
+      await user.click(within(dialog).getByRole('combobox', { name: field }));
+      await user.click(await screen.findByRole('option', { name: option }));
+    }
+    const attributes = await within(dialog).findByRole('group', { name: 'RADIUS attributes' });
+    await user.click(within(attributes).getByRole('button', { name: 'Add attribute' }));
+    await user.type(within(attributes).getByRole('textbox', { name: 'Value 1' }), 'staff');
+    await user.click(within(attributes).getByRole('button', { name: 'Add attribute' }));
+    await user.click(within(attributes).getByRole('combobox', { name: 'Attribute 2' }));
+    await user.click(await screen.findByRole('option', { name: 'Session-Timeout' }));
+    await user.type(within(attributes).getByRole('textbox', { name: 'Value 2' }), 'an hour');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(attributes).findByText('Value must be between 0 and 4294967295.')).toBeTruthy();
+
+    await user.clear(within(attributes).getByRole('textbox', { name: 'Value 2' }));
+    await user.type(within(attributes).getByRole('textbox', { name: 'Value 2' }), '3600');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toMatchObject({
+        applicationId: 'a2',
+        radiusAttributes: [
+          { name: 'Class', value: 'staff' },
+          { name: 'Session-Timeout', value: '3600' },
+        ],
+      }),
+    );
   });
 });

@@ -18,6 +18,7 @@ import {
   applicationFormOf,
   emptyApplicationForm,
   hasRedirectUri,
+  isOidcClient,
 } from '../lib/applicationForm';
 import { CLIENT_SECRET_DIALOG } from './ClientSecretDialog';
 
@@ -126,10 +127,17 @@ export function ApplicationFormDialog() {
         {hasRedirectUri(type) && (
           <FormTextField control={control} name="redirectUri" required label={t('applications.form.redirectUri')} />
         )}
-        {URL_FIELDS.map((field) => (
-          <FormTextField key={field} control={control} name={field} label={t(`applications.form.${field}`)} />
-        ))}
-        <FormTextField control={control} name="defaultFlowId" select label={t('applications.form.defaultFlow')}>
+        {isOidcClient(type) &&
+          URL_FIELDS.map((field) => (
+            <FormTextField key={field} control={control} name={field} label={t(`applications.form.${field}`)} />
+          ))}
+        <FormTextField
+          control={control}
+          name="defaultFlowId"
+          select
+          label={t('applications.form.defaultFlow')}
+          helperText={type === 'radius' ? t('applications.radius.defaultFlowHint') : undefined}
+        >
           <MenuItem value="">{t('applications.none')}</MenuItem>
           {(flows.data?.results ?? []).map((f) => (
             <MenuItem key={f.id} value={f.id}>

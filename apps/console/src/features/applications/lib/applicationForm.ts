@@ -5,6 +5,8 @@ import {
   applicationFieldErrors,
   applicationInputSchema,
   CONFIDENTIAL_APPLICATION_TYPES,
+  OIDC_APPLICATION_TYPES,
+  REDIRECTLESS_APPLICATION_TYPES,
 } from '@portiere/contracts';
 
 /** The create/edit form; an empty string stands for "none" in the two selects. */
@@ -43,8 +45,10 @@ export function applicationFormOf(a: Application): ApplicationFormValues {
   };
 }
 
-/** A machine client has no browser, hence no redirect URI: whatever was typed is dropped. */
-export const hasRedirectUri = (type: ApplicationType) => type !== 'machine';
+/** A machine client or a RADIUS device has no browser, hence no redirect URI: whatever was typed is dropped. */
+export const hasRedirectUri = (type: ApplicationType) => !REDIRECTLESS_APPLICATION_TYPES.includes(type);
+/** OpenID clients (the sign-in pages' redirects, the provider's settings); a RADIUS application has none. */
+export const isOidcClient = (type: ApplicationType) => OIDC_APPLICATION_TYPES.includes(type);
 /** Confidential clients keep a secret; public ones (spa, native) use PKCE instead. */
 export const isConfidential = (type: ApplicationType) => CONFIDENTIAL_APPLICATION_TYPES.includes(type);
 
@@ -55,9 +59,9 @@ export function applicationInputOf(v: ApplicationFormValues): ApplicationInput {
     type: v.type,
     baseApplicationId: v.baseApplicationId || null,
     redirectUri: hasRedirectUri(v.type) ? v.redirectUri.trim() : '',
-    callbackUrlSuccessfulLoginFlow: v.callbackUrlSuccessfulLoginFlow.trim(),
-    redirectUriSuccessLoginFlow: v.redirectUriSuccessLoginFlow.trim(),
-    redirectUriAbortLoginFlow: v.redirectUriAbortLoginFlow.trim(),
+    callbackUrlSuccessfulLoginFlow: isOidcClient(v.type) ? v.callbackUrlSuccessfulLoginFlow.trim() : '',
+    redirectUriSuccessLoginFlow: isOidcClient(v.type) ? v.redirectUriSuccessLoginFlow.trim() : '',
+    redirectUriAbortLoginFlow: isOidcClient(v.type) ? v.redirectUriAbortLoginFlow.trim() : '',
     defaultFlowId: v.defaultFlowId || null,
   };
 }

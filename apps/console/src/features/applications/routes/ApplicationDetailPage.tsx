@@ -1,10 +1,10 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import KeyIcon from '@mui/icons-material/Key';
-import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import type { Application } from '@portiere/contracts';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { CopyField } from '../../../components/CopyField';
 import { askConfirmation } from '../../../components/dialogs/ConfirmDialog';
 import { openDialog } from '../../../components/dialogs/dialogRegistry';
@@ -16,7 +16,7 @@ import { useApplication, useDeleteApplication, useRegenerateSecret } from '../ap
 import { APPLICATION_FORM_DIALOG, ApplicationFormDialog } from '../components/ApplicationFormDialog';
 import { CLIENT_SECRET_DIALOG, ClientSecretDialog } from '../components/ClientSecretDialog';
 import { REGENERATE_SECRET_DIALOG, RegenerateSecretDialog } from '../components/RegenerateSecretDialog';
-import { hasRedirectUri, isConfidential } from '../lib/applicationForm';
+import { hasRedirectUri, isConfidential, isOidcClient } from '../lib/applicationForm';
 
 /**
  * One application: its fields (never its secret), what its developers need to connect it to the
@@ -46,20 +46,29 @@ export default function ApplicationDetailPage() {
     );
   const a = application.data;
   const remove = () => askConfirmation({ kind: 'delete', name: a.name, onConfirm: () => del.run(a) });
+  const oidc = isOidcClient(a.type);
   const rows: [string, string][] = [
     [t('applications.form.type'), t(`applications.types.${a.type}`)],
-    [t('applications.form.clientId'), a.clientId],
-    [
-      t('applications.form.clientSecret'),
-      isConfidential(a.type)
-        ? t(a.hasClientSecret ? 'applications.secret.hidden' : 'applications.secret.none')
-        : t('applications.secret.pkce'),
-    ],
+    ...((oidc
+      ? [
+          [t('applications.form.clientId'), a.clientId],
+          [
+            t('applications.form.clientSecret'),
+            isConfidential(a.type)
+              ? t(a.hasClientSecret ? 'applications.secret.hidden' : 'applications.secret.none')
+              : t('applications.secret.pkce'),
+          ],
+        ]
+      : []) as [string, string][]),
     [t('applications.form.baseApplication'), a.baseApplication?.name ?? '—'],
     ...(hasRedirectUri(a.type) ? [[t('applications.form.redirectUri'), a.redirectUri || '—'] as [string, string]] : []),
-    [t('applications.form.callbackUrlSuccessfulLoginFlow'), a.callbackUrlSuccessfulLoginFlow || '—'],
-    [t('applications.form.redirectUriSuccessLoginFlow'), a.redirectUriSuccessLoginFlow || '—'],
-    [t('applications.form.redirectUriAbortLoginFlow'), a.redirectUriAbortLoginFlow || '—'],
+    ...((oidc
+      ? [
+          [t('applications.form.callbackUrlSuccessfulLoginFlow'), a.callbackUrlSuccessfulLoginFlow || '—'],
+          [t('applications.form.redirectUriSuccessLoginFlow'), a.redirectUriSuccessLoginFlow || '—'],
+          [t('applications.form.redirectUriAbortLoginFlow'), a.redirectUriAbortLoginFlow || '—'],
+        ]
+      : []) as [string, string][]),
     [t('applications.form.defaultFlow'), a.defaultFlow?.name ?? '—'],
     [t('applications.columns.appRoles'), String(a.app_roles_count)],
     [t('applications.columns.created'), formatDateTime(a.created_at, i18n.language)],
@@ -110,17 +119,31 @@ export default function ApplicationDetailPage() {
           </Stack>
         </Stack>
       </Paper>
-      <Paper component="section" aria-labelledby="oidc-title" sx={{ p: 3 }}>
-        <Stack spacing={2}>
-          <Typography variant="h6" component="h2" id="oidc-title">
-            {t('applications.oidc.title')}
-          </Typography>
-          <Typography color="text.secondary">{t('applications.oidc.hint')}</Typography>
-          <CopyField label={t('applications.oidc.issuer')} value={a.issuer} testId="oidc-issuer" />
-          <CopyField label={t('applications.oidc.discoveryUrl')} value={a.discoveryUrl} testId="oidc-discovery-url" />
-          <CopyField label={t('applications.form.clientId')} value={a.clientId} testId="oidc-client-id" />
-        </Stack>
-      </Paper>
+      {oidc ? (
+        <Paper component="section" aria-labelledby="oidc-title" sx={{ p: 3 }}>
+          <Stack spacing={2}>
+            <Typography variant="h6" component="h2" id="oidc-title">
+              {t('applications.oidc.title')}
+            </Typography>
+            <Typography color="text.secondary">{t('applications.oidc.hint')}</Typography>
+            <CopyField label={t('applications.oidc.issuer')} value={a.issuer} testId="oidc-issuer" />
+            <CopyField label={t('applications.oidc.discoveryUrl')} value={a.discoveryUrl} testId="oidc-discovery-url" />
+            <CopyField label={t('applications.form.clientId')} value={a.clientId} testId="oidc-client-id" />
+          </Stack>
+        </Paper>
+      ) : (
+        <Paper component="section" aria-labelledby="radius-title" sx={{ p: 3 }}>
+          <Stack spacing={1}>
+            <Typography variant="h6" component="h2" id="radius-title">
+              {t('applications.radius.title')}
+            </Typography>
+            <Typography color="text.secondary">{t('applications.radius.hint')}</Typography>
+            <Link component={RouterLink} to="/radius-clients">
+              {t('applications.radius.clients')}
+            </Link>
+          </Stack>
+        </Paper>
+      )}
       <ApplicationFormDialog />
       <RegenerateSecretDialog onConfirm={(app: Application) => regenerate.run(app)} busy={regenerate.isPending} />
       <ClientSecretDialog />

@@ -16,24 +16,29 @@ const kindLabel = (t: TFunction, kind: MemberSignIn['kinds'][number]) =>
   kind === 'recovery' ? t('members.signIns.recovery') : t(`credentials.types.${kind}`);
 
 function columns(t: TFunction, language: string, channel: SignInChannelName): GridColDef<MemberSignIn>[] {
-  // Into which application on the web; at which machine at a workstation.
-  const where: GridColDef<MemberSignIn> =
-    channel === 'web'
-      ? {
-          field: 'application',
-          headerName: t('members.signIns.columns.application'),
-          minWidth: 150,
-          flex: 1,
-          valueGetter: (_: unknown, row: MemberSignIn) =>
-            row.application?.name ?? t('members.signIns.deletedApplication'),
-        }
-      : {
-          field: 'machine',
-          headerName: t('members.signIns.columns.machine'),
-          minWidth: 150,
-          flex: 1,
-          valueGetter: (_: unknown, row: MemberSignIn) => row.machine ?? '—',
-        };
+  // Into which application on the web; at which machine at a workstation; through which device over RADIUS.
+  const device: GridColDef<MemberSignIn> = {
+    field: 'machine',
+    headerName: t('members.signIns.columns.radiusClient'),
+    minWidth: 150,
+    flex: 1,
+    valueGetter: (_: unknown, row: MemberSignIn) => row.machine ?? '—',
+  };
+  const application: GridColDef<MemberSignIn> = {
+    field: 'application',
+    headerName: t('members.signIns.columns.application'),
+    minWidth: 150,
+    flex: 1,
+    valueGetter: (_: unknown, row: MemberSignIn) => row.application?.name ?? t('members.signIns.deletedApplication'),
+  };
+  const machine: GridColDef<MemberSignIn> = {
+    field: 'machine',
+    headerName: t('members.signIns.columns.machine'),
+    minWidth: 150,
+    flex: 1,
+    valueGetter: (_: unknown, row: MemberSignIn) => row.machine ?? '—',
+  };
+  const where = { web: [application], workstation: [machine], radius: [application, device] }[channel];
   return [
     {
       field: 'at',
@@ -42,7 +47,7 @@ function columns(t: TFunction, language: string, channel: SignInChannelName): Gr
       flex: 1,
       valueFormatter: (value: string) => formatDateTime(value, language),
     },
-    where,
+    ...where,
     {
       field: 'outcome',
       headerName: t('members.signIns.columns.outcome'),
@@ -74,7 +79,7 @@ function columns(t: TFunction, language: string, channel: SignInChannelName): Gr
   ];
 }
 
-/** The member's sign-ins through one channel (Web tab, Workstation tab): server-paged, newest first, filtered by outcome. */
+/** The member's sign-ins through one channel (Web tab: web and RADIUS; Workstation tab): server-paged, newest first, filtered by outcome. */
 export function SignInsPanel({ memberId, channel }: { memberId: string; channel: SignInChannelName }) {
   const { t, i18n } = useTranslation();
   const [outcome, setOutcome] = useState<SignInOutcome | null>(null);
@@ -86,7 +91,7 @@ export function SignInsPanel({ memberId, channel }: { memberId: string; channel:
   return (
     <Stack component="section" aria-labelledby={heading} spacing={1}>
       <Typography variant="h6" component="h3" id={heading}>
-        {t('members.signIns.title')}
+        {t(`members.signIns.title.${channel}`)}
       </Typography>
       <ListPage<MemberSignIn>
         list={list}

@@ -98,6 +98,7 @@ export default function MemberDetailPage() {
             <Stack spacing={3}>
               <CredentialsTab member={m} view="web" />
               <SignInsPanel memberId={m.id} channel="web" />
+              <SignInsPanel memberId={m.id} channel="radius" />
             </Stack>
           )}
           {tab === 'workstation' && (
