@@ -19,6 +19,22 @@ import { type FieldError, fieldError } from './errors.ts';
 import { pagedListSchema, pagingQuerySchema } from './lists.ts';
 import { patchOf } from './patch.ts';
 
+/**
+ * Why the RADIUS server dropped a packet unanswered (the label of /metrics'
+ * portiere_radius_dropped_total): a source no enabled client covers, a Message-Authenticator no
+ * candidate's secret proves, none where the client requires one, a malformed packet, another code
+ * than Access-Request or Status-Server, or more requests in hand than the server takes.
+ */
+export const RADIUS_DROP_REASONS = [
+  'unknown_client',
+  'bad_authenticator',
+  'missing_authenticator',
+  'malformed',
+  'unsupported_code',
+  'overloaded',
+] as const;
+export type RadiusDropReason = (typeof RADIUS_DROP_REASONS)[number];
+
 /** A sign-in over RADIUS left between two challenges expires after this long. */
 export const RADIUS_SIGNIN_TTL_S = 5 * 60;
 /** How long a request at the app's stage waits for the member's approval, by default, and its bounds. */

@@ -38,6 +38,7 @@ const PAGES: Record<Exclude<PageId, keyof typeof EAGER_PAGES>, () => Promise<{ d
   applicationDetail: () => import('../features/applications/routes/ApplicationDetailPage'),
   flows: () => import('../features/flows/routes/FlowsPage'),
   appRoles: () => import('../features/appRoles/routes/AppRolesPage'),
+  radiusClients: () => import('../features/radiusClients/routes/RadiusClientsPage'),
   laApps: () => import('../features/laApps/routes/LaAppsPage'),
   profiles: () => import('../features/profiles/routes/ProfilesPage'),
   loginGroups: () => import('../features/loginGroups/routes/LoginGroupsPage'),

@@ -56,6 +56,7 @@ export type PageId =
   | 'applicationDetail'
   | 'flows'
   | 'appRoles'
+  | 'radiusClients'
   | 'laApps'
   | 'profiles'
   | 'loginGroups'
@@ -131,6 +132,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     userTypes: C,
     menu: { group: 'integrations' },
     page: 'appRoles',
+  },
+  {
+    path: '/radius-clients',
+    titleKey: 'routes.radiusClients',
+    userTypes: C,
+    menu: { group: 'integrations' },
+    page: 'radiusClients',
   },
   {
     path: '/workstation-users',

@@ -9,6 +9,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { RADIUS_DROP_REASONS, type RadiusDropReason } from '@portiere/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Counter, Histogram, Registry } from 'prom-client';
@@ -17,7 +18,6 @@ import type { Database } from '../db/client.ts';
 import { safeEqual, sha256 } from '../lib/crypto.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { RADIUS_DROP_REASONS, type RadiusCounters } from '../radius/server.ts';
 
 export type LockoutScope = 'source' | 'account';
 
@@ -206,9 +206,9 @@ export class AppMetrics {
   }
 
   /** What the RADIUS server (radius/server.ts) counts. */
-  readonly radius: RadiusCounters = {
-    dropped: (reason) => this.radiusDropped.inc({ reason }),
-    replied: (code) => this.radiusReplies.inc({ code }),
+  readonly radius = {
+    dropped: (reason: RadiusDropReason) => this.radiusDropped.inc({ reason }),
+    replied: (code: string) => this.radiusReplies.inc({ code }),
   };
 
   /** The same mailer, counting what it sends and what fails. */

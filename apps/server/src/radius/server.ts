@@ -11,6 +11,7 @@
  */
 import dgram from 'node:dgram';
 import type { AddressInfo } from 'node:net';
+import type { RadiusDropReason } from '@portiere/contracts';
 import { plainAddress, type RadiusClientDirectory, type RadiusClientEntry } from './clients.ts';
 import {
   ACCESS_REQUEST,
@@ -23,16 +24,7 @@ import {
 } from './packets.ts';
 import type { RadiusReply, RadiusSignIns } from './signIn.ts';
 
-export const RADIUS_DROP_REASONS = [
-  'unknown_client',
-  'bad_authenticator',
-  'missing_authenticator',
-  'malformed',
-  'unsupported_code',
-  'overloaded',
-] as const;
-export type RadiusDropReason = (typeof RADIUS_DROP_REASONS)[number];
-
+/** What the server counts (plugins/metrics.ts: portiere_radius_dropped_total, portiere_radius_replies_total). */
 export interface RadiusCounters {
   dropped(reason: RadiusDropReason): void;
   replied(code: string): void;

@@ -23,6 +23,7 @@ export const AREAS = [
   'managerUsers',
   'members',
   'profiles',
+  'radiusClients',
   'recovery',
   'roles',
   'settings',
@@ -36,7 +37,7 @@ export type Area = (typeof AREAS)[number];
  * Which other areas show an area's data. A write to an area makes these stale as well: the
  * members list and the member form show configuration names, the workstation users list shows
  * cards and recovery modes, the recovery and card lists show member names; applications show their
- * default flow and app roles count, flows their usage counts, app roles the names of their
+ * default flow and app roles count, RADIUS clients their application's name, flows their usage counts, app roles the names of their
  * application, configuration group and flow. In the login assistant, apps show their default
  * profile and login-group count, profiles their app, group and flow, login groups their counts of
  * apps and credentials, credentials their member and login group. A reseller's customers show their manager users
@@ -48,7 +49,7 @@ export type Area = (typeof AREAS)[number];
  * another feature's keys; they name the area they write and this table does the rest.
  */
 export const SHOWN_IN: Readonly<Record<Area, readonly Area[]>> = {
-  applications: ['appRoles', 'flows'],
+  applications: ['appRoles', 'flows', 'radiusClients'],
   appRoles: ['applications', 'flows'],
   audit: [],
   auth: [],
@@ -76,6 +77,7 @@ export const SHOWN_IN: Readonly<Record<Area, readonly Area[]>> = {
     'hardwareTokens',
   ],
   profiles: ['laApps'],
+  radiusClients: [],
   recovery: ['members', 'workstationUsers', 'dashboard'],
   roles: [],
   settings: ['laUsers'],

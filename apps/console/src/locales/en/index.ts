@@ -22,6 +22,7 @@ import { managerUsers } from './managerUsers';
 import { credentials, members } from './members';
 import { menu } from './menu';
 import { profiles } from './profiles';
+import { radiusClients } from './radiusClients';
 import { recovery } from './recovery';
 import { roles } from './roles';
 import { routes } from './routes';
@@ -63,6 +64,7 @@ export const en = {
   flows,
   flowEditor,
   appRoles,
+  radiusClients,
   laApps,
   profiles,
   loginGroups,

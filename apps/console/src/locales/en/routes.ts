@@ -13,6 +13,7 @@ export const routes = {
   recoveryCodes: 'Recovery Codes',
   temporaryCards: 'Temporary Cards',
   hardwareTokens: 'Hardware Tokens',
+  radiusClients: 'RADIUS clients',
   workstationKeys: 'Workstation Keys',
   applications: 'Applications',
   flows: 'Flows',

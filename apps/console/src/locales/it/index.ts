@@ -24,6 +24,7 @@ import { managerUsers } from './managerUsers';
 import { credentials, members } from './members';
 import { menu } from './menu';
 import { profiles } from './profiles';
+import { radiusClients } from './radiusClients';
 import { recovery } from './recovery';
 import { roles } from './roles';
 import { routes } from './routes';
@@ -65,6 +66,7 @@ export const it: DeepStrings<Phrases> = {
   flows,
   flowEditor,
   appRoles,
+  radiusClients,
   laApps,
   profiles,
   loginGroups,

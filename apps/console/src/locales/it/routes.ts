@@ -15,6 +15,7 @@ export const routes: DeepStrings<Phrases['routes']> = {
   recoveryCodes: 'Codici di recupero',
   temporaryCards: 'Tessere temporanee',
   hardwareTokens: 'Token hardware',
+  radiusClients: 'Client RADIUS',
   workstationKeys: 'Chiavi delle postazioni',
   applications: 'Applicazioni',
   flows: 'Flussi',

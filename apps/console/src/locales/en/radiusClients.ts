@@ -1,0 +1,62 @@
+/** RADIUS clients (route /radius-clients): the devices that sign members in over RADIUS. */
+export const radiusClients = {
+  intro:
+    'VPN gateways, Wi-Fi controllers, network devices and Linux hosts that sign members in over RADIUS. Each sends its requests from its address with the shared secret shown when it was registered.',
+  noRows: 'No RADIUS clients yet',
+  noMatches: 'No RADIUS client matches the search',
+  search: 'Search by name or address',
+  register: 'Register client',
+  enabled: 'On',
+  disabled: 'Off',
+  noMessageAuthenticator: 'No Message-Authenticator',
+  columns: {
+    name: 'Name',
+    address: 'Address',
+    application: 'RADIUS application',
+    status: 'Status',
+    lastUsed: 'Last request',
+    created: 'Registered',
+    actions: 'Actions',
+  },
+  registered: 'RADIUS client {name} registered.',
+  saved: 'RADIUS client {name} saved.',
+  deleted: 'RADIUS client {name} deleted.',
+  renewed: 'RADIUS client {name} has a new shared secret.',
+  editNamed: 'Edit {name}',
+  renewNamed: 'New shared secret for {name}',
+  deleteNamed: 'Delete {name}',
+  secretOf: 'the shared secret of {name}',
+  renewWarning: 'A new secret is made and shown once. The device is refused until it is given the new one.',
+  deleteWarning: 'Its requests are no longer answered, and its sign-ins in progress end.',
+  form: {
+    newTitle: 'Register a RADIUS client',
+    editTitle: 'Edit RADIUS client',
+    register: 'Register',
+    name: 'Name',
+    nameHint: 'What the device is, e.g. “Office VPN” or “Linux servers”.',
+    address: 'Address or range',
+    addressHint: 'The address its requests come from (192.0.2.10), or a range in CIDR notation (10.0.0.0/24).',
+    application: 'RADIUS application',
+    applicationHint: 'Its app roles decide which configuration groups may sign in, with which flow and attributes.',
+    noApplication: 'There is no application of type RADIUS yet.',
+    toApplications: 'Create one under Applications.',
+    enabled: 'On (its requests are answered)',
+    requireMessageAuthenticator: 'Require Message-Authenticator',
+    requireMessageAuthenticatorHint:
+      'Requests without one are dropped, as the BlastRADIUS attack (CVE-2024-3596) requires. Turn it off only for a device that cannot send one, such as pam_radius_auth before version 3.',
+    messageAuthenticatorOff:
+      'This device’s requests will be proved only by the password they carry. Turn this back on once the device sends a Message-Authenticator.',
+    approvalWait: 'App approval wait (seconds)',
+    approvalWaitHint:
+      'How long a request waits for the member’s approval on the app, {min} to {max}. Keep it below the device’s RADIUS timeout.',
+  },
+  shown: {
+    title: 'Shared secret of {name}',
+    secret: 'Shared secret',
+    copy: 'Copy secret',
+    onlyOnce: 'Copy the shared secret now: it will not be shown again.',
+    copiedQuestion: 'Have you copied the shared secret? Once this dialog is closed, it cannot be shown again.',
+    usage:
+      'Enter it as the RADIUS server’s shared secret on the device ({address}), with this server’s address and its RADIUS port (1812 unless set otherwise).',
+  },
+};
