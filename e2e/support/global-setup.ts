@@ -8,7 +8,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { SmtpSink } from '../../apps/server/src/test/smtp-sink.ts';
-import { E2E_ORIGIN, E2E_PORT, MAILBOX_PORT } from './ports.ts';
+import { E2E_ORIGIN, E2E_PORT, MAILBOX_PORT, RADIUS_PORT } from './ports.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -38,6 +38,7 @@ export default async function globalSetup() {
       DATABASE_URL: '',
       SMTP_URL: smtpUrl,
       LOGIN_RATE_LIMIT: '1000',
+      RADIUS_PORT: String(RADIUS_PORT),
       LOG_LEVEL: 'warn',
       // The customer users' Downloads page links to the clients of the deployment.
       WORKSTATION_CLIENT_URL: 'https://downloads.portiere.example/workstation/portiere-workstation.msi',
