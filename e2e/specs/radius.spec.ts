@@ -122,7 +122,7 @@ async function story(page: Page, lang: 'en' | 'it') {
   await attributes.getByRole('textbox', { name: x.value }).fill(`staff-${tag}`);
   await expectNoAxeViolations(page, `the app role form with RADIUS attributes (${lang})`);
   await role.getByRole('button', { name: x.save }).click();
-  await expect(page.getByRole('gridcell', { name: `Vpn staff ${tag}` })).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: `Vpn staff ${tag}`, exact: true })).toBeVisible();
 
   // The device, registered in the console; its secret is shown once.
   await page.goto('/radius-clients');
@@ -140,7 +140,7 @@ async function story(page: Page, lang: 'en' | 'it') {
   await shown.getByRole('button', { name: x.close }).click();
   await page.getByRole('button', { name: x.yes }).click();
   await expect(page.getByTestId('radius-secret')).toHaveCount(0);
-  await expect(page.getByRole('gridcell', { name: `Gateway ${tag}` })).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: `Gateway ${tag}`, exact: true })).toBeVisible();
 
   // The VPN gateway signs the member in: password and code together; the Class comes back.
   const reply = await radclient(secret, member.username, `${PASSWORD}${code.generate()}`);
