@@ -24,6 +24,35 @@ export async function consoleApi<T>(
   return (await res.json()) as T;
 }
 
+/**
+ * What the members' sign-in benches share: a configuration group whose members sign in with a
+ * password alone (a one-stage flow), and `count` members of it with `password`; their usernames.
+ */
+export async function passwordMembers(baseUrl: string, token: string, label: string, password: string, count: number) {
+  const tag = `${label}.${Date.now().toString(36)}`;
+  const group = await consoleApi<{ id: string }>(baseUrl, token, 'POST', 'groups/', {
+    name: `Bench ${tag}`,
+    allowed: ['password'],
+  });
+  const flow = await consoleApi<{ id: string }>(baseUrl, token, 'POST', 'flows/', {
+    name: `Bench password ${tag}`,
+    stages: [['password']],
+    terminatingCredentials: [],
+  });
+  const usernames: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const username = `bench.${tag}.${i}`;
+    const member = await consoleApi<{ id: string }>(baseUrl, token, 'POST', 'users/', {
+      username,
+      email: `${username}@acme.example`,
+      group_id: group.id,
+    });
+    await consoleApi(baseUrl, token, 'POST', `users/${member.id}/credentials/`, { type: 'password', value: password });
+    usernames.push(username);
+  }
+  return { tag: tag.replace(/\W/g, '_'), groupId: group.id, flowId: flow.id, usernames };
+}
+
 export interface FlowsRun {
   flowsPerSecond: number;
   p50: number;

@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { rawArgon2id } from '../measure.ts';
-import { consoleApi as api, type FlowsRun, runClient } from './client-process.ts';
+import { consoleApi as api, type FlowsRun, passwordMembers, runClient } from './client-process.ts';
 
 const PASSWORD = 'Bench-radius-1!';
 const MEMBERS = 64;
@@ -18,25 +18,16 @@ export interface RadiusSignInResult extends FlowsRun {
 }
 
 async function setUp(baseUrl: string, token: string) {
-  const tag = Date.now().toString(36);
-  const group = await api<{ id: string }>(baseUrl, token, 'POST', 'groups/', {
-    name: `Bench radius ${tag}`,
-    allowed: ['password'],
-  });
-  const flow = await api<{ id: string }>(baseUrl, token, 'POST', 'flows/', {
-    name: `Bench radius ${tag}`,
-    stages: [['password']],
-    terminatingCredentials: [],
-  });
+  const { tag, groupId, flowId, usernames } = await passwordMembers(baseUrl, token, 'radius', PASSWORD, MEMBERS);
   const app = await api<{ id: string }>(baseUrl, token, 'POST', 'applications/', {
-    name: `Bench_radius_${tag}`,
+    name: `Bench_${tag}`,
     type: 'radius',
   });
   await api(baseUrl, token, 'POST', 'app-roles/', {
     displayName: `Bench ${tag}`,
     applicationId: app.id,
-    groupId: group.id,
-    flowId: flow.id,
+    groupId,
+    flowId,
     radiusAttributes: [{ name: 'Class', value: 'bench' }],
   });
   const { secret } = await api<{ secret: string }>(baseUrl, token, 'POST', 'radius-clients/', {
@@ -44,17 +35,6 @@ async function setUp(baseUrl: string, token: string) {
     address: '127.0.0.1',
     applicationId: app.id,
   });
-  const usernames: string[] = [];
-  for (let i = 0; i < MEMBERS; i++) {
-    const username = `bench.radius.${tag}.${i}`;
-    const member = await api<{ id: string }>(baseUrl, token, 'POST', 'users/', {
-      username,
-      email: `${username}@acme.example`,
-      group_id: group.id,
-    });
-    await api(baseUrl, token, 'POST', `users/${member.id}/credentials/`, { type: 'password', value: PASSWORD });
-    usernames.push(username);
-  }
   return { secret, usernames };
 }
 

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { rawArgon2id } from '../measure.ts';
-import { consoleApi as api, type FlowsRun, runClient } from './client-process.ts';
+import { consoleApi as api, type FlowsRun, passwordMembers, runClient } from './client-process.ts';
 
 const PASSWORD = 'Bench-web-sign-in-1!';
 const MEMBERS = 64;
@@ -18,41 +18,21 @@ export interface WebSignInResult extends FlowsRun {
 
 /** A web application, its flow and app role, and MEMBERS members with the password: what the client needs. */
 async function setUp(baseUrl: string, token: string) {
-  const tag = Date.now().toString(36);
-  const group = await api<{ id: string }>(baseUrl, token, 'POST', 'groups/', {
-    name: `Bench web ${tag}`,
-    allowed: ['password'],
-  });
-  const flow = await api<{ id: string }>(baseUrl, token, 'POST', 'flows/', {
-    name: `Bench password ${tag}`,
-    stages: [['password']],
-    terminatingCredentials: [],
-  });
+  const { tag, groupId, flowId, usernames } = await passwordMembers(baseUrl, token, 'web', PASSWORD, MEMBERS);
   const redirectUri = 'http://bench-rp.invalid/cb';
   const app = await api<{ id: string; clientId: string; clientSecret: string }>(
     baseUrl,
     token,
     'POST',
     'applications/',
-    { name: `Bench_web_${tag}`, type: 'web', redirectUri },
+    { name: `Bench_${tag}`, type: 'web', redirectUri },
   );
   await api(baseUrl, token, 'POST', 'app-roles/', {
     displayName: `Bench ${tag}`,
     applicationId: app.id,
-    groupId: group.id,
-    flowId: flow.id,
+    groupId,
+    flowId,
   });
-  const usernames: string[] = [];
-  for (let i = 0; i < MEMBERS; i++) {
-    const username = `bench.web.${tag}.${i}`;
-    const member = await api<{ id: string }>(baseUrl, token, 'POST', 'users/', {
-      username,
-      email: `${username}@acme.example`,
-      group_id: group.id,
-    });
-    await api(baseUrl, token, 'POST', `users/${member.id}/credentials/`, { type: 'password', value: PASSWORD });
-    usernames.push(username);
-  }
   return { clientId: app.clientId, clientSecret: app.clientSecret, redirectUri, usernames };
 }
 
