@@ -217,6 +217,54 @@ describe.each(testDatabases())('PATCH changes only what it is sent, on $name', (
     );
   });
 
+  it('radius-clients/{id}/', async () => {
+    const radiusApp = async () =>
+      (await post(h.app, 'applications/', { name: unique('Radius').replace(/-/g, '_'), type: 'radius' }, token)).body;
+    const apps = [await radiusApp(), await radiusApp()];
+    const octet = fc.integer({ min: 0, max: 255 });
+    const clientPatch = fc.record(
+      {
+        name: text,
+        address: fc.oneof(
+          fc.tuple(octet, octet, octet, octet).map((o) => o.join('.')),
+          fc.tuple(octet, octet, fc.integer({ min: 8, max: 24 })).map(([a, b, m]) => `10.${a}.${b}.0/${m}`),
+        ),
+        applicationId: fc.constantFrom(...apps.map((a) => a.id as string)),
+        enabled: fc.boolean(),
+        requireMessageAuthenticator: fc.boolean(),
+        approvalWait: fc.integer({ min: 1, max: 60 }),
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(clientPatch, async (sent) => {
+        const created = await post(
+          h.app,
+          'radius-clients/',
+          {
+            name: unique('client'),
+            address: '192.0.2.0/24',
+            applicationId: apps[0]?.id,
+            enabled: false,
+            requireMessageAuthenticator: false,
+            approvalWait: 40,
+          },
+          token,
+        );
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        const url = `radius-clients/${created.body.id}/`;
+        const read = async () => (await call(h.app, 'GET', url, token)).body as Json;
+        const before = await read();
+        const after = await patchAndRead(url, sent as Json, read);
+        expectOnlySent(before, after, sent as Json, { applicationId: ['application'] });
+        const { applicationId, ...plain } = sent;
+        expect(after).toMatchObject(plain);
+        if (applicationId) expect((after.application as Json).id).toBe(applicationId);
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+  });
+
   it('customers/{id}/', async () => {
     const customerPatch = fc.record(
       {

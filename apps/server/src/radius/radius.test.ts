@@ -121,6 +121,8 @@ describe.each(testDatabases())('RADIUS on $name', (database) => {
       kinds: ['password', 'totp'],
       application: { id: applicationId },
     });
+    // Listed under RADIUS only, not among the web sign-ins.
+    expect((await call(h.app, 'GET', `users/${m.id}/sign-ins/?channel=web`, acme)).body.count).toBe(0);
     const trail = (await call(h.app, 'GET', `audit/?action=radius.sign_in&target_id=${m.id}`, acme)).body;
     expect(trail.results[0]).toMatchObject({ outcome: 'success', actor_type: 'member', source_ip: '127.0.0.1' });
     expect(JSON.stringify(trail)).not.toContain(PASSWORD);

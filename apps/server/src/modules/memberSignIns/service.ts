@@ -1,10 +1,10 @@
 /**
  * A member's sign-ins (member_sign_ins): each outcome of a sign-in through a channel that keeps
  * one (the web login's OpenID provider, the workstations), with why it failed, for the member's
- * detail (users/{id}/sign-ins/: the Web and Workstation tabs). The sign-in engine writes the
+ * detail (users/{id}/sign-ins/: the Web tab, with its RADIUS sign-ins, and the Workstation tab). The engine writes the
  * records (signIn/records.ts); the audit trail has their events.
  */
-import type { MemberSignIn } from '@portiere/contracts';
+import { type MemberSignIn, SIGNIN_CHANNELS, type SignInChannelName } from '@portiere/contracts';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { applications, memberSignIns, members } from '../../db/schema/index.ts';
@@ -25,7 +25,8 @@ export class MemberSignInsService {
     const parts: SQL[] = [eq(memberSignIns.memberId, memberId)];
     if (q.outcome === 'success' || q.outcome === 'failure' || q.outcome === 'abort')
       parts.push(eq(memberSignIns.outcome, q.outcome));
-    if (q.channel === 'web' || q.channel === 'workstation') parts.push(eq(memberSignIns.channel, q.channel));
+    if (SIGNIN_CHANNELS.includes(q.channel as SignInChannelName))
+      parts.push(eq(memberSignIns.channel, q.channel as SignInChannelName));
     const where = and(...parts);
     const rows = await this.db
       .select({ r: memberSignIns, app: { id: applications.id, name: applications.name } })
