@@ -10,7 +10,15 @@
  *   had, so that a client checking it cannot be sent a forged Access-Accept.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import radius from 'radius';
+import { createRequire } from 'node:module';
+
+type RadiusLib = typeof import('radius');
+let loaded: RadiusLib | undefined;
+/** The library, loaded with the first packet: a server without RADIUS_PORT never loads it. */
+const radius = (): RadiusLib => {
+  loaded ??= createRequire(import.meta.url)('radius') as RadiusLib;
+  return loaded;
+};
 
 export const ACCESS_REQUEST = 1;
 /** RFC 5997: a device asking whether the server is up. */
@@ -93,7 +101,7 @@ export function statusRequest(packet: Buffer): AccessRequest {
 export function decodeRequest(packet: Buffer, secret: string): AccessRequest {
   const header = headerOf(packet);
   if (!header) throw new Error('malformed packet');
-  const decoded = radius.decode({ packet: packet.subarray(0, packet.readUInt16BE(2)), secret });
+  const decoded = radius().decode({ packet: packet.subarray(0, packet.readUInt16BE(2)), secret });
   const a = decoded.attributes as Record<string, unknown>;
   const state = a.State;
   return {
@@ -114,7 +122,7 @@ export function decodeRequest(packet: Buffer, secret: string): AccessRequest {
  * Response Authenticator over the whole.
  */
 export function encodeReply(request: AccessRequest, code: ReplyCode, attributes: ReplyAttribute[], secret: string) {
-  const packet = radius.encode({
+  const packet = radius().encode({
     code,
     identifier: request.header.identifier,
     secret,
