@@ -149,6 +149,24 @@ describe.each(testDatabases())('RADIUS on $name', (database) => {
     expect(records.results[0]).toMatchObject({ reason: 'wrong_answer', kinds: ['password'] });
   });
 
+  it('signs nobody in through the clients of an application no longer of type RADIUS', async () => {
+    const app = await createApplication(h, acme, 'radius' as 'machine');
+    const group = await createGroup(h, acme);
+    const flow = await createFlow(h, acme, [['password']]);
+    await createAppRole(h, acme, app.id, group.id, flow.id);
+    const device = await addClient({ applicationId: app.id });
+    const m = await createWebMember(h, acme, group.id);
+    const as = (secret: string) =>
+      radclient(port, secret, { 'User-Name': quoted(m.username), 'User-Password': quoted(PASSWORD) });
+    expect((await as(device.secret)).code).toBe('Access-Accept');
+    const changed = await call(h.app, 'PATCH', `applications/${app.id}/`, acme, {
+      type: 'web',
+      redirectUri: 'https://rp.example/cb',
+    });
+    expect(changed.status).toBe(200);
+    expect((await as(device.secret)).code).toBe('Access-Reject');
+  });
+
   it('does not make a RADIUS application an OpenID client', async () => {
     const app = (await call(h.app, 'GET', `applications/${applicationId}/`, acme)).body;
     const res = await h.app.inject({

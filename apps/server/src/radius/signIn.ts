@@ -116,7 +116,8 @@ export class RadiusSignIns {
       .select()
       .from(applications)
       .where(and(eq(applications.id, client.applicationId), eq(applications.customerId, client.customerId)));
-    if (!app) return null;
+    // A RADIUS application whose type was changed since signs nobody in through its clients.
+    if (app?.type !== 'radius') return null;
     const effective = await loadEffectiveApplication(app, async (id) => {
       const [base] = await this.db.select().from(applications).where(eq(applications.id, id));
       return base;

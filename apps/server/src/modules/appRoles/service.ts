@@ -121,8 +121,14 @@ export class AppRolesService {
    * RADIUS attributes fit their types, and only a RADIUS application's roles carry any.
    * `applicationId`: the role's application after the change.
    */
-  private async checkAttributes(customerId: string, applicationId: string, input: Partial<AppRoleInput>) {
-    const attributes = input.radiusAttributes;
+  private async checkAttributes(
+    customerId: string,
+    applicationId: string,
+    input: Partial<AppRoleInput>,
+    /** The role's attributes before the change (a PATCH that moves the role keeps them). */
+    kept: AppRoleInput['radiusAttributes'] = [],
+  ) {
+    const attributes = input.radiusAttributes ?? kept;
     if (!attributes?.length) return;
     const errors: Record<string, FieldError> = {};
     attributes.forEach((a, i) => {
@@ -164,7 +170,12 @@ export class AppRolesService {
     await customerRow(this.db, appRoles, customerId, id);
     const before = await this.get(customerId, id);
     await this.checkRefs(customerId, patch);
-    await this.checkAttributes(customerId, patch.applicationId ?? before.application.id, patch);
+    await this.checkAttributes(
+      customerId,
+      patch.applicationId ?? before.application.id,
+      patch,
+      before.radiusAttributes,
+    );
     const set: Partial<typeof appRoles.$inferInsert> = {};
     if (patch.displayName !== undefined) set.displayName = patch.displayName;
     if (patch.applicationId !== undefined) set.applicationId = patch.applicationId;

@@ -157,5 +157,10 @@ describe.each(testDatabases())('RADIUS clients on $name', (database) => {
     expect(made.body.radiusAttributes).toEqual(attributes);
     const renamed = await call(h.app, 'PATCH', `app-roles/${made.body.id}/`, acme, { displayName: 'VPN admins' });
     expect(renamed.body.radiusAttributes).toEqual(attributes);
+    // Moved to a web application, its attributes would mean nothing: refused, nothing changed.
+    const moved = await call(h.app, 'PATCH', `app-roles/${made.body.id}/`, acme, { applicationId: webApp });
+    expect(moved.status).toBe(400);
+    expect(moved.body.details.radiusAttributes.message).toBe('Must be an application of type RADIUS.');
+    expect((await call(h.app, 'GET', `app-roles/${made.body.id}/`, acme)).body.application.id).toBe(radiusApp);
   });
 });
