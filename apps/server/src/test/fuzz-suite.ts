@@ -222,6 +222,8 @@ export async function fuzzSuite(group: OperationGroup) {
         body: { type: 'web', redirectUri: 'https://fuzz.example/callback' },
       },
       'flows/': { body: { stages: [['password']] } },
+      // A RADIUS client names an address and one of the customer's RADIUS applications.
+      'radius-clients/': { body: () => ({ address: '192.0.2.1', applicationId: shared.radiusApplicationId }) },
       // Each customer comes with its first manager user, whose address no account may share.
       'customers/': { body: () => ({ manager_email: `fuzz-${serial}@customers.example` }) },
     };

@@ -20,6 +20,8 @@ export interface TenantFixtures {
   credentialId: string;
   groupId: string;
   roleId: string;
+  /** An application of type RADIUS (RADIUS clients name one). */
+  radiusApplicationId: string;
   /** A card that is not paired (deleting it would succeed). */
   cardId: string;
   /** A second card, paired to the member. */
@@ -263,6 +265,7 @@ export async function createTenantFixtures(h: Harness, token: string): Promise<T
     credentialId,
     groupId: group.id,
     roleId: role.id,
+    radiusApplicationId: radiusApp.id,
     cardId: card.id,
     pairedCardId: paired.id,
     enrollmentCode,

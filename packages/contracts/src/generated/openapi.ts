@@ -13597,6 +13597,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Conflicts with data that already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request body is too large */
             413: {
                 headers: {
@@ -13862,6 +13871,15 @@ export interface operations {
             };
             /** @description No such object in the caller’s tenant */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with data that already exists */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,7 +4,8 @@
  * a request is matched to its client by source address first, then by the secret that proves it.
  */
 import type { CredentialType, SignInFailureReason } from '@portiere/contracts';
-import { boolean, index, inet, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, inet, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { applications } from './applications.ts';
 import { members } from './members.ts';
 import { signInProgressColumns } from './signInProgress.ts';
@@ -32,6 +33,8 @@ export const radiusClients = pgTable(
   },
   (t) => [
     index('radius_clients_customer_idx').on(t.customerId, t.createdAt, t.id),
+    // A client's name says which device a sign-in came through: one per name in a customer.
+    uniqueIndex('radius_clients_customer_name_idx').on(t.customerId, sql`lower(${t.name})`),
     index('radius_clients_application_idx').on(t.applicationId),
     // Every packet looks its source up among the enabled clients' ranges (address >>= source).
     index('radius_clients_address_idx').using('gist', t.address.op('inet_ops')),

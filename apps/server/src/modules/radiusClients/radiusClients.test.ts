@@ -103,6 +103,11 @@ describe.each(testDatabases())('RADIUS clients on $name', (database) => {
     expect((await create({}, globex)).status).toBe(400);
     expect((await post(h.app, 'radius-clients/', { name: 'x', address: '10.0.0.1' }, acme)).status).toBe(400);
 
+    // A name is one device's in a customer: a second client of that name is refused.
+    const taken = await create({ name: 'vpn GATEWAY' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.details.name.message).toBe('This name is already used.');
+
     const { id } = (await create({ name: 'Kept' })).body;
     const before = (await call(h.app, 'GET', `radius-clients/${id}/`, acme)).body;
     const bad = await call(h.app, 'PATCH', `radius-clients/${id}/`, acme, { name: 'Changed', address: 'nowhere' });

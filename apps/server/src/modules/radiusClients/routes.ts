@@ -37,7 +37,7 @@ export const radiusClientRoutes =
     app.post(
       '/radius-clients/',
       {
-        config: { audit: { action: 'radius_client.create', target: 'radius_client', param: null } },
+        config: { errors: [409], audit: { action: 'radius_client.create', target: 'radius_client', param: null } },
         schema: {
           tags,
           summary: 'Register a RADIUS client (its shared secret is answered once)',
@@ -58,7 +58,7 @@ export const radiusClientRoutes =
     app.patch(
       '/radius-clients/:id/',
       {
-        config: { audit: { action: 'radius_client.update', target: 'radius_client' } },
+        config: { errors: [409], audit: { action: 'radius_client.update', target: 'radius_client' } },
         schema: {
           tags,
           summary: 'Change a RADIUS client',

@@ -22,6 +22,7 @@ import type { Db } from '../../db/client.ts';
 import { applications, radiusClients } from '../../db/schema/index.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import { customerRow } from '../../lib/customer-row.ts';
+import { orConflict } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { idFilter, isUuid } from '../../lib/ids.ts';
 import { likeOf } from '../../lib/like-pattern.ts';
@@ -37,6 +38,8 @@ function newSecret(): string {
 }
 
 type Row = typeof radiusClients.$inferSelect;
+
+const nameTaken = () => new AppError(409, 'nameExists', undefined, { name: fieldError('nameExists') });
 
 const toClient = (r: { c: Row; app: { id: string; name: string } }): RadiusClient => ({
   id: r.c.id,
@@ -108,20 +111,24 @@ export class RadiusClientsService {
   async create(customerId: string, input: z.output<typeof radiusClientInputSchema>): Promise<RadiusClientWithSecret> {
     await this.check(customerId, input);
     const secret = newSecret();
-    const [row] = await this.db
-      .insert(radiusClients)
-      .values({
-        customerId,
-        name: input.name,
-        address: input.address.trim(),
-        applicationId: input.applicationId,
-        secretSealed: this.box.encrypt(secret),
-        enabled: input.enabled,
-        requireMessageAuthenticator: input.requireMessageAuthenticator,
-        approvalWait: input.approvalWait,
-        createdAt: this.now(),
-      })
-      .returning({ id: radiusClients.id });
+    const [row] = await orConflict(
+      () =>
+        this.db
+          .insert(radiusClients)
+          .values({
+            customerId,
+            name: input.name,
+            address: input.address.trim(),
+            applicationId: input.applicationId,
+            secretSealed: this.box.encrypt(secret),
+            enabled: input.enabled,
+            requireMessageAuthenticator: input.requireMessageAuthenticator,
+            approvalWait: input.approvalWait,
+            createdAt: this.now(),
+          })
+          .returning({ id: radiusClients.id }),
+      nameTaken,
+    );
     if (!row) throw new Error('insert failed');
     auditTarget(row.id, input.name);
     return { ...(await this.get(customerId, row.id)), secret };
@@ -138,7 +145,8 @@ export class RadiusClientsService {
     if (patch.requireMessageAuthenticator !== undefined)
       set.requireMessageAuthenticator = patch.requireMessageAuthenticator;
     if (patch.approvalWait !== undefined) set.approvalWait = patch.approvalWait;
-    if (Object.keys(set).length) await this.db.update(radiusClients).set(set).where(eq(radiusClients.id, id));
+    if (Object.keys(set).length)
+      await orConflict(() => this.db.update(radiusClients).set(set).where(eq(radiusClients.id, id)), nameTaken);
     const after = await this.get(customerId, id);
     auditTarget(id, after.name);
     auditChange(before, after);

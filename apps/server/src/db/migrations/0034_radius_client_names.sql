@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "radius_clients_customer_name_idx" ON "radius_clients" USING btree ("customer_id",lower("name"));
