@@ -224,7 +224,7 @@ export async function buildServices(
     roles: new RolesService(db),
     workstationUsers: new WorkstationUsersService(db, members, now),
     dashboard: new DashboardService(db, now),
-    applications: new ApplicationsService(db, oidc.issuer),
+    applications: new ApplicationsService(db, oidc.issuer, publicUrl),
     flows: new FlowsService(db),
     appRoles: new AppRolesService(db),
     assistant: new AssistantService(db, box, settings, laUsers),

@@ -7,6 +7,13 @@ import { z } from 'zod';
 import { type FieldError, fieldError } from './errors.ts';
 import { commaListParam, pagingQuerySchema } from './lists.ts';
 import { patchOf } from './patch.ts';
+import {
+  type SamlServiceProvider,
+  samlIdentityProviderSchema,
+  samlServiceProviderErrors,
+  samlServiceProviderPatchSchema,
+  samlServiceProviderSchema,
+} from './saml.ts';
 import { isUrl } from './settings.ts';
 
 /**
@@ -15,16 +22,18 @@ import { isUrl } from './settings.ts';
  * native: a desktop or mobile app (PKCE, no secret; its own URI scheme allowed for redirects);
  * machine: machine-to-machine (client credentials, no browser, no redirect);
  * radius: devices that sign members in over RADIUS (radius.ts: VPNs, Wi-Fi, Linux PAM); no
- * OpenID client, no redirect: its RADIUS clients name it, its app roles say who may and how.
+ * OpenID client, no redirect: its RADIUS clients name it, its app roles say who may and how;
+ * saml: a SAML 2.0 service provider (saml.ts), described by `saml`; its responses go to its
+ * assertion consumer services, not to a redirect URI.
  */
-export const APPLICATION_TYPES = ['web', 'spa', 'native', 'machine', 'radius'] as const;
+export const APPLICATION_TYPES = ['web', 'spa', 'native', 'machine', 'radius', 'saml'] as const;
 export type ApplicationType = (typeof APPLICATION_TYPES)[number];
 /** Types that keep a client secret; the others are public clients and prove themselves with PKCE. */
 export const CONFIDENTIAL_APPLICATION_TYPES: readonly ApplicationType[] = ['web', 'machine'];
 /** Types that are OpenID Connect clients (the others sign members in over their own protocol). */
 export const OIDC_APPLICATION_TYPES: readonly ApplicationType[] = ['web', 'spa', 'native', 'machine'];
 /** Types without a browser to redirect (no redirect URIs). */
-export const REDIRECTLESS_APPLICATION_TYPES: readonly ApplicationType[] = ['machine', 'radius'];
+export const REDIRECTLESS_APPLICATION_TYPES: readonly ApplicationType[] = ['machine', 'radius', 'saml'];
 
 /** Spec 5: starts with a letter, only letters, numbers or underscores, at least 2 characters. */
 export const APPLICATION_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]+$/;
@@ -40,8 +49,13 @@ export const applicationInputSchema = z.object({
   redirectUriSuccessLoginFlow: url.default(''),
   redirectUriAbortLoginFlow: url.default(''),
   defaultFlowId: z.string().nullable().default(null),
+  /** The service provider of a `saml` application (required there, refused elsewhere). */
+  saml: samlServiceProviderSchema.optional(),
 });
-export const applicationPatchSchema = patchOf(applicationInputSchema);
+/** A PATCH changes only the fields it sends, the provider's too. */
+export const applicationPatchSchema = patchOf(applicationInputSchema).extend({
+  saml: samlServiceProviderPatchSchema.optional(),
+});
 export type ApplicationInput = z.infer<typeof applicationInputSchema>;
 export type ApplicationPatch = z.infer<typeof applicationPatchSchema>;
 
@@ -67,6 +81,9 @@ export const applicationSchema = z.object({
   /** The OpenID provider's issuer (PUBLIC_URL + OIDC_PATH) and its discovery document, for the relying party's set-up. */
   issuer: z.string(),
   discoveryUrl: z.string(),
+  /** A `saml` application's service provider, and the identity provider it is to sign in with; else null. */
+  saml: samlServiceProviderSchema.nullable(),
+  samlIdentityProvider: samlIdentityProviderSchema.nullable(),
 });
 export type Application = z.infer<typeof applicationSchema>;
 
@@ -91,7 +108,7 @@ const BROWSER_URLS = ['redirectUriSuccessLoginFlow', 'redirectUriAbortLoginFlow'
  * it has a base application after the change, whose redirect URI it then takes when it has none.
  */
 export function applicationFieldErrors(
-  input: Partial<ApplicationInput>,
+  input: Partial<Omit<ApplicationInput, 'saml'>> & { saml?: Partial<SamlServiceProvider> },
   type: ApplicationType | undefined,
   derived = !!input.baseApplicationId,
 ) {
@@ -108,6 +125,8 @@ export function applicationFieldErrors(
   if (input.callbackUrlSuccessfulLoginFlow && !isUrl(input.callbackUrlSuccessfulLoginFlow)) {
     errors.callbackUrlSuccessfulLoginFlow = fieldError('url');
   }
+  if (input.saml) Object.assign(errors, samlServiceProviderErrors(input.saml));
+  else if (type === 'saml' && input.type === 'saml') errors['saml.entityId'] = fieldError('required');
   for (const key of BROWSER_URLS) {
     const v = input[key];
     if (!v) continue;

@@ -199,6 +199,11 @@ export const VALIDATION = {
   radiusAddress: 'Must be an IP address or a range such as 10.0.0.0/24.',
   radiusApplication: 'Must be an application of type RADIUS.',
   executableName: 'Must be a file name such as app.exe, without a folder.',
+  samlEntityId: 'An entity ID is a URI, such as https://app.example.com/saml.',
+  samlEntityIdExists: 'Another SAML application already has this entity ID.',
+  samlSigned: 'Sign the assertion, the response or both.',
+  samlNameIdEmail: 'An email address NameID takes the email field.',
+  samlMetadata: 'This is not the metadata of a SAML service provider.',
   /** Image uploads (spec section 5): per file, in the `details` of an imagesUploaded answer. */
   imageType: 'Must be a PNG, JPEG or SVG image.',
   imageTooLarge: 'The file is {actual} KB; at most {max} KB is accepted.',

@@ -30,6 +30,7 @@ export * from './members.ts';
 export * from './patch.ts';
 export * from './profiles.ts';
 export * from './radius.ts';
+export * from './saml.ts';
 export * from './recovery.ts';
 export * from './responses.ts';
 export * from './roles.ts';

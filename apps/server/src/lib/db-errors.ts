@@ -18,12 +18,27 @@ export function sqlState(err: unknown): string | undefined {
 
 export const isUniqueViolation = (err: unknown): boolean => sqlState(err) === '23505';
 
+/** The name of the constraint a failed query violated (postgres.js: constraint_name; PGlite: constraint). */
+export function violatedConstraint(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 5; depth++) {
+    const { constraint_name: name, constraint } = e as { constraint_name?: unknown; constraint?: unknown };
+    if (typeof name === 'string') return name;
+    if (typeof constraint === 'string') return constraint;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** Runs a write whose unique constraint may clash, answering `conflict()` when it does. */
-export async function orConflict<T>(write: () => Promise<T>, conflict: () => AppError): Promise<T> {
+export async function orConflict<T>(
+  write: () => Promise<T>,
+  conflict: (constraint: string | undefined) => AppError,
+): Promise<T> {
   try {
     return await write();
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict();
+    if (isUniqueViolation(err)) throw conflict(violatedConstraint(err));
     throw err;
   }
 }

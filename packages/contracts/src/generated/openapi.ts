@@ -2443,7 +2443,7 @@ export interface components {
             details?: {
                 [key: string]: {
                     /** @enum {string} */
-                    key: "required" | "range" | "url" | "httpUrl" | "passwordsMatch" | "minLength" | "maxLength" | "notOnlyNumbers" | "onlyNumbers" | "mandatoryTag" | "unknownTag" | "smsOtpPlaceholder" | "email" | "phone" | "json" | "jsonDuplicateKey" | "positive" | "oneOf" | "color" | "invalid" | "invalidText" | "pinLength" | "rsaKeySize" | "publicKey" | "certificate" | "cardCodeLength" | "futureDate" | "usernameExists" | "nameExists" | "configurationNotFound" | "passwordReused" | "applicationName" | "terminatingNotInFlow" | "radiusAddress" | "radiusApplication" | "executableName" | "imageType" | "imageTooLarge" | "imageWidthExact" | "imageWidthMax" | "imageHeightExact" | "imageHeightMax" | "imageUnsafeSvg";
+                    key: "required" | "range" | "url" | "httpUrl" | "passwordsMatch" | "minLength" | "maxLength" | "notOnlyNumbers" | "onlyNumbers" | "mandatoryTag" | "unknownTag" | "smsOtpPlaceholder" | "email" | "phone" | "json" | "jsonDuplicateKey" | "positive" | "oneOf" | "color" | "invalid" | "invalidText" | "pinLength" | "rsaKeySize" | "publicKey" | "certificate" | "cardCodeLength" | "futureDate" | "usernameExists" | "nameExists" | "configurationNotFound" | "passwordReused" | "applicationName" | "terminatingNotInFlow" | "radiusAddress" | "radiusApplication" | "executableName" | "samlEntityId" | "samlEntityIdExists" | "samlSigned" | "samlNameIdEmail" | "samlMetadata" | "imageType" | "imageTooLarge" | "imageWidthExact" | "imageWidthMax" | "imageHeightExact" | "imageHeightMax" | "imageUnsafeSvg";
                     message: string;
                     params?: {
                         [key: string]: string | number;
@@ -2978,7 +2978,7 @@ export interface operations {
                 page?: number;
                 page_size?: number;
                 search?: string;
-                type?: ("web" | "spa" | "native" | "machine" | "radius")[];
+                type?: ("web" | "spa" | "native" | "machine" | "radius" | "saml")[];
             };
             header?: never;
             path?: never;
@@ -3018,8 +3018,77 @@ export interface operations {
                             redirectUri: string;
                             redirectUriAbortLoginFlow: string;
                             redirectUriSuccessLoginFlow: string;
+                            saml: {
+                                acsUrls: string[];
+                                /**
+                                 * @default [
+                                 *       {
+                                 *         "name": "email",
+                                 *         "field": "email"
+                                 *       },
+                                 *       {
+                                 *         "name": "givenName",
+                                 *         "field": "first_name"
+                                 *       },
+                                 *       {
+                                 *         "name": "sn",
+                                 *         "field": "last_name"
+                                 *       },
+                                 *       {
+                                 *         "name": "displayName",
+                                 *         "field": "name"
+                                 *       },
+                                 *       {
+                                 *         "name": "roles",
+                                 *         "field": "roles"
+                                 *       }
+                                 *     ]
+                                 */
+                                attributes: {
+                                    /** @enum {string} */
+                                    field: "id" | "username" | "email" | "first_name" | "last_name" | "name" | "phone_number" | "roles";
+                                    name: string;
+                                }[];
+                                /** @default  */
+                                certificate: string;
+                                /** @default false */
+                                encryptAssertions: boolean;
+                                /** @default  */
+                                encryptionCertificate: string;
+                                entityId: string;
+                                /**
+                                 * @default id
+                                 * @enum {string}
+                                 */
+                                nameIdField: "id" | "username" | "email";
+                                /**
+                                 * @default persistent
+                                 * @enum {string}
+                                 */
+                                nameIdFormat: "persistent" | "emailAddress" | "transient" | "unspecified";
+                                /** @default false */
+                                requireSignedRequests: boolean;
+                                /** @default true */
+                                signAssertions: boolean;
+                                /** @default true */
+                                signResponses: boolean;
+                                /**
+                                 * @default redirect
+                                 * @enum {string}
+                                 */
+                                sloBinding: "redirect" | "post";
+                                /** @default  */
+                                sloUrl: string;
+                            } | null;
+                            samlIdentityProvider: {
+                                entityId: string;
+                                metadataUrl: string;
+                                sloUrl: string;
+                                ssoUrl: string;
+                                startUrl: string;
+                            } | null;
                             /** @enum {string} */
-                            type: "web" | "spa" | "native" | "machine" | "radius";
+                            type: "web" | "spa" | "native" | "machine" | "radius" | "saml";
                         }[];
                     };
                 };
@@ -3085,8 +3154,70 @@ export interface operations {
                     redirectUriAbortLoginFlow?: string;
                     /** @default  */
                     redirectUriSuccessLoginFlow?: string;
+                    saml?: {
+                        acsUrls: string[];
+                        /**
+                         * @default [
+                         *       {
+                         *         "name": "email",
+                         *         "field": "email"
+                         *       },
+                         *       {
+                         *         "name": "givenName",
+                         *         "field": "first_name"
+                         *       },
+                         *       {
+                         *         "name": "sn",
+                         *         "field": "last_name"
+                         *       },
+                         *       {
+                         *         "name": "displayName",
+                         *         "field": "name"
+                         *       },
+                         *       {
+                         *         "name": "roles",
+                         *         "field": "roles"
+                         *       }
+                         *     ]
+                         */
+                        attributes?: {
+                            /** @enum {string} */
+                            field: "id" | "username" | "email" | "first_name" | "last_name" | "name" | "phone_number" | "roles";
+                            name: string;
+                        }[];
+                        /** @default  */
+                        certificate?: string;
+                        /** @default false */
+                        encryptAssertions?: boolean;
+                        /** @default  */
+                        encryptionCertificate?: string;
+                        entityId: string;
+                        /**
+                         * @default id
+                         * @enum {string}
+                         */
+                        nameIdField?: "id" | "username" | "email";
+                        /**
+                         * @default persistent
+                         * @enum {string}
+                         */
+                        nameIdFormat?: "persistent" | "emailAddress" | "transient" | "unspecified";
+                        /** @default false */
+                        requireSignedRequests?: boolean;
+                        /** @default true */
+                        signAssertions?: boolean;
+                        /** @default true */
+                        signResponses?: boolean;
+                        /**
+                         * @default redirect
+                         * @enum {string}
+                         */
+                        sloBinding?: "redirect" | "post";
+                        /** @default  */
+                        sloUrl?: string;
+                    };
                     /** @enum {string} */
-                    type: "web" | "spa" | "native" | "machine" | "radius";
+                    type: "web" | "spa" | "native" | "machine" | "radius" | "saml";
                 };
             };
         };
@@ -3121,8 +3252,77 @@ export interface operations {
                         redirectUri: string;
                         redirectUriAbortLoginFlow: string;
                         redirectUriSuccessLoginFlow: string;
+                        saml: {
+                            acsUrls: string[];
+                            /**
+                             * @default [
+                             *       {
+                             *         "name": "email",
+                             *         "field": "email"
+                             *       },
+                             *       {
+                             *         "name": "givenName",
+                             *         "field": "first_name"
+                             *       },
+                             *       {
+                             *         "name": "sn",
+                             *         "field": "last_name"
+                             *       },
+                             *       {
+                             *         "name": "displayName",
+                             *         "field": "name"
+                             *       },
+                             *       {
+                             *         "name": "roles",
+                             *         "field": "roles"
+                             *       }
+                             *     ]
+                             */
+                            attributes: {
+                                /** @enum {string} */
+                                field: "id" | "username" | "email" | "first_name" | "last_name" | "name" | "phone_number" | "roles";
+                                name: string;
+                            }[];
+                            /** @default  */
+                            certificate: string;
+                            /** @default false */
+                            encryptAssertions: boolean;
+                            /** @default  */
+                            encryptionCertificate: string;
+                            entityId: string;
+                            /**
+                             * @default id
+                             * @enum {string}
+                             */
+                            nameIdField: "id" | "username" | "email";
+                            /**
+                             * @default persistent
+                             * @enum {string}
+                             */
+                            nameIdFormat: "persistent" | "emailAddress" | "transient" | "unspecified";
+                            /** @default false */
+                            requireSignedRequests: boolean;
+                            /** @default true */
+                            signAssertions: boolean;
+                            /** @default true */
+                            signResponses: boolean;
+                            /**
+                             * @default redirect
+                             * @enum {string}
+                             */
+                            sloBinding: "redirect" | "post";
+                            /** @default  */
+                            sloUrl: string;
+                        } | null;
+                        samlIdentityProvider: {
+                            entityId: string;
+                            metadataUrl: string;
+                            sloUrl: string;
+                            ssoUrl: string;
+                            startUrl: string;
+                        } | null;
                         /** @enum {string} */
-                        type: "web" | "spa" | "native" | "machine" | "radius";
+                        type: "web" | "spa" | "native" | "machine" | "radius" | "saml";
                     };
                 };
             };
@@ -3231,8 +3431,77 @@ export interface operations {
                         redirectUri: string;
                         redirectUriAbortLoginFlow: string;
                         redirectUriSuccessLoginFlow: string;
+                        saml: {
+                            acsUrls: string[];
+                            /**
+                             * @default [
+                             *       {
+                             *         "name": "email",
+                             *         "field": "email"
+                             *       },
+                             *       {
+                             *         "name": "givenName",
+                             *         "field": "first_name"
+                             *       },
+                             *       {
+                             *         "name": "sn",
+                             *         "field": "last_name"
+                             *       },
+                             *       {
+                             *         "name": "displayName",
+                             *         "field": "name"
+                             *       },
+                             *       {
+                             *         "name": "roles",
+                             *         "field": "roles"
+                             *       }
+                             *     ]
+                             */
+                            attributes: {
+                                /** @enum {string} */
+                                field: "id" | "username" | "email" | "first_name" | "last_name" | "name" | "phone_number" | "roles";
+                                name: string;
+                            }[];
+                            /** @default  */
+                            certificate: string;
+                            /** @default false */
+                            encryptAssertions: boolean;
+                            /** @default  */
+                            encryptionCertificate: string;
+                            entityId: string;
+                            /**
+                             * @default id
+                             * @enum {string}
+                             */
+                            nameIdField: "id" | "username" | "email";
+                            /**
+                             * @default persistent
+                             * @enum {string}
+                             */
+                            nameIdFormat: "persistent" | "emailAddress" | "transient" | "unspecified";
+                            /** @default false */
+                            requireSignedRequests: boolean;
+                            /** @default true */
+                            signAssertions: boolean;
+                            /** @default true */
+                            signResponses: boolean;
+                            /**
+                             * @default redirect
+                             * @enum {string}
+                             */
+                            sloBinding: "redirect" | "post";
+                            /** @default  */
+                            sloUrl: string;
+                        } | null;
+                        samlIdentityProvider: {
+                            entityId: string;
+                            metadataUrl: string;
+                            sloUrl: string;
+                            ssoUrl: string;
+                            startUrl: string;
+                        } | null;
                         /** @enum {string} */
-                        type: "web" | "spa" | "native" | "machine" | "radius";
+                        type: "web" | "spa" | "native" | "machine" | "radius" | "saml";
                     };
                 };
             };
@@ -3394,8 +3663,30 @@ export interface operations {
                     redirectUri?: string;
                     redirectUriAbortLoginFlow?: string;
                     redirectUriSuccessLoginFlow?: string;
+                    saml?: {
+                        acsUrls?: string[];
+                        attributes?: {
+                            /** @enum {string} */
+                            field: "id" | "username" | "email" | "first_name" | "last_name" | "name" | "phone_number" | "roles";
+                            name: string;
+                        }[];
+                        certificate?: string;
+                        encryptAssertions?: boolean;
+                        encryptionCertificate?: string;
+                        entityId?: string;
+                        /** @enum {string} */
+                        nameIdField?: "id" | "username" | "email";
+                        /** @enum {string} */
+                        nameIdFormat?: "persistent" | "emailAddress" | "transient" | "unspecified";
+                        requireSignedRequests?: boolean;
+                        signAssertions?: boolean;
+                        signResponses?: boolean;
+                        /** @enum {string} */
+                        sloBinding?: "redirect" | "post";
+                        sloUrl?: string;
+                    };
                     /** @enum {string} */
-                    type?: "web" | "spa" | "native" | "machine" | "radius";
+                    type?: "web" | "spa" | "native" | "machine" | "radius" | "saml";
                 };
             };
         };
@@ -3429,8 +3720,77 @@ export interface operations {
                         redirectUri: string;
                         redirectUriAbortLoginFlow: string;
                         redirectUriSuccessLoginFlow: string;
+                        saml: {
+                            acsUrls: string[];
+                            /**
+                             * @default [
+                             *       {
+                             *         "name": "email",
+                             *         "field": "email"
+                             *       },
+                             *       {
+                             *         "name": "givenName",
+                             *         "field": "first_name"
+                             *       },
+                             *       {
+                             *         "name": "sn",
+                             *         "field": "last_name"
+                             *       },
+                             *       {
+                             *         "name": "displayName",
+                             *         "field": "name"
+                             *       },
+                             *       {
+                             *         "name": "roles",
+                             *         "field": "roles"
+                             *       }
+                             *     ]
+                             */
+                            attributes: {
+                                /** @enum {string} */
+                                field: "id" | "username" | "email" | "first_name" | "last_name" | "name" | "phone_number" | "roles";
+                                name: string;
+                            }[];
+                            /** @default  */
+                            certificate: string;
+                            /** @default false */
+                            encryptAssertions: boolean;
+                            /** @default  */
+                            encryptionCertificate: string;
+                            entityId: string;
+                            /**
+                             * @default id
+                             * @enum {string}
+                             */
+                            nameIdField: "id" | "username" | "email";
+                            /**
+                             * @default persistent
+                             * @enum {string}
+                             */
+                            nameIdFormat: "persistent" | "emailAddress" | "transient" | "unspecified";
+                            /** @default false */
+                            requireSignedRequests: boolean;
+                            /** @default true */
+                            signAssertions: boolean;
+                            /** @default true */
+                            signResponses: boolean;
+                            /**
+                             * @default redirect
+                             * @enum {string}
+                             */
+                            sloBinding: "redirect" | "post";
+                            /** @default  */
+                            sloUrl: string;
+                        } | null;
+                        samlIdentityProvider: {
+                            entityId: string;
+                            metadataUrl: string;
+                            sloUrl: string;
+                            ssoUrl: string;
+                            startUrl: string;
+                        } | null;
                         /** @enum {string} */
-                        type: "web" | "spa" | "native" | "machine" | "radius";
+                        type: "web" | "spa" | "native" | "machine" | "radius" | "saml";
                     };
                 };
             };
@@ -3549,8 +3909,77 @@ export interface operations {
                         redirectUri: string;
                         redirectUriAbortLoginFlow: string;
                         redirectUriSuccessLoginFlow: string;
+                        saml: {
+                            acsUrls: string[];
+                            /**
+                             * @default [
+                             *       {
+                             *         "name": "email",
+                             *         "field": "email"
+                             *       },
+                             *       {
+                             *         "name": "givenName",
+                             *         "field": "first_name"
+                             *       },
+                             *       {
+                             *         "name": "sn",
+                             *         "field": "last_name"
+                             *       },
+                             *       {
+                             *         "name": "displayName",
+                             *         "field": "name"
+                             *       },
+                             *       {
+                             *         "name": "roles",
+                             *         "field": "roles"
+                             *       }
+                             *     ]
+                             */
+                            attributes: {
+                                /** @enum {string} */
+                                field: "id" | "username" | "email" | "first_name" | "last_name" | "name" | "phone_number" | "roles";
+                                name: string;
+                            }[];
+                            /** @default  */
+                            certificate: string;
+                            /** @default false */
+                            encryptAssertions: boolean;
+                            /** @default  */
+                            encryptionCertificate: string;
+                            entityId: string;
+                            /**
+                             * @default id
+                             * @enum {string}
+                             */
+                            nameIdField: "id" | "username" | "email";
+                            /**
+                             * @default persistent
+                             * @enum {string}
+                             */
+                            nameIdFormat: "persistent" | "emailAddress" | "transient" | "unspecified";
+                            /** @default false */
+                            requireSignedRequests: boolean;
+                            /** @default true */
+                            signAssertions: boolean;
+                            /** @default true */
+                            signResponses: boolean;
+                            /**
+                             * @default redirect
+                             * @enum {string}
+                             */
+                            sloBinding: "redirect" | "post";
+                            /** @default  */
+                            sloUrl: string;
+                        } | null;
+                        samlIdentityProvider: {
+                            entityId: string;
+                            metadataUrl: string;
+                            sloUrl: string;
+                            ssoUrl: string;
+                            startUrl: string;
+                        } | null;
                         /** @enum {string} */
-                        type: "web" | "spa" | "native" | "machine" | "radius";
+                        type: "web" | "spa" | "native" | "machine" | "radius" | "saml";
                     };
                 };
             };

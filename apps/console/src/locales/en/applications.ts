@@ -14,6 +14,7 @@ export const applications = {
     native: 'Native app',
     machine: 'Machine to machine',
     radius: 'RADIUS',
+    saml: 'SAML 2.0',
   },
   typeHints: {
     web: 'Runs on a server and keeps a client secret.',
@@ -21,6 +22,7 @@ export const applications = {
     native: 'A desktop or mobile app; PKCE, no secret, its own URI scheme allowed.',
     machine: 'A service without a browser; client credentials, no redirect.',
     radius: 'VPNs, network devices and Linux logins over RADIUS; no OpenID client, no redirect.',
+    saml: 'A SAML 2.0 service provider; responses go to its assertion consumer services.',
   },
   columns: {
     name: 'Name',

@@ -14,6 +14,7 @@ export const applications = {
     native: 'App nativa',
     machine: 'Da macchina a macchina',
     radius: 'RADIUS',
+    saml: 'SAML 2.0',
   },
   typeHints: {
     web: 'Gira su un server e conserva un client secret.',
@@ -21,6 +22,7 @@ export const applications = {
     native: "Un'app desktop o mobile; PKCE, senza secret, ammesso il proprio schema di URI.",
     machine: 'Un servizio senza browser; client credentials, nessun redirect.',
     radius: 'VPN, dispositivi di rete e login Linux tramite RADIUS; nessun client OpenID, nessun redirect.',
+    saml: 'Un service provider SAML 2.0; le risposte vanno ai suoi assertion consumer service.',
   },
   columns: {
     name: 'Nome',

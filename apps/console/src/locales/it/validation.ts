@@ -36,6 +36,11 @@ export const validation: DeepStrings<Phrases['validation']> = {
   applicationName:
     'Deve iniziare con una lettera e contenere solo lettere, numeri o trattini bassi (almeno 2 caratteri).',
   terminatingNotInFlow: 'Una credenziale terminale deve far parte del flusso: {types}.',
+  samlEntityId: "Un entity ID è un URI, come https://app.example.com/saml.",
+  samlEntityIdExists: "Un'altra applicazione SAML ha già questo entity ID.",
+  samlSigned: "Firma l'asserzione, la risposta o entrambe.",
+  samlNameIdEmail: "Un NameID di tipo indirizzo email prende il campo email.",
+  samlMetadata: "Questi non sono i metadati di un service provider SAML.",
   radiusAddress: 'Deve essere un indirizzo IP o un intervallo come 10.0.0.0/24.',
   radiusApplication: 'Deve essere un’applicazione di tipo RADIUS.',
   executableName: 'Deve essere un nome di file come app.exe, senza cartella.',

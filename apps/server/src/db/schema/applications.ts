@@ -1,7 +1,7 @@
 /** Applications: the OpenID Connect clients members sign in to (spec 3, "Application"). */
-import type { ApplicationType } from '@portiere/contracts';
+import type { ApplicationType, SamlServiceProvider } from '@portiere/contracts';
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { flows } from './flows.ts';
 import { customerRef } from './tenancy.ts';
 
@@ -24,6 +24,8 @@ export const applications = pgTable(
     redirectUriAbortLoginFlow: text('redirect_uri_abort_login_flow').notNull().default(''),
     /** No action (checked at the end of the statement) rather than restrict: see app_roles.flow_id. */
     defaultFlowId: uuid('default_flow_id').references(() => flows.id),
+    /** A `saml` application's service provider (contracts/saml.ts); null for the other types. */
+    saml: jsonb('saml').$type<SamlServiceProvider>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -33,5 +35,9 @@ export const applications = pgTable(
     index('applications_customer_type_idx').on(t.customerId, t.type),
     index('applications_base_idx').on(t.baseApplicationId),
     index('applications_default_flow_idx').on(t.defaultFlowId),
+    // An AuthnRequest names its provider by entity ID: one per customer, found by this index.
+    uniqueIndex('applications_saml_entity_idx')
+      .on(t.customerId, sql`(${t.saml}->>'entityId')`)
+      .where(sql`${t.saml} is not null`),
   ],
 );

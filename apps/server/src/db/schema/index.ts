@@ -13,6 +13,7 @@ export * from './mail.ts';
 export * from './members.ts';
 export * from './oidc.ts';
 export * from './radius.ts';
+export * from './saml.ts';
 export * from './recovery.ts';
 export * from './roles.ts';
 export * from './tallies.ts';

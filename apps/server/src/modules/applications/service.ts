@@ -2,6 +2,7 @@
  * Applications (spec 3, 5): OpenID Connect clients. The client id is generated here; a
  * confidential client's secret is shown once (creation, regeneration) and kept as a hash.
  */
+import { X509Certificate } from 'node:crypto';
 import {
   APPLICATION_TYPES,
   type Application,
@@ -15,6 +16,9 @@ import {
   type FieldError,
   fieldError,
   oidcDiscoveryUrl,
+  type SamlServiceProvider,
+  samlPaths,
+  samlServiceProviderSchema,
 } from '@portiere/contracts';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -31,7 +35,11 @@ import { newClientId, newClientSecret } from './secret.ts';
 
 type AppRow = typeof applications.$inferSelect;
 
-const nameTaken = () => new AppError(409, 'nameExists', undefined, { name: fieldError('nameExists') });
+/** A clash on the name, or on a SAML provider's entity ID (applications_saml_entity_idx). */
+const taken = (constraint: string | undefined) =>
+  constraint === 'applications_saml_entity_idx'
+    ? new AppError(409, 'conflict', undefined, { 'saml.entityId': fieldError('samlEntityIdExists') })
+    : new AppError(409, 'nameExists', undefined, { name: fieldError('nameExists') });
 const isConfidential = (type: ApplicationType) => CONFIDENTIAL_APPLICATION_TYPES.includes(type);
 
 const base = alias(applications, 'base');
@@ -41,6 +49,7 @@ export class ApplicationsService {
   constructor(
     private readonly db: Db,
     private readonly issuer: string,
+    private readonly publicUrl: string,
   ) {}
 
   // Written out: drizzle may leave the outer column unqualified, and "id" would then name the subquery's own.
@@ -86,6 +95,20 @@ export class ApplicationsService {
       created_at: a.createdAt.toISOString(),
       issuer: this.issuer,
       discoveryUrl: oidcDiscoveryUrl(this.issuer),
+      saml: a.type === 'saml' && a.saml ? samlServiceProviderSchema.parse(a.saml) : null,
+      samlIdentityProvider: a.type === 'saml' ? this.identityProvider(a.customerId, a.id) : null,
+    };
+  }
+
+  /** The customer's identity provider, as a service provider is set up with it. */
+  private identityProvider(customerId: string, applicationId: string) {
+    const at = (path: string) => `${this.publicUrl}${path}`;
+    return {
+      entityId: at(samlPaths.metadata(customerId)),
+      metadataUrl: at(samlPaths.metadata(customerId)),
+      ssoUrl: at(samlPaths.sso(customerId)),
+      sloUrl: at(samlPaths.slo(customerId)),
+      startUrl: at(samlPaths.start(customerId, applicationId)),
     };
   }
 
@@ -165,7 +188,9 @@ export class ApplicationsService {
   }
 
   async create(customerId: string, input: ApplicationInput): Promise<ApplicationWithSecret> {
-    const errors = applicationFieldErrors(input, input.type);
+    const saml = input.type === 'saml' ? samlOf(input.saml) : null;
+    const errors = { ...applicationFieldErrors(input, input.type), ...certificateErrors(saml) };
+    if (input.type !== 'saml' && input.saml) errors.saml = fieldError('invalid');
     if (Object.keys(errors).length) throw validationError(errors, 'applicationCreateFailed');
     if (input.baseApplicationId) await this.checkBase(customerId, input.baseApplicationId, null);
     if (input.defaultFlowId) await this.checkFlow(customerId, input.defaultFlowId);
@@ -186,9 +211,10 @@ export class ApplicationsService {
             redirectUriSuccessLoginFlow: input.redirectUriSuccessLoginFlow,
             redirectUriAbortLoginFlow: input.redirectUriAbortLoginFlow,
             defaultFlowId: input.defaultFlowId || null,
+            saml,
           })
           .returning({ id: applications.id }),
-      nameTaken,
+      taken,
     );
     if (!row) throw new Error('insert failed');
     return { ...(await this.get(customerId, row.id)), clientSecret: secret?.secret ?? null };
@@ -202,7 +228,15 @@ export class ApplicationsService {
     const recheck = patch.type !== undefined || patch.baseApplicationId !== undefined;
     const checked = { ...patch, redirectUri: patch.redirectUri ?? (recheck ? row.redirectUri : undefined) };
     const derived = patch.baseApplicationId !== undefined ? !!patch.baseApplicationId : !!row.baseApplicationId;
-    const errors: Record<string, FieldError> = applicationFieldErrors(checked, type, derived);
+    // The provider's fields merge into what is stored; a type changed away from saml drops them.
+    const saml = type === 'saml' ? samlOf(patch.saml ? { ...(row.saml ?? {}), ...patch.saml } : row.saml) : null;
+    const samlChecked = patch.saml || (patch.type === 'saml' && row.type !== 'saml') ? (saml ?? {}) : undefined;
+    const errors: Record<string, FieldError> = {
+      ...applicationFieldErrors({ ...checked, saml: samlChecked }, type, derived),
+      ...(samlChecked ? certificateErrors(saml) : {}),
+    };
+    if (type !== 'saml' && patch.saml) errors.saml = fieldError('invalid');
+    if (type === 'saml' && !saml) errors['saml.entityId'] ??= fieldError('required');
     if (Object.keys(errors).length) throw validationError(errors);
     if (patch.baseApplicationId) await this.checkBase(customerId, patch.baseApplicationId, id);
     if (patch.defaultFlowId) await this.checkFlow(customerId, patch.defaultFlowId);
@@ -222,9 +256,10 @@ export class ApplicationsService {
       set.redirectUriSuccessLoginFlow = patch.redirectUriSuccessLoginFlow;
     if (patch.redirectUriAbortLoginFlow !== undefined) set.redirectUriAbortLoginFlow = patch.redirectUriAbortLoginFlow;
     if (patch.defaultFlowId !== undefined) set.defaultFlowId = patch.defaultFlowId || null;
+    if (patch.saml || patch.type !== undefined) set.saml = saml;
     if (Object.keys(set).length) {
       set.updatedAt = new Date();
-      await orConflict(() => this.db.update(applications).set(set).where(eq(applications.id, id)), nameTaken);
+      await orConflict(() => this.db.update(applications).set(set).where(eq(applications.id, id)), taken);
     }
     const after = await this.get(customerId, id);
     auditChange(before, after);
@@ -256,4 +291,25 @@ export class ApplicationsService {
     auditTarget(row.id, row.name);
     await this.db.delete(applications).where(eq(applications.id, id));
   }
+}
+
+/** A provider's fields with their defaults, or null when they are missing or do not parse. */
+function samlOf(value: unknown): SamlServiceProvider | null {
+  const parsed = samlServiceProviderSchema.safeParse(value ?? undefined);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Certificates the contract's pattern lets through must also parse as X.509. */
+function certificateErrors(saml: SamlServiceProvider | null): Record<string, FieldError> {
+  const errors: Record<string, FieldError> = {};
+  for (const key of ['certificate', 'encryptionCertificate'] as const) {
+    const pem = saml?.[key];
+    if (!pem) continue;
+    try {
+      new X509Certificate(pem);
+    } catch {
+      errors[`saml.${key}`] = fieldError('certificate');
+    }
+  }
+  return errors;
 }

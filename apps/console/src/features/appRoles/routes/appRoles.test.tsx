@@ -26,6 +26,8 @@ const application = {
   created_at: '2030-01-01T00:00:00.000Z',
   issuer: 'https://portiere.example/oidc',
   discoveryUrl: 'https://portiere.example/oidc/.well-known/openid-configuration',
+  saml: null,
+  samlIdentityProvider: null,
 };
 const group = {
   id: 'g1',

@@ -29,6 +29,8 @@ const app: Application = {
   created_at: '2030-01-01T00:00:00.000Z',
   issuer: 'https://portiere.example/oidc',
   discoveryUrl: 'https://portiere.example/oidc/.well-known/openid-configuration',
+  saml: null,
+  samlIdentityProvider: null,
 };
 
 const errorsOf = async (v: ApplicationFormValues) => (await resolveForm(applicationForm, v)).errors;
