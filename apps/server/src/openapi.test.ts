@@ -112,7 +112,7 @@ describe('the OpenAPI document', () => {
     ])
       expect(parameter(path, name), `${path} ${name}`).toMatchObject(list({ type: 'string' }));
     expect(parameter('/api/v1/applications/', 'type')).toMatchObject(
-      list({ type: 'string', enum: ['web', 'spa', 'native', 'machine', 'radius'] }),
+      list({ type: 'string', enum: ['web', 'spa', 'native', 'machine', 'radius', 'saml'] }),
     );
     expect(parameter('/api/v1/temporary-cards/', 'status')).toMatchObject(
       list({ type: 'string', enum: ['paired', 'not_paired', 'expired'] }),

@@ -44,7 +44,8 @@ import { RecoveryService } from './modules/recovery/service.ts';
 import { RolesService } from './modules/roles/service.ts';
 import { SettingsService } from './modules/settings/service.ts';
 import { TemporaryCardsService } from './modules/temporaryCards/service.ts';
-import { WebLoginService } from './modules/webLogin/service.ts';
+import { oidcTargets } from './modules/webLogin/oidcTarget.ts';
+import { expired, WebLoginService } from './modules/webLogin/service.ts';
 import { WorkstationKeys } from './modules/workstation/keys.ts';
 import { OfflineMaterials } from './modules/workstation/offline.ts';
 import { WorkstationSignIns } from './modules/workstation/signIn.ts';
@@ -242,7 +243,7 @@ export async function buildServices(
     linkRequests: new LinkRequests(db, keys, mailQueue, publicUrl, now),
     oidc,
     signIn,
-    webLogin: new WebLoginService(db, oidc, signIn, credentials.webauthn, now),
+    webLogin: new WebLoginService(db, [oidcTargets(oidc, expired)], signIn, credentials.webauthn, now),
     device: new DeviceService(db, box, credentials, members, settings, appApprovals, now),
     appApprovals,
     memberSignIns: new MemberSignInsService(db),

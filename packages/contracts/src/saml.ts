@@ -31,6 +31,17 @@ export const SAML_REQUEST_TTL_S = 60 * 60;
 /** An assertion is valid this long after it is issued (SubjectConfirmationData and Conditions). */
 export const SAML_ASSERTION_TTL_S = 5 * 60;
 
+/**
+ * AuthnContextClassRef of an assertion: REFEDS MFA when the sign-in passed two kinds of factor (a
+ * request that names it accepts nothing less), else the password class when a password or PIN
+ * was typed, else unspecified.
+ */
+export const SAML_AUTHN_CONTEXT = {
+  multiFactor: 'https://refeds.org/profile/mfa',
+  password: 'urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport',
+  unspecified: 'urn:oasis:names:tc:SAML:2.0:ac:classes:unspecified',
+} as const;
+
 /** NameID formats a service provider may ask for (SAML core 8.3). */
 export const SAML_NAMEID_FORMATS = {
   persistent: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
@@ -152,7 +163,8 @@ export function samlServiceProviderErrors(sp: Partial<SamlServiceProvider>): Rec
   if (sp.encryptAssertions && sp.encryptionCertificate !== undefined && !sp.encryptionCertificate.trim()) {
     errors['saml.encryptionCertificate'] ??= fieldError('required');
   }
-  if (sp.signAssertions === false && sp.signResponses === false) errors['saml.signAssertions'] = fieldError('samlSigned');
+  if (sp.signAssertions === false && sp.signResponses === false)
+    errors['saml.signAssertions'] = fieldError('samlSigned');
   if (sp.nameIdFormat === 'emailAddress' && sp.nameIdField && sp.nameIdField !== 'email') {
     errors['saml.nameIdField'] = fieldError('samlNameIdEmail');
   }

@@ -1,18 +1,19 @@
 /**
  * The web login (contracts/webLogin.ts): what the portal's `/signin/<uid>` pages call to sign a
- * member in for a provider interaction. An adapter over the sign-in engine (signIn/engine.ts),
- * which names the member, picks the flow the app roles assign and checks each answer; this file
- * ties it to the interaction: the member is looked up in the client's customer only, progress
- * lives in oidc_sign_ins keyed by the interaction's uid (progress.ts), its clock is the app's and
- * its end the interaction's, and the engine's outcomes become the pages' answers.
+ * member in for a target (target.ts): an OpenID provider interaction or a SAML request. An
+ * adapter over the sign-in engine (signIn/engine.ts), which names the member, picks the flow the
+ * app roles assign and checks each answer; this file ties it to the target: the member is looked
+ * up in the application's customer only, progress lives in oidc_sign_ins keyed by the target's
+ * uid (progress.ts), its clock is the app's and its end the target's, and the engine's outcomes
+ * become the pages' answers.
  *
  * Against guessing and enumeration, as for the staff sign-in: unknown usernames and cards,
  * blocked members, groups without web login and members without a flow here all walk a flow and
  * get 401 `login` for every answer until a first answer is right; only then does a refusal say
  * why (403), and the sign-in is spent.
  *
- * At the end the interaction gets its login result and the browser goes back to the provider
- * (returnTo), whose resume cookie binds it to the browser that started.
+ * At the end the target gets its login result and says where the browser goes: back to the
+ * provider, or to the SAML response's form.
  */
 import {
   type ErrorCode,
@@ -28,20 +29,18 @@ import {
   type WebAuthnOptions,
 } from '@portiere/contracts';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { Interaction } from 'oidc-provider';
 import { auditAction, auditDetails } from '../../audit/context.ts';
 import { throttled } from '../../auth/login-service.ts';
 import type { Db } from '../../db/client.ts';
 import { credentials, webLogins } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ClientApp } from '../../oidc/clients.ts';
-import type { OidcProvider } from '../../oidc/provider.ts';
 import type { SignInEngine } from '../../signIn/engine.ts';
-import { requiresMultiFactor } from '../../signIn/factors.ts';
 import type { Who } from '../../signIn/identify.ts';
 import { offers, stageOf } from '../../signIn/progress.ts';
 import type { WebAuthnRp } from '../credentials/webauthn.ts';
 import { type IdentifiedRow, progressOf, type WebLoginRow, webLoginProgress } from './progress.ts';
+import type { SignInResult, SignInTarget, SignInTargets } from './target.ts';
 
 type App = ClientApp;
 
@@ -53,12 +52,12 @@ export interface Refused {
 
 interface Context {
   uid: string;
-  interaction: Interaction;
+  target: SignInTarget;
   app: App;
   row: WebLoginRow | null;
 }
 
-const expired = () => new AppError(404, 'signInExpired');
+export const expired = () => new AppError(404, 'signInExpired');
 const badKind = () => new AppError(400, 'validation', undefined, { kind: fieldError('invalid') });
 
 /** Why a spent sign-in can go no further, as the error every later call answers. */
@@ -78,37 +77,39 @@ const signInScope = (uid: string) => `signin:${uid}`;
 export class WebLoginService {
   constructor(
     private readonly db: Db,
-    private readonly oidc: OidcProvider,
+    private readonly targets: SignInTargets[],
     private readonly engine: SignInEngine,
     private readonly webauthn: WebAuthnRp,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** The live interaction a uid names, its application and the sign-in's progress; else 404 signInExpired. */
+  /** The live target a uid names, its application and the sign-in's progress; else 404 signInExpired. */
   private async context(uid: string, { allowSpent = false } = {}): Promise<Context> {
     if (!/^[\w-]{1,64}$/.test(uid)) throw expired();
-    const provider = await this.oidc.provider();
-    const interaction = await provider.Interaction.find(uid);
-    if (!interaction || interaction.result) throw expired();
-    const app = await this.oidc.clients.application(String(interaction.params.client_id ?? ''));
-    if (!app || app.type === 'machine' || app.type === 'radius') throw expired();
+    let target: SignInTarget | null = null;
+    for (const find of this.targets) {
+      target = await find(uid);
+      if (target) break;
+    }
+    if (!target) throw expired();
+    const { app } = target;
     const [row] = await this.db.select().from(webLogins).where(eq(webLogins.uid, uid));
     if (row) {
       if (row.expiresAt <= this.now() || row.spent === 'done' || row.spent === 'aborted') throw expired();
       const spent = row.spent ? SPENT[row.spent] : undefined;
       if (spent && !allowSpent) throw new AppError(spent.status, spent.code);
     }
-    return { uid, interaction, app, row: row ?? null };
+    return { uid, target, app, row: row ?? null };
   }
 
-  /** When the interaction ends, on the app's clock. */
-  private endOf(interaction: Interaction): Date {
-    return new Date(this.now().getTime() + (interaction.exp * 1000 - Date.now()));
+  /** When the target ends, on the app's clock. */
+  private endOf(target: SignInTarget): Date {
+    return new Date(this.now().getTime() + (target.expiresAt.getTime() - Date.now()));
   }
 
   private answer(ctx: Context, row: WebLoginRow | null): SignInState {
     const { settings } = ctx.app;
-    const ends = row?.expiresAt ?? this.endOf(ctx.interaction);
+    const ends = row?.expiresAt ?? this.endOf(ctx.target);
     return {
       customer_id: ctx.app.customerId,
       language: settings.general.language,
@@ -160,7 +161,7 @@ export class WebLoginService {
         uid: ctx.uid,
         customerId: ctx.app.customerId,
         applicationId: ctx.app.id,
-        expiresAt: this.endOf(ctx.interaction),
+        expiresAt: this.endOf(ctx.target),
         createdAt: this.now(),
         ...progress,
       })
@@ -219,7 +220,7 @@ export class WebLoginService {
     auditDetails({ application_id: row.applicationId });
     // A failure unless the sign-in ends well (the engine says so); a stage passed records nothing.
     auditAction('signin.failure');
-    const { interaction } = ctx;
+    const { target } = ctx;
     const outcome = await this.engine.answer(progressOf(row), webLoginProgress(this.db, row), {
       channel: 'web',
       ip,
@@ -227,7 +228,7 @@ export class WebLoginService {
       value: key ? JSON.stringify(input.webauthn) : input.value,
       challenge: key ? signInScope(uid) : null,
       target: { application: ctx.app },
-      multiFactor: requiresMultiFactor(interaction.params.acr_values),
+      multiFactor: target.multiFactor,
     });
     switch (outcome.type) {
       case 'throttled':
@@ -241,29 +242,21 @@ export class WebLoginService {
       case 'failure':
         if (outcome.reason === 'mfa_required') {
           // An application that asked for more than one factor gets an error, never less.
-          await this.conclude(interaction, {
+          const redirect = await target.conclude({
             error: 'unmet_authentication_requirements',
             error_description: 'The application requires a multi-factor sign-in; the sign-in passed one factor',
           });
-          return { done: true, redirect: interaction.returnTo };
+          return { done: true, redirect };
         }
         return this.refusal(outcome.reason, outcome.told);
       case 'success': {
         const { amr, acr } = outcome.facts;
         // Consent too, granted by loadExistingGrant (policy.ts): a request that asks for a consent
         // prompt (as offline_access needs) must not come back here for it.
-        await this.conclude(interaction, { login: { accountId: outcome.member.id, amr, acr }, consent: {} });
-        return { done: true, redirect: interaction.returnTo };
+        const result = { login: { accountId: outcome.member.id, amr, acr }, consent: {} } as SignInResult;
+        return { done: true, redirect: await target.conclude(result) };
       }
     }
-  }
-
-  /** The interaction's result, saved for the provider to resume with. */
-  private async conclude(interaction: Interaction, result: Interaction['result']): Promise<void> {
-    const ttl = interaction.exp - Math.floor(Date.now() / 1000);
-    if (ttl <= 0) throw expired();
-    interaction.result = result;
-    await interaction.save(ttl);
   }
 
   /** A failure as the pages see it: a wrong answer is `login`, whatever its reason; a told refusal its own code. */
@@ -276,18 +269,15 @@ export class WebLoginService {
 
   async abort(uid: string, ip: string): Promise<SignInRedirect> {
     const ctx = await this.context(uid, { allowSpent: true });
-    const { interaction, app } = ctx;
-    const ttl = interaction.exp - Math.floor(Date.now() / 1000);
-    if (ttl <= 0) throw expired();
-    interaction.result = { error: 'access_denied', error_description: 'End-User aborted interaction' };
-    await interaction.save(ttl);
+    const { target, app } = ctx;
+    const redirect = await target.abort();
     const [row] = await this.db
       .insert(webLogins)
       .values({
         uid,
         customerId: app.customerId,
         applicationId: app.id,
-        expiresAt: this.endOf(interaction),
+        expiresAt: this.endOf(target),
         createdAt: this.now(),
         spent: 'aborted',
       })
@@ -295,7 +285,6 @@ export class WebLoginService {
       .returning();
     auditDetails({ application_id: app.id });
     if (row) await this.engine.aborted('web', row, ip);
-    // Where the application wants aborted sign-ins; else back to it through the provider (access_denied).
-    return { redirect: app.redirectUriAbortLoginFlow || interaction.returnTo };
+    return { redirect };
   }
 }
