@@ -72,6 +72,7 @@ export const ERRORS = {
   autologonNoIdentities: 'A user with no identities cannot use autologon.',
   nameExists: 'This name is already used.',
   conflict: 'This conflicts with data that already exists.',
+  samlRequest: 'The SAML request is not valid for this identity provider.',
   invalidText: 'Text must not contain NUL characters or broken Unicode.',
   badRequest: 'The request is not valid.',
   bodyTooLarge: 'The request is too large.',

@@ -13,11 +13,12 @@
  * would need the secret itself) are not enabled.
  */
 import { type ApplicationType, type CustomerSettings, OIDC_APPLICATION_TYPES } from '@portiere/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Adapter, ClientMetadata, Provider } from 'oidc-provider';
 import type { Db } from '../db/client.ts';
 import { applications, customers } from '../db/schema/index.ts';
 import { safeEqual } from '../lib/crypto.ts';
+import { isUuid } from '../lib/ids.ts';
 import { loadEffectiveApplication } from '../modules/applications/effective.ts';
 import { hashClientSecret } from '../modules/applications/secret.ts';
 import { effectiveSettings } from '../modules/settings/effective.ts';
@@ -64,11 +65,20 @@ export class OidcClients {
   /** The application a client id names, with its effective settings and its customer's, in one read. */
   async application(clientId: string): Promise<ClientApp | undefined> {
     if (!clientId || clientId.length > 200) return undefined;
+    return this.applicationWhere(eq(applications.clientId, clientId));
+  }
+
+  /** The same, by the application's id (a SAML request names its application so). */
+  async applicationById(id: string): Promise<ClientApp | undefined> {
+    return isUuid(id) ? this.applicationWhere(eq(applications.id, id)) : undefined;
+  }
+
+  private async applicationWhere(where: SQL): Promise<ClientApp | undefined> {
     const [row] = await this.db
       .select({ app: applications, settings: customers.settings, sms: customers.smsApiTokenEnc })
       .from(applications)
       .innerJoin(customers, eq(customers.id, applications.customerId))
-      .where(eq(applications.clientId, clientId));
+      .where(where);
     if (!row) return undefined;
     const app = await loadEffectiveApplication(row.app, (id) => this.byId(id));
     return { ...app, settings: effectiveSettings(row.settings, Boolean(row.sms)) };

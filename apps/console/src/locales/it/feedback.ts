@@ -71,6 +71,7 @@ export const error: DeepStrings<Phrases['error']> = {
   autologonNoIdentities: "Un utente senza identità non può usare l'accesso automatico.",
   nameExists: 'Questo nome è già in uso.',
   conflict: 'Questo è in conflitto con dati già esistenti.',
+  samlRequest: 'La richiesta SAML non è valida per questo identity provider.',
   invalidText: 'Il testo non deve contenere caratteri NUL o Unicode non valido.',
   badRequest: 'La richiesta non è valida.',
   bodyTooLarge: 'La richiesta è troppo grande.',

@@ -32,12 +32,13 @@ export const samlKeys = pgTable(
   ],
 );
 
-/** What a finished sign-in proved, for the response's AuthnStatement. */
-export interface SamlSignedIn {
-  memberId: string;
-  amr: string[];
-  acr: string;
-}
+/**
+ * How a request's sign-in ended: the member and what they proved (the response's assertion and
+ * AuthnStatement), or a failure the provider is told in the response's status.
+ */
+export type SamlSignedIn =
+  | { memberId: string; amr: string[]; acr: string }
+  | { failed: 'AuthnFailed' | 'NoAuthnContext' | 'RequestDenied' };
 
 /**
  * A service provider's request (or an IdP-initiated start) waiting for its member: the web

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, auditEvents } from '../../db/schema/index.ts';
@@ -306,6 +307,89 @@ describe.each(testDatabases())('applications on $name', (database) => {
     expect(p2.body.results.map((a: { name: string }) => a.name)).toEqual([made[3].name]);
     expect(p2.body.next_page).toBeNull();
     expect((await call(h.app, 'GET', `applications/?search=list${tag}`, globex)).body.count).toBe(0);
+  });
+
+  it('keeps a SAML service provider: checked, one per entity ID, merged by PATCH, with its identity provider', async () => {
+    const certificate = execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        '/dev/null',
+        '-subj',
+        '/CN=sp.example',
+        '-days',
+        '30',
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    ).trim();
+    const entityId = `https://sp-${unique()}.example/saml`;
+    const sp = { entityId, acsUrls: [`${entityId}/acs`], certificate, requireSignedRequests: true };
+    const missing = await post(h.app, 'applications/', { name: `Sp_${unique()}`, type: 'saml' }, acme);
+    expect(missing.status).toBe(400);
+    expect(missing.body.details['saml.entityId'].key).toBe('required');
+    const bad = await post(
+      h.app,
+      'applications/',
+      {
+        name: `Sp_${unique()}`,
+        type: 'saml',
+        saml: {
+          ...sp,
+          entityId: 'not a uri',
+          acsUrls: ['ftp://x.example/acs'],
+          certificate: '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----',
+          signAssertions: false,
+          signResponses: false,
+        },
+      },
+      acme,
+    );
+    expect(bad.status).toBe(400);
+    expect(
+      Object.fromEntries(Object.entries(bad.body.details).map(([k, v]) => [k, (v as { key: string }).key])),
+    ).toEqual({
+      'saml.entityId': 'samlEntityId',
+      'saml.acsUrls.0': 'httpUrl',
+      'saml.certificate': 'certificate',
+      'saml.signAssertions': 'samlSigned',
+    });
+
+    const created = await post(h.app, 'applications/', { name: `Sp_${unique()}`, type: 'saml', saml: sp }, acme);
+    expect(created.status).toBe(201);
+    expect(created.body.saml).toMatchObject({
+      ...sp,
+      nameIdFormat: 'persistent',
+      signAssertions: true,
+      signResponses: true,
+    });
+    expect(created.body.samlIdentityProvider.startUrl).toMatch(new RegExp(`/saml/[\\w-]+/start/${created.body.id}$`));
+    expect(created.body.samlIdentityProvider.entityId).toBe(created.body.samlIdentityProvider.metadataUrl);
+
+    // Another provider may not take the entity ID; another customer may.
+    const again = await post(h.app, 'applications/', { name: `Sp_${unique()}`, type: 'saml', saml: sp }, acme);
+    expect(again.status).toBe(409);
+    expect(again.body.details['saml.entityId'].key).toBe('samlEntityIdExists');
+    expect(
+      (await post(h.app, 'applications/', { name: `Sp_${unique()}`, type: 'saml', saml: sp }, globex)).status,
+    ).toBe(201);
+
+    const patched = await call(h.app, 'PATCH', `applications/${created.body.id}/`, acme, {
+      saml: { sloUrl: `${entityId}/slo` },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body.saml).toEqual({ ...created.body.saml, sloUrl: `${entityId}/slo` });
+    // A SAML provider on an OpenID client is refused; a type changed away from SAML drops it.
+    expect((await post(h.app, 'applications/', web({ saml: sp }), acme)).status).toBe(400);
+    const webApp = await call(h.app, 'PATCH', `applications/${created.body.id}/`, acme, {
+      type: 'web',
+      redirectUri: 'https://a.example/cb',
+    });
+    expect(webApp.body).toMatchObject({ type: 'web', saml: null, samlIdentityProvider: null });
   });
 
   it('is for customer users only', async () => {

@@ -100,9 +100,13 @@ export function ApplicationFormDialog() {
           helperText={t(`applications.typeHints.${type}`)}
           slotProps={{ select: { renderValue: (v) => t(`applications.types.${v as ApplicationType}`) } }}
         >
-          {APPLICATION_TYPES.map((type) => (
-            <MenuItem key={type} value={type}>
-              <ListItemText primary={t(`applications.types.${type}`)} secondary={t(`applications.typeHints.${type}`)} />
+          {/* The service provider's fields have no form here yet: SAML applications are made through the API. */}
+          {APPLICATION_TYPES.filter((option) => option !== 'saml' || type === 'saml').map((option) => (
+            <MenuItem key={option} value={option}>
+              <ListItemText
+                primary={t(`applications.types.${option}`)}
+                secondary={t(`applications.typeHints.${option}`)}
+              />
             </MenuItem>
           ))}
         </FormTextField>
