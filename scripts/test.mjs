@@ -12,6 +12,7 @@ import { ensureChromium } from './ensure-chromium.mjs';
 import { ensureOathtool } from './ensure-oathtool.mjs';
 import { ensurePam } from './ensure-pam.mjs';
 import { ensureRadius } from './ensure-radius.mjs';
+import { ensureSaml } from './ensure-saml.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const started = Date.now();
@@ -66,6 +67,14 @@ try {
   console.error(err.message);
   failures.push('radius');
 }
+// The service providers and signature checker the SAML identity provider is proven with
+// (apps/server/src/saml/saml.test.ts): pysaml2, xmlsec1, and Apache's mod_auth_mellon.
+try {
+  ensureSaml();
+} catch (err) {
+  console.error(err.message);
+  failures.push('saml');
+}
 // First and alone, so that its 2 s start-up bound is measured on an otherwise idle machine.
 vitest('start-up tests', ['startup']);
 vitest('unit and API tests', ['scripts', 'contracts', 'server', 'console', 'portal', 'workstation']);
@@ -115,6 +124,7 @@ const LTS_SUITES = [
   'src/modules/device/',
   'src/modules/workstation/',
   'src/radius/',
+  'src/saml/',
   'src/modules/credentials/',
   'src/modules/assistant/',
   'src/modules/downloads/',

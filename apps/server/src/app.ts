@@ -67,6 +67,7 @@ import { rateLimitStorage } from './plugins/rate-limit-store.ts';
 import { refuseBadText } from './plugins/refuse-bad-text.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { runRadius } from './radius/plugin.ts';
+import { samlRoutes } from './saml/routes.ts';
 import { buildServices, type Services } from './services.ts';
 
 export interface BuildOptions {
@@ -277,6 +278,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   );
   await mountOidc(app, services.oidc);
+  await app.register(samlRoutes(services.saml, config.publicUrl));
   await servePortal(app, config.portalDir);
   await serveConsole(app, config.consoleDir);
   return app;

@@ -55,6 +55,9 @@ import type { AppMetrics } from './plugins/metrics.ts';
 import { AuditedSteps } from './radius/audited.ts';
 import { RadiusClientDirectory } from './radius/clients.ts';
 import { RadiusSignIns } from './radius/signIn.ts';
+import { SamlKeys } from './saml/keys.ts';
+import { SamlIdentityProvider } from './saml/service.ts';
+import { samlTargets } from './saml/target.ts';
 import { AppApprovals } from './signIn/appApprovals.ts';
 import { CredentialChecks } from './signIn/credentialChecks.ts';
 import { SignInEngine } from './signIn/engine.ts';
@@ -119,6 +122,7 @@ export interface Services {
   signIn: SignInEngine;
   /** The web login: the API of its sign-in pages (signin/{uid}/...), over the engine. */
   webLogin: WebLoginService;
+  saml: SamlIdentityProvider;
   device: DeviceService;
   /** Sign-ins a member's app approves (device/approvals/). */
   appApprovals: AppApprovals;
@@ -178,6 +182,7 @@ export async function buildServices(
     log,
     branding: (customerId) => customization.branding(customerId),
   });
+  const saml = new SamlIdentityProvider(db, new SamlKeys(db, box), oidc.clients, publicUrl, now);
   const appApprovals = new AppApprovals(db, now);
   const managerUsers = new ManagerUsersService(db, mailQueue, tokens, publicUrl, now);
   const laScripts = new LaScriptsService(db, now);
@@ -243,7 +248,15 @@ export async function buildServices(
     linkRequests: new LinkRequests(db, keys, mailQueue, publicUrl, now),
     oidc,
     signIn,
-    webLogin: new WebLoginService(db, [oidcTargets(oidc, expired)], signIn, credentials.webauthn, now),
+    saml,
+    // A sign-in's uid names a SAML request (its own prefix) or an OpenID interaction.
+    webLogin: new WebLoginService(
+      db,
+      [samlTargets(saml, expired), oidcTargets(oidc, expired)],
+      signIn,
+      credentials.webauthn,
+      now,
+    ),
     device: new DeviceService(db, box, credentials, members, settings, appApprovals, now),
     appApprovals,
     memberSignIns: new MemberSignInsService(db),
