@@ -278,7 +278,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   );
   await mountOidc(app, services.oidc);
-  await app.register(samlRoutes(services.saml, config.publicUrl));
+  await app.register(samlRoutes(services.saml, services.samlLogout, config.publicUrl));
   await servePortal(app, config.portalDir);
   await serveConsole(app, config.consoleDir);
   return app;

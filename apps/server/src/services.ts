@@ -56,6 +56,7 @@ import { AuditedSteps } from './radius/audited.ts';
 import { RadiusClientDirectory } from './radius/clients.ts';
 import { RadiusSignIns } from './radius/signIn.ts';
 import { SamlKeys } from './saml/keys.ts';
+import { SamlLogout } from './saml/logout.ts';
 import { SamlIdentityProvider } from './saml/service.ts';
 import { samlTargets } from './saml/target.ts';
 import { AppApprovals } from './signIn/appApprovals.ts';
@@ -123,6 +124,7 @@ export interface Services {
   /** The web login: the API of its sign-in pages (signin/{uid}/...), over the engine. */
   webLogin: WebLoginService;
   saml: SamlIdentityProvider;
+  samlLogout: SamlLogout;
   device: DeviceService;
   /** Sign-ins a member's app approves (device/approvals/). */
   appApprovals: AppApprovals;
@@ -249,6 +251,7 @@ export async function buildServices(
     oidc,
     signIn,
     saml,
+    samlLogout: new SamlLogout(db, saml, oidc.clients, publicUrl, now),
     // A sign-in's uid names a SAML request (its own prefix) or an OpenID interaction.
     webLogin: new WebLoginService(
       db,

@@ -37,7 +37,10 @@ export function identityProvider(
     wantAuthnRequestsSigned,
     wantLogoutRequestSigned: wantAuthnRequestsSigned,
     isAssertionEncrypted: Boolean(sp?.encryptAssertions && sp.encryptionCertificate),
-    nameIDFormat: Object.values(SAML_NAMEID_FORMATS),
+    // The provider's own format first: samlify names the first in the LogoutRequests it makes.
+    nameIDFormat: [
+      ...new Set([...(sp ? [SAML_NAMEID_FORMATS[sp.nameIdFormat]] : []), ...Object.values(SAML_NAMEID_FORMATS)]),
+    ],
     singleSignOnService: [
       { Binding: BINDING.redirect, Location: at(samlPaths.sso(customerId)) },
       { Binding: BINDING.post, Location: at(samlPaths.sso(customerId)) },

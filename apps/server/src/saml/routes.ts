@@ -8,12 +8,37 @@ import { SAML_PATH } from '@portiere/contracts';
 import escapeHtml from 'escape-html';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { withFormAction } from '../oidc/form-action.ts';
+import type { SamlLogout } from './logout.ts';
 import { browserHash, newBrowserCookie, SAML_COOKIE, type SamlIdentityProvider } from './service.ts';
 
 const TEXT = {
-  en: { title: 'Signing you in', continue: 'Continue to {app}' },
-  it: { title: 'Accesso in corso', continue: 'Continua su {app}' },
+  en: { title: 'Signing you in', continue: 'Continue to {app}', signingOut: 'Signing you out', next: 'Continue' },
+  it: { title: 'Accesso in corso', continue: 'Continua su {app}', signingOut: 'Uscita in corso', next: 'Continua' },
 };
+
+/**
+ * A page whose form the browser posts at once (saml-bindings 3.5): its script is allowed by a
+ * nonce, and its action by the CSP's form-action, for this answer only.
+ */
+function postForm(
+  reply: FastifyReply,
+  form: { action: string; fields: Record<string, string> },
+  language: string,
+  title: string,
+  button: string,
+) {
+  const nonce = browserHash(newBrowserCookie()).slice(0, 32);
+  const inputs = Object.entries(form.fields)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('');
+  const html = `<!doctype html><html lang="${language === 'it' ? 'it' : 'en'}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><form method="post" action="${escapeHtml(form.action)}">${inputs}<button type="submit">${escapeHtml(button)}</button></form><script nonce="${nonce}">document.forms[0].submit()</script></body></html>`;
+  const csp = String(reply.getHeader('content-security-policy') ?? '');
+  reply.header(
+    'content-security-policy',
+    withFormAction(csp, [new URL(form.action).origin]).replace(/script-src ([^;]*)/, `script-src $1 'nonce-${nonce}'`),
+  );
+  return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+}
 
 /** The browser's SAML cookie, made when it has none. */
 function browserOf(request: FastifyRequest, reply: FastifyReply, path: string, secure: boolean): string {
@@ -33,7 +58,7 @@ function octetsOf(url: string, kind: 'SAMLRequest' | 'SAMLResponse'): string | u
   return parts.has('Signature') ? wanted.join('&') : undefined;
 }
 
-export function samlRoutes(saml: SamlIdentityProvider, publicUrl: string) {
+export function samlRoutes(saml: SamlIdentityProvider, logout: SamlLogout, publicUrl: string) {
   const base = new URL(publicUrl).pathname.replace(/\/+$/, '');
   const cookiePath = `${base}${SAML_PATH}/`;
   const secure = publicUrl.startsWith('https:');
@@ -96,19 +121,35 @@ export function samlRoutes(saml: SamlIdentityProvider, publicUrl: string) {
         const cookie = request.cookies[SAML_COOKIE];
         const answer = await saml.answer(request.params.uid, cookie ? cookie : undefined);
         const text = TEXT[answer.language === 'it' ? 'it' : 'en'];
-        const nonce = browserHash(newBrowserCookie()).slice(0, 32);
-        const relay = answer.relayState
-          ? `<input type="hidden" name="RelayState" value="${escapeHtml(answer.relayState)}">`
-          : '';
-        const html = `<!doctype html><html lang="${answer.language === 'it' ? 'it' : 'en'}"><head><meta charset="utf-8"><title>${text.title}</title></head><body><form method="post" action="${escapeHtml(answer.acsUrl)}"><input type="hidden" name="SAMLResponse" value="${escapeHtml(answer.samlResponse)}">${relay}<button type="submit">${escapeHtml(text.continue.replace('{app}', answer.applicationName))}</button></form><script nonce="${nonce}">document.forms[0].submit()</script></body></html>`;
-        const csp = String(reply.getHeader('content-security-policy') ?? '');
-        const acs = new URL(answer.acsUrl).origin;
-        reply.header(
-          'content-security-policy',
-          withFormAction(csp, [acs]).replace(/script-src ([^;]*)/, `script-src $1 'nonce-${nonce}'`),
-        );
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+        const fields: Record<string, string> = { SAMLResponse: answer.samlResponse };
+        if (answer.relayState) fields.RelayState = answer.relayState;
+        const button = text.continue.replace('{app}', answer.applicationName);
+        return postForm(reply, { action: answer.acsUrl, fields }, answer.language, text.title, button);
       },
+    );
+
+    const slo = async (
+      request: FastifyRequest<{ Params: { customerId: string } }>,
+      reply: FastifyReply,
+      binding: 'redirect' | 'post',
+    ) => {
+      const message = ((binding === 'redirect' ? request.query : request.body) ?? {}) as Record<string, string>;
+      const kind = message.SAMLResponse ? 'SAMLResponse' : 'SAMLRequest';
+      const next = await logout.message(
+        request.params.customerId,
+        binding,
+        message,
+        binding === 'redirect' ? octetsOf(request.url, kind) : undefined,
+        request.cookies[SAML_COOKIE],
+      );
+      if ('redirect' in next) return reply.redirect(next.redirect, 303);
+      return postForm(reply, next.form, 'en', TEXT.en.signingOut, TEXT.en.next);
+    };
+    app.get<{ Params: { customerId: string } }>(`${SAML_PATH}/:customerId/slo`, { schema: { hide: true } }, (r, p) =>
+      slo(r, p, 'redirect'),
+    );
+    app.post<{ Params: { customerId: string } }>(`${SAML_PATH}/:customerId/slo`, { schema: { hide: true } }, (r, p) =>
+      slo(r, p, 'post'),
     );
   };
 }

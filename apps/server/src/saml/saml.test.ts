@@ -10,7 +10,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SAML_ASSERTION_TTL_S, SAML_AUTHN_CONTEXT } from '@portiere/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { samlSessions } from '../db/schema/index.ts';
 import { testDatabases } from '../test/databases.ts';
 import { call, type Harness, post, signIn, startHarness } from '../test/harness.ts';
 import { type PySp, pysaml, pysamlSp, useMetadata } from '../test/saml.ts';
@@ -83,10 +85,12 @@ describe.each(testDatabases())('SAML sign-in on $name', (database) => {
   async function signInThrough(
     request: { method: 'GET' | 'POST'; url: string; form?: Record<string, string> },
     m: WebMember,
+    browser?: string,
   ) {
     const started = await h.app.inject({
       method: request.method,
       url: pathOf(request.url),
+      ...(browser ? { cookies: { portiere_saml: browser } } : {}),
       ...(request.form
         ? {
             payload: new URLSearchParams(request.form).toString(),
@@ -95,13 +99,13 @@ describe.each(testDatabases())('SAML sign-in on $name', (database) => {
         : {}),
     });
     expect(started.statusCode, started.body).toBe(303);
-    const cookie = started.cookies.find((c) => c.name === 'portiere_saml')?.value ?? '';
+    const cookie = browser ?? started.cookies.find((c) => c.name === 'portiere_saml')?.value ?? '';
     const uid = String(started.headers.location).split('/signin/')[1] ?? '';
     const api = signInApi(h, uid);
     await api.identify(m.username);
     await api.verify('password', PASSWORD);
     const done = await api.verify('totp', totpCode(h, m));
-    expect(done.body.done).toBe(true);
+    expect(done.body, JSON.stringify(done.body)).toMatchObject({ done: true });
     return { uid, cookie, resume: done.body.redirect as string };
   }
 
@@ -226,6 +230,66 @@ describe.each(testDatabases())('SAML sign-in on $name', (database) => {
     // The provider's own entity ID, asking for its assertion at an address it did not register.
     const elsewhere = pysaml('authn', { ...sp, acs: 'http://attacker.test/acs' });
     expect((await h.app.inject({ method: 'GET', url: pathOf(elsewhere.url) })).statusCode).toBe(400);
+  });
+
+  it('logs out of every provider of the browser when one asks (single logout), then answers it', async () => {
+    const first = pysamlSp('http://pysaml2.test/slo-first');
+    const second = pysamlSp('http://pysaml2.test/slo-second');
+    await samlApp(first, { sloUrl: first.slo });
+    await samlApp(second, { sloUrl: second.slo });
+    const m = await member();
+    const sessions: Record<string, { name_id: string; session_index: string }> = {};
+    let browser: string | undefined;
+    for (const [i, provider] of [first, second].entries()) {
+      const request = pysaml('authn', provider);
+      // Past the TOTP step the previous sign-in used (the clock was reset for its response).
+      h.clock.advance(90 * i);
+      const signed = await signInThrough({ method: 'GET', url: request.url }, m, browser);
+      browser = signed.cookie;
+      h.clock.reset();
+      const read = pysaml(
+        'acs',
+        provider,
+        request.id,
+        (await resume(signed.resume, browser)).fields.SAMLResponse ?? '',
+      );
+      expect(read.error).toBeUndefined();
+      sessions[provider.entityid] = read as { name_id: string; session_index: string };
+    }
+    const firstSession = sessions[first.entityid];
+    if (!firstSession || !browser) throw new Error('no session');
+
+    // The first provider asks; the browser is sent to the second with the IdP's LogoutRequest.
+    const asked = pysaml('logout', first, firstSession.name_id, firstSession.session_index);
+    const toSecond = await h.app.inject({ method: 'GET', url: pathOf(asked.url), cookies: { portiere_saml: browser } });
+    expect(toSecond.statusCode, toSecond.body).toBe(303);
+    const secondUrl = new URL(String(toSecond.headers.location));
+    expect(`${secondUrl.origin}${secondUrl.pathname}`).toBe(second.slo);
+    const answered = pysaml(
+      'logout_request',
+      second,
+      secondUrl.searchParams.get('SAMLRequest') ?? '',
+      m.id,
+      secondUrl.searchParams.get('RelayState') ?? '',
+    );
+    expect(answered.error).toBeUndefined();
+
+    // The second's LogoutResponse comes back; the first gets its own, with its RelayState.
+    const toFirst = await h.app.inject({
+      method: 'GET',
+      url: pathOf(answered.url),
+      cookies: { portiere_saml: browser },
+    });
+    expect(toFirst.statusCode, toFirst.body).toBe(303);
+    const firstUrl = new URL(String(toFirst.headers.location));
+    expect(`${firstUrl.origin}${firstUrl.pathname}`).toBe(first.slo);
+    expect(firstUrl.searchParams.get('RelayState')).toBe('relay-slo');
+    expect(pysaml('logout_response', first, firstUrl.searchParams.get('SAMLResponse') ?? '')).toEqual({
+      status: 'urn:oasis:names:tc:SAML:2.0:status:Success',
+    });
+    const ended = await h.app.services.db.select().from(samlSessions).where(eq(samlSessions.memberId, m.id));
+    expect(ended).toHaveLength(2);
+    expect(ended.every((s) => s.endedAt)).toBe(true);
   });
 
   // What the provider checks of what Portiere signed is the same on either database: once is enough.

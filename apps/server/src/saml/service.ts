@@ -39,7 +39,7 @@ export const newBrowserCookie = () => randomBytes(32).toString('base64url');
 export const SAML_UID_PREFIX = 'saml_';
 export const isSamlUid = (uid: string) => uid.startsWith(SAML_UID_PREFIX) && uid.length === 45;
 
-const invalid = () => new AppError(400, 'samlRequest');
+export const invalid = () => new AppError(400, 'samlRequest');
 
 /** A binding's message as XML: HTTP-Redirect deflates it, both base64-encode it. */
 export function decodeMessage(binding: SamlBinding, encoded: string): string {
@@ -64,7 +64,7 @@ const parse = (xml: string) => {
 };
 
 /** The text of the root's child elements named `path` (local names), as the schema places them. */
-function childText(xml: string, ...path: string[]): string[] {
+export function childText(xml: string, ...path: string[]): string[] {
   const doc = parse(xml);
   let nodes: Element[] = doc.documentElement ? [doc.documentElement as unknown as Element] : [];
   for (const name of path) {
@@ -96,7 +96,7 @@ export class SamlIdentityProvider {
     return `${new URL(this.publicUrl).pathname.replace(/\/+$/, '')}/signin/${uid}`;
   }
 
-  private async customer(customerId: string) {
+  async customer(customerId: string) {
     if (!isUuid(customerId)) throw notFound();
     const [row] = await this.db
       .select({ id: customers.id, name: customers.name })
@@ -106,7 +106,7 @@ export class SamlIdentityProvider {
     return row;
   }
 
-  private async idpKeys(customer: { id: string; name: string }) {
+  async idpKeys(customer: { id: string; name: string }) {
     const signing = await this.keys.signing(customer.id, customer.name);
     return { privateKey: signing.privateKey, certificates: await this.keys.certificates(customer.id, customer.name) };
   }
@@ -117,7 +117,7 @@ export class SamlIdentityProvider {
   }
 
   /** The customer's SAML application with this entity ID, with its settings. */
-  private async providerByEntityId(customerId: string, entityId: string): Promise<ClientApp> {
+  async providerByEntityId(customerId: string, entityId: string): Promise<ClientApp> {
     const [row] = await this.db
       .select({ id: applications.id })
       .from(applications)

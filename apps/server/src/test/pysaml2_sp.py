@@ -7,7 +7,7 @@ pysaml2 deployment does. One command per call, its configuration as JSON in the 
   acs CONFIG ID RESPONSE          -> {"name_id", "attributes", "authn_context", "session_index", "issuer"}
   logout CONFIG NAME_ID INDEX     -> {"url": ...}: a LogoutRequest by HTTP-Redirect
   logout_response CONFIG RESPONSE -> {"status": ...}
-  logout_request CONFIG REQUEST   -> {"name_id": ..., "url": ...}: a LogoutRequest from the IdP, answered
+  logout_request CONFIG REQUEST NAME_ID RELAY -> {"url": ...}: the IdP's LogoutRequest, answered
 
 CONFIG: {"entityid", "acs", "slo", "key", "cert", "idp_metadata", "sign_requests"}
 Errors print {"error": type, "message": ...} and exit 1.
@@ -35,6 +35,8 @@ def client(conf):
         "xmlsec_binary": "/usr/bin/xmlsec1",
         "metadata": {"local": [conf["idp_metadata"]]},
         "allow_unknown_attributes": True,
+        # Who is signed in, kept on disk: each command is a process of its own.
+        "subject_data": conf["subject_data"],
         "service": {
             "sp": {
                 "endpoints": {
@@ -113,9 +115,10 @@ def logout_response(conf, response):
     return {"status": r.response.status.status_code.value}
 
 
-def logout_request(conf, request):
+def logout_request(conf, request, name_id, relay_state):
     c = client(conf)
-    info = c.handle_logout_request(request, None, BINDING_HTTP_REDIRECT, relay_state="")
+    nid = NameID(text=name_id, format=NAMEID_FORMAT_PERSISTENT)
+    info = c.handle_logout_request(request, nid, BINDING_HTTP_REDIRECT, relay_state=relay_state)
     return {"url": dict(info["headers"])["Location"]}
 
 

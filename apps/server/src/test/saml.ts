@@ -21,6 +21,8 @@ export interface PySp {
   /** The certificate's PEM, for the application's form. */
   certificate: string;
   idp_metadata: string;
+  /** pysaml2's record of who is signed in (a shelve file), for its single logout. */
+  subject_data: string;
   sign_requests: boolean;
 }
 
@@ -56,6 +58,7 @@ export function pysamlSp(entityid: string, options: { signRequests?: boolean } =
     cert,
     certificate: fs.readFileSync(cert, 'utf8').trim(),
     idp_metadata: path.join(dir, 'idp.xml'),
+    subject_data: path.join(dir, 'subjects'),
     sign_requests: options.signRequests ?? false,
   };
 }

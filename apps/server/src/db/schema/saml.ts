@@ -105,3 +105,24 @@ export const samlSessions = pgTable(
     index('saml_sessions_expires_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * A single logout going round the browser's service providers (saml-profiles 4.4): the request
+ * that started it, answered when every other provider of the browser's session has answered
+ * its own LogoutRequest.
+ */
+export const samlLogouts = pgTable(
+  'saml_logouts',
+  {
+    uid: text('uid').primaryKey(),
+    customerId: customerRef(),
+    /** The provider that asked, answered last; null when the logout started here. */
+    applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'cascade' }),
+    requestId: text('request_id'),
+    relayState: text('relay_state'),
+    browser: text('browser').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('saml_logouts_expires_idx').on(t.expiresAt), index('saml_logouts_customer_idx').on(t.customerId)],
+);
