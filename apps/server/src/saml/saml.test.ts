@@ -9,10 +9,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SAML_ASSERTION_TTL_S, SAML_AUTHN_CONTEXT } from '@portiere/contracts';
+import { SAML_ASSERTION_TTL_S, SAML_AUTHN_CONTEXT, SAML_REQUEST_TTL_S } from '@portiere/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { samlSessions } from '../db/schema/index.ts';
+import { samlRequests, samlSessions } from '../db/schema/index.ts';
+import { purgeExpiredSignIns } from '../signIn/purge.ts';
 import { testDatabases } from '../test/databases.ts';
 import { call, type Harness, post, signIn, startHarness } from '../test/harness.ts';
 import { type PySp, pysaml, pysamlSp, useMetadata } from '../test/saml.ts';
@@ -217,11 +218,22 @@ describe.each(testDatabases())('SAML sign-in on $name', (database) => {
     expect(read).toMatchObject({ name_id: m.id, in_response_to: null });
   });
 
-  it('gives nothing to another browser, and refuses unknown providers and unregistered consumer services', async () => {
+  it('gives nothing to another browser, purges what waits unanswered, and refuses unknown providers and unregistered consumer services', async () => {
     const m = await member();
     const request = pysaml('authn', sp);
-    const { resume: at } = await signInThrough({ method: 'GET', url: request.url }, m);
+    const { uid, resume: at } = await signInThrough({ method: 'GET', url: request.url }, m);
     expect((await resume(at, 'another-browser-cookie-value-of-43-characters')).status).toBe(404);
+    // Left unanswered, the request goes with the hourly purge a day after it expired.
+    const left = async () =>
+      (await h.app.services.db.select().from(samlRequests).where(eq(samlRequests.uid, uid))).length;
+    await purgeExpiredSignIns(h.app.services.db, new Date(Date.now() + SAML_REQUEST_TTL_S * 1000));
+    expect(await left()).toBe(1);
+    const purged = await purgeExpiredSignIns(
+      h.app.services.db,
+      new Date(Date.now() + (SAML_REQUEST_TTL_S + 25 * 3600) * 1000),
+    );
+    expect(purged.saml).toBeGreaterThanOrEqual(1);
+    expect(await left()).toBe(0);
 
     const stranger = pysamlSp('http://stranger.test/sp');
     useMetadata(stranger, fs.readFileSync(sp.idp_metadata, 'utf8'));
