@@ -1,6 +1,6 @@
 /**
  * portiere serve | migrate | seed | reset-password <username> <password> | backup FILE | restore FILE |
- * audit verify | oidc-rotate-keys
+ * audit verify | oidc-rotate-keys | saml-rotate-keys <customer>
  */
 import { and, eq, isNull, like, or } from 'drizzle-orm';
 import { pruneAuditEvents } from './audit/prune.ts';
@@ -10,11 +10,13 @@ import { backup, restore } from './backup/index.ts';
 import { describeCliError } from './cli-errors.ts';
 import { loadConfig } from './config.ts';
 import { type Db, openDatabase } from './db/client.ts';
-import { loginThrottle, staffSessions, staffUsers } from './db/schema/index.ts';
+import { customers, loginThrottle, staffSessions, staffUsers } from './db/schema/index.ts';
 import { SecretBox } from './lib/crypto.ts';
+import { isUuid } from './lib/ids.ts';
 import { escapeLike } from './lib/like-pattern.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { RETIRED_KEY_PUBLISHED_S, rotateOidcKeys } from './oidc/keys.ts';
+import { SAML_RETIRED_KEY_PUBLISHED_S, SamlKeys } from './saml/keys.ts';
 import { seedBulkMembers } from './seed/bulk-members.ts';
 import { seedDemo } from './seed/demo.ts';
 import { serve } from './serve.ts';
@@ -22,7 +24,7 @@ import { serve } from './serve.ts';
 const USAGE = `usage: portiere serve | migrate | seed [--members N [--customer NAME]] | reset-password <username> <new-password>
        portiere backup FILE [--without-key] | restore FILE [--force]
        portiere audit verify | audit prune
-       portiere oidc-rotate-keys`;
+       portiere oidc-rotate-keys | saml-rotate-keys <customer id or name>`;
 
 /** The one positional argument and the flags of a command; unknown flags are refused. */
 function fileAndFlags(args: string[], known: string[]): { file: string; flags: Set<string> } {
@@ -148,6 +150,26 @@ async function run(argv: string[]): Promise<void> {
       console.log(`New OpenID signing key ${kid} is active${retired.length ? `; retired ${retired.join(', ')}` : ''}.`);
       console.log(
         `Retired keys stay published in the JWKS for ${RETIRED_KEY_PUBLISHED_S / 3600} hours, so tokens signed with them still verify; running servers switch within a minute.`,
+      );
+      return;
+    }
+    case 'saml-rotate-keys': {
+      const [who] = args;
+      if (args.length !== 1 || !who) throw new Error(USAGE);
+      const config = loadConfig();
+      const rotated = await withDb(async (d) => {
+        const rows = await d.db
+          .select({ id: customers.id, name: customers.name })
+          .from(customers)
+          .where(isUuid(who) ? eq(customers.id, who) : eq(customers.name, who));
+        if (rows.length !== 1 || !rows[0]) return null;
+        await new SamlKeys(d.db, SecretBox.fromFile(config.secretKeyFile)).rotate(rows[0].id, rows[0].name);
+        return rows[0];
+      });
+      if (!rotated) throw new Error(`No single customer with the id or name ${who}.`);
+      console.log(`New SAML signing key of ${rotated.name} is active; it signs from now on.`);
+      console.log(
+        `The retired certificate stays in the metadata for ${SAML_RETIRED_KEY_PUBLISHED_S / 3600} hours; service providers that read the metadata again trust both.`,
       );
       return;
     }
