@@ -2,6 +2,7 @@ import { ListItemText, MenuItem, Stack } from '@mui/material';
 import { APPLICATION_TYPES, type Application, type ApplicationInput, type ApplicationType } from '@portiere/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { dialogName, dialogs, openDialog } from '../../../components/dialogs/dialogRegistry';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { FormTextField } from '../../../components/forms/FormTextField';
@@ -20,7 +21,9 @@ import {
   hasRedirectUri,
   isOidcClient,
 } from '../lib/applicationForm';
+import { samlFormPath } from '../lib/samlForm';
 import { CLIENT_SECRET_DIALOG } from './ClientSecretDialog';
+import { SamlProviderFields } from './SamlProviderFields';
 
 /** Opens with the application to edit, or null for a new one. */
 export const APPLICATION_FORM_DIALOG = dialogName<Application | null>('application-form');
@@ -34,13 +37,17 @@ const URL_FIELDS = [
 /** New or edit application; a new one shows its client id and secret once, in the secret dialog. */
 export function ApplicationFormDialog() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [editing, setEditing] = useState<Application | null>(null);
   const [open, setOpen] = useState(false);
   const form = useContractForm<ApplicationFormValues, ApplicationInput>({
     ...applicationForm,
     defaultValues: emptyApplicationForm(),
   });
-  const { control, handleSubmit, reset, watch, showFieldErrors } = form;
+  const { control, handleSubmit, reset, watch, setValue } = form;
+  // The server's errors on each consumer service go on the one field that lists them.
+  const showFieldErrors = (errors: Record<string, string>) =>
+    form.showFieldErrors(Object.fromEntries(Object.entries(errors).map(([p, m]) => [samlFormPath(p), m])));
   const type = watch('type');
   const baseApplicationId = watch('baseApplicationId');
   const defaultFlowId = watch('defaultFlowId');
@@ -52,7 +59,10 @@ export function ApplicationFormDialog() {
     onFieldErrors: showFieldErrors,
     onSuccess: (saved) => {
       dialogs.close(APPLICATION_FORM_DIALOG.name);
-      openDialog(CLIENT_SECRET_DIALOG, saved);
+      // An OpenID client's id and secret are shown once; other types go to their page, which
+      // says how to set the device or service provider up.
+      if (isOidcClient(saved.type)) openDialog(CLIENT_SECRET_DIALOG, saved);
+      else void navigate(`/applications/${saved.id}`);
     },
   });
   const update = useUpdateApplication({
@@ -100,8 +110,7 @@ export function ApplicationFormDialog() {
           helperText={t(`applications.typeHints.${type}`)}
           slotProps={{ select: { renderValue: (v) => t(`applications.types.${v as ApplicationType}`) } }}
         >
-          {/* The service provider's fields have no form here yet: SAML applications are made through the API. */}
-          {APPLICATION_TYPES.filter((option) => option !== 'saml' || type === 'saml').map((option) => (
+          {APPLICATION_TYPES.map((option) => (
             <MenuItem key={option} value={option}>
               <ListItemText
                 primary={t(`applications.types.${option}`)}
@@ -131,6 +140,7 @@ export function ApplicationFormDialog() {
         {hasRedirectUri(type) && (
           <FormTextField control={control} name="redirectUri" required label={t('applications.form.redirectUri')} />
         )}
+        {type === 'saml' && <SamlProviderFields control={control} setValue={setValue} />}
         {isOidcClient(type) &&
           URL_FIELDS.map((field) => (
             <FormTextField key={field} control={control} name={field} label={t(`applications.form.${field}`)} />

@@ -8,6 +8,7 @@ import {
   OIDC_APPLICATION_TYPES,
   REDIRECTLESS_APPLICATION_TYPES,
 } from '@portiere/contracts';
+import { emptySamlForm, type SamlFormValues, samlFormOf, samlFormPath, samlInputOf } from './samlForm';
 
 /** The create/edit form; an empty string stands for "none" in the two selects. */
 export interface ApplicationFormValues {
@@ -19,6 +20,8 @@ export interface ApplicationFormValues {
   redirectUriSuccessLoginFlow: string;
   redirectUriAbortLoginFlow: string;
   defaultFlowId: string;
+  /** A SAML application's service provider. */
+  saml: SamlFormValues;
 }
 
 export const emptyApplicationForm = (): ApplicationFormValues => ({
@@ -30,6 +33,7 @@ export const emptyApplicationForm = (): ApplicationFormValues => ({
   redirectUriSuccessLoginFlow: '',
   redirectUriAbortLoginFlow: '',
   defaultFlowId: '',
+  saml: emptySamlForm(),
 });
 
 export function applicationFormOf(a: Application): ApplicationFormValues {
@@ -42,6 +46,7 @@ export function applicationFormOf(a: Application): ApplicationFormValues {
     redirectUriSuccessLoginFlow: a.redirectUriSuccessLoginFlow,
     redirectUriAbortLoginFlow: a.redirectUriAbortLoginFlow,
     defaultFlowId: a.defaultFlowId ?? '',
+    saml: samlFormOf(a.saml),
   };
 }
 
@@ -63,6 +68,7 @@ export function applicationInputOf(v: ApplicationFormValues): ApplicationInput {
     redirectUriSuccessLoginFlow: isOidcClient(v.type) ? v.redirectUriSuccessLoginFlow.trim() : '',
     redirectUriAbortLoginFlow: isOidcClient(v.type) ? v.redirectUriAbortLoginFlow.trim() : '',
     defaultFlowId: v.defaultFlowId || null,
+    ...(v.type === 'saml' ? { saml: samlInputOf(v.saml) } : {}),
   };
 }
 
@@ -70,5 +76,8 @@ export function applicationInputOf(v: ApplicationFormValues): ApplicationInput {
 export const applicationForm = {
   schema: applicationInputSchema,
   toInput: applicationInputOf,
-  rules: (input: ApplicationInput) => applicationFieldErrors(input, input.type),
+  rules: (input: ApplicationInput) =>
+    Object.fromEntries(
+      Object.entries(applicationFieldErrors(input, input.type)).map(([path, e]) => [samlFormPath(path), e]),
+    ),
 };

@@ -69,6 +69,14 @@ export default function ApplicationDetailPage() {
           [t('applications.form.redirectUriAbortLoginFlow'), a.redirectUriAbortLoginFlow || '—'],
         ]
       : []) as [string, string][]),
+    ...((a.saml
+      ? [
+          [t('applications.saml.entityId'), a.saml.entityId],
+          [t('applications.saml.acsUrls'), a.saml.acsUrls.join(', ')],
+          [t('applications.saml.sloUrl'), a.saml.sloUrl || '—'],
+          [t('applications.saml.nameIdFormat'), t(`applications.saml.nameIdFormats.${a.saml.nameIdFormat}`)],
+        ]
+      : []) as [string, string][]),
     [t('applications.form.defaultFlow'), a.defaultFlow?.name ?? '—'],
     [t('applications.columns.appRoles'), String(a.app_roles_count)],
     [t('applications.columns.created'), formatDateTime(a.created_at, i18n.language)],
@@ -129,6 +137,40 @@ export default function ApplicationDetailPage() {
             <CopyField label={t('applications.oidc.issuer')} value={a.issuer} testId="oidc-issuer" />
             <CopyField label={t('applications.oidc.discoveryUrl')} value={a.discoveryUrl} testId="oidc-discovery-url" />
             <CopyField label={t('applications.form.clientId')} value={a.clientId} testId="oidc-client-id" />
+          </Stack>
+        </Paper>
+      ) : a.samlIdentityProvider ? (
+        <Paper component="section" aria-labelledby="saml-title" sx={{ p: 3 }}>
+          <Stack spacing={2}>
+            <Typography variant="h6" component="h2" id="saml-title">
+              {t('applications.saml.title')}
+            </Typography>
+            <Typography color="text.secondary">{t('applications.saml.hint')}</Typography>
+            <CopyField
+              label={t('applications.saml.metadataUrl')}
+              value={a.samlIdentityProvider.metadataUrl}
+              testId="saml-metadata-url"
+            />
+            <CopyField
+              label={t('applications.saml.idpEntityId')}
+              value={a.samlIdentityProvider.entityId}
+              testId="saml-entity-id"
+            />
+            <CopyField
+              label={t('applications.saml.ssoUrl')}
+              value={a.samlIdentityProvider.ssoUrl}
+              testId="saml-sso-url"
+            />
+            <CopyField
+              label={t('applications.saml.idpSloUrl')}
+              value={a.samlIdentityProvider.sloUrl}
+              testId="saml-slo-url"
+            />
+            <CopyField
+              label={t('applications.saml.startUrl')}
+              value={a.samlIdentityProvider.startUrl}
+              testId="saml-start-url"
+            />
           </Stack>
         </Paper>
       ) : (

@@ -30,7 +30,28 @@ const portal = {
   samlIdentityProvider: null,
 };
 
+const SP_CERT = 'MIIBszCCAVmgAwIBAgIUQ2VydGlmaWNhdGVPZlRoZVNQMA0GCSqGSIb3DQEBCwUAMBExDzANBgNVBAMMBnNwLmV4';
+const SP_METADATA = `<?xml version="1.0"?>
+<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:ds="http://www.w3.org/2000/09/xmldsig#" entityID="https://wiki.example/saml">
+  <md:SPSSODescriptor AuthnRequestsSigned="true" WantAssertionsSigned="true" protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
+    <md:KeyDescriptor use="signing"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>${SP_CERT}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>
+    <md:SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="https://wiki.example/saml/logout"/>
+    <md:NameIDFormat>urn:oasis:names:tc:SAML:2.0:nameid-format:persistent</md:NameIDFormat>
+    <md:AssertionConsumerService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Artifact" Location="https://wiki.example/saml/artifact" index="0"/>
+    <md:AssertionConsumerService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="https://wiki.example/saml/acs2" index="2"/>
+    <md:AssertionConsumerService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="https://wiki.example/saml/acs" index="1"/>
+  </md:SPSSODescriptor>
+</md:EntityDescriptor>`;
+const samlIdp = {
+  entityId: 'https://portiere.example/saml/c1/metadata',
+  metadataUrl: 'https://portiere.example/saml/c1/metadata',
+  ssoUrl: 'https://portiere.example/saml/c1/sso',
+  sloUrl: 'https://portiere.example/saml/c1/slo',
+  startUrl: 'https://portiere.example/saml/c1/start/a2',
+};
+
 describe('applications page', { timeout: 30_000 }, () => {
+  let created: Record<string, unknown> = {};
   const { calls, reset } = fakeApi(({ path, method, body }) => {
     if (path === '/applications/' && method === 'GET')
       return jsonResponse(200, { count: 1, next_page: null, results: [portal] });
@@ -40,17 +61,23 @@ describe('applications page', { timeout: 30_000 }, () => {
     if (path === '/applications/a1/' && method === 'DELETE')
       return jsonResponse(409, { reason: 'in use', code: 'applicationInUse', params: { count: 3 } });
     if (path === '/flows/' && method === 'GET') return jsonResponse(200, { count: 0, next_page: null, results: [] });
-    if (path === '/applications/' && method === 'POST')
-      return jsonResponse(201, {
+    if (path === '/applications/' && method === 'POST') {
+      created = {
         ...portal,
         id: 'a2',
         name: body.name,
+        type: body.type,
         clientId: 'client-new',
-        clientSecret: 'the-secret-value',
+        clientSecret: body.type === 'web' ? 'the-secret-value' : null,
         defaultFlowId: null,
         defaultFlow: null,
         app_roles_count: 0,
-      });
+        saml: body.saml ?? null,
+        samlIdentityProvider: body.type === 'saml' ? samlIdp : null,
+      };
+      return jsonResponse(201, created);
+    }
+    if (path === '/applications/a2/' && method === 'GET') return jsonResponse(200, created);
     return undefined;
   });
 
@@ -138,5 +165,52 @@ describe('applications page', { timeout: 30_000 }, () => {
     expect(
       await screen.findByText('Other applications derive from this one (3), so it cannot be deleted.'),
     ).toBeTruthy();
+  });
+
+  it("fills a SAML application from its provider's metadata file, refuses a file that is not one, and shows the identity provider", async () => {
+    const user = userEvent.setup();
+    renderApp('/applications');
+    await user.click(await screen.findByRole('button', { name: 'New application' }, COLD));
+    const dialog = await screen.findByRole('dialog', { name: 'New application' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Wiki');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Type' }));
+    await user.click(await screen.findByRole('option', { name: /^SAML 2\.0/ }));
+    const file = within(dialog).getByLabelText('Import metadata');
+    await user.upload(file, new File(['<html>not metadata</html>'], 'page.html', { type: 'application/xml' }));
+    expect(await within(dialog).findByText('This is not the metadata of a SAML service provider.')).toBeTruthy();
+    await user.upload(file, new File([SP_METADATA], 'sp.xml', { type: 'application/xml' }));
+    expect(await within(dialog).findByText('Filled in from the metadata. Check the fields, then save.')).toBeTruthy();
+    expect(within(dialog).getByRole('textbox', { name: 'Entity ID' })).toHaveProperty(
+      'value',
+      'https://wiki.example/saml',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      name: 'Wiki',
+      type: 'saml',
+      redirectUri: '',
+      saml: {
+        entityId: 'https://wiki.example/saml',
+        // HTTP-POST services only, by index.
+        acsUrls: ['https://wiki.example/saml/acs', 'https://wiki.example/saml/acs2'],
+        sloUrl: 'https://wiki.example/saml/logout',
+        sloBinding: 'redirect',
+        certificate: expect.stringMatching(/^-----BEGIN CERTIFICATE-----\nMIIBszCC/),
+        requireSignedRequests: true,
+        nameIdFormat: 'persistent',
+        signAssertions: true,
+        signResponses: true,
+      },
+    });
+    // No secret to show: the application's page says what the provider is set up with.
+    const idp = await screen.findByRole('region', { name: 'SAML identity provider' }, COLD);
+    expect(within(idp).getByRole('textbox', { name: 'Metadata URL' })).toHaveProperty('value', samlIdp.metadataUrl);
+    expect(within(idp).getByRole('textbox', { name: 'Sign-in link (IdP-initiated)' })).toHaveProperty(
+      'value',
+      samlIdp.startUrl,
+    );
+    expect(screen.queryByRole('dialog', { name: /Credentials of/ })).toBeNull();
   });
 });
