@@ -30,7 +30,13 @@ export interface Apache {
  * Starts apache2 on `port` with `directives` (the site's own part of httpd.conf, where
  * `@ROOT@` names the temporary directory) and `files` under its htdocs; resolves once it answers.
  */
-export async function startApache(port: number, directives: string, files: Record<string, string>): Promise<Apache> {
+export async function startApache(
+  port: number,
+  directives: string,
+  files: Record<string, string>,
+  /** Modules beyond mod_auth_openidc, as [name, file]: mod_auth_mellon for SAML. */
+  extraModules: [string, string][] = [],
+): Promise<Apache> {
   for (const file of [APACHE.httpd, APACHE.authOpenidc]) {
     if (!fs.existsSync(file)) throw new Error(`${file} is missing: run \`node scripts/ensure-apache.mjs\` (as root)`);
   }
@@ -51,9 +57,10 @@ export async function startApache(port: number, directives: string, files: Recor
     `PidFile ${root}/httpd.pid`,
     `DefaultRuntimeDir ${root}`,
     `ErrorLog ${root}/error.log`,
-    'LogLevel warn auth_openidc:info',
+    'LogLevel warn auth_openidc:info auth_mellon:info',
     ...modules.map((m) => `LoadModule ${m}_module ${APACHE.modules}/mod_${m}.so`),
     `LoadModule auth_openidc_module ${APACHE.authOpenidc}`,
+    ...extraModules.map(([name, file]) => `LoadModule ${name}_module ${file}`),
     ...(isRoot ? ['User www-data', 'Group www-data'] : []),
     'TypesConfig /etc/mime.types',
     `DocumentRoot ${htdocs}`,

@@ -64,6 +64,9 @@ export function serviceProvider(sp: SamlServiceProvider, acsUrl: string): SamlEn
     ...(sp.certificate ? { signingCert: sp.certificate } : {}),
     ...(sp.encryptAssertions && sp.encryptionCertificate ? { encryptCert: sp.encryptionCertificate } : {}),
     authnRequestsSigned: sp.requireSignedRequests,
+    // What the identity provider sends in single logout is signed: providers (mellon) require it.
+    wantLogoutRequestSigned: true,
+    wantLogoutResponseSigned: true,
     wantAssertionsSigned: sp.signAssertions,
     wantMessageSigned: sp.signResponses,
     requestSignatureAlgorithm: RSA_SHA256,
