@@ -39,7 +39,11 @@ export interface SamlIdentityProviderEntity extends SamlEntity {
     requestInfo: unknown,
     binding: 'post',
     user: Record<string, unknown>,
-    options: { customTagReplacement: (template: string) => { id: string; context: string }; relayState?: string },
+    options: {
+      customTagReplacement: (template: string) => { id: string; context: string };
+      relayState?: string;
+      encryptThenSign?: boolean;
+    },
   ): Promise<{ id: string; context: string; entityEndpoint: string }>;
   parseLogoutRequest(sp: SamlEntity, binding: SamlBinding, req: SamlHttpRequest): Promise<SamlParsed>;
   parseLogoutResponse(sp: SamlEntity, binding: SamlBinding, req: SamlHttpRequest): Promise<SamlParsed>;

@@ -244,6 +244,24 @@ describe.each(testDatabases())('SAML sign-in on $name', (database) => {
     expect((await h.app.inject({ method: 'GET', url: pathOf(elsewhere.url) })).statusCode).toBe(400);
   });
 
+  it('encrypts the assertion for a provider that asks, and pysaml2 decrypts it with its key', async () => {
+    const encrypted = pysamlSp('http://pysaml2.test/encrypted');
+    await samlApp(encrypted, { encryptAssertions: true, encryptionCertificate: encrypted.certificate });
+    const m = await member();
+    const request = pysaml('authn', encrypted);
+    const { cookie, resume: at } = await signInThrough({ method: 'GET', url: request.url }, m);
+    h.clock.reset();
+    const response = (await resume(at, cookie)).fields.SAMLResponse ?? '';
+    const xml = Buffer.from(response, 'base64').toString('utf8');
+    expect(xml).toContain('EncryptedAssertion');
+    expect(xml).not.toContain(m.id);
+    const read = pysaml('acs', encrypted, request.id, response);
+    expect(read).toMatchObject({ name_id: m.id, attributes: { roles: ['Reader'] } });
+    // The trail has the sign-in, to this application, as for OpenID.
+    const trail = await call(h.app, 'GET', `audit/?target_id=${m.id}&action=signin.success`, acme);
+    expect(trail.body.results).toHaveLength(1);
+  });
+
   it('logs out of every provider of the browser when one asks (single logout), then answers it', async () => {
     const first = pysamlSp('http://pysaml2.test/slo-first');
     const second = pysamlSp('http://pysaml2.test/slo-second');

@@ -288,14 +288,14 @@ export class SamlIdentityProvider {
       now,
     });
     const idp = identityProvider(this.publicUrl, customer.id, idpKeys, sp);
+    // The assertion is signed, then encrypted, then the response around it signed: a response
+    // signed before the encryption would no longer verify.
     const signed = await idp.createLoginResponse(
       serviceProvider(sp, row.acsUrl),
       null,
       'post',
       {},
-      {
-        customTagReplacement: () => ({ id: '', context: xml }),
-      },
+      { customTagReplacement: () => ({ id: '', context: xml }), encryptThenSign: true },
     );
     return { ...base, samlResponse: signed.context };
   }
