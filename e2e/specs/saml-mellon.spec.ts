@@ -7,12 +7,12 @@
  * (password, TOTP), and the response is posted to mellon, which shows the NameID and attributes;
  * mellon's single logout goes through Portiere and back, and /app/ then asks for a sign-in again.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
+import { selfSignedCertificate } from '../../apps/server/src/test/certificates.ts';
 import { SAML } from '../../scripts/ensure-saml.mjs';
 import { type Apache, freePort, startApache } from '../support/apache.ts';
 import { type Api, apiOf, customerIdOf, ok } from '../support/api.ts';
@@ -82,25 +82,7 @@ test.beforeAll(async ({ browser }) => {
   // mellon's key pair, and the customer's IdP metadata as Portiere serves it.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portiere-mellon-'));
   fs.chmodSync(dir, 0o755);
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      `${dir}/sp.key`,
-      '-out',
-      `${dir}/sp.crt`,
-      '-subj',
-      '/CN=wiki',
-      '-days',
-      '30',
-    ],
-    { stdio: 'ignore' },
-  );
+  selfSignedCertificate(dir, 'wiki');
   fs.chmodSync(`${dir}/sp.key`, 0o644);
   const idp = await fetch(`${E2E_ORIGIN}/saml/${customerId}/metadata`);
   expect(idp.headers.get('content-type')).toContain('application/samlmetadata+xml');

@@ -122,9 +122,8 @@ export class SamlKeys {
     return { certificate: active.certificate, privateKey: this.box.decrypt(active.privateKeyEnc) };
   }
 
-  /** The certificates the metadata publishes: the active one first. */
-  async certificates(customerId: string, customerName: string, now = new Date()): Promise<string[]> {
-    await this.signing(customerId, customerName, now);
+  /** The certificates the metadata publishes: the active one first (call `signing` first: it makes the key). */
+  async certificates(customerId: string, now = new Date()): Promise<string[]> {
     return (await this.published(customerId, now)).map((r) => r.certificate);
   }
 

@@ -37,7 +37,7 @@ it("replaces a customer's signing key, keeping the retired certificate in the me
     const signing = await keys.signing(acme.id, acme.name);
     expect(signing.certificate).toBe(active?.certificate);
     expect(signing.privateKey).toContain('BEGIN PRIVATE KEY');
-    const published = await keys.certificates(acme.id, acme.name);
+    const published = await keys.certificates(acme.id);
     expect(published).toHaveLength(2);
     expect(published[0]).toBe(active?.certificate);
   } finally {

@@ -108,7 +108,7 @@ export class SamlIdentityProvider {
 
   async idpKeys(customer: { id: string; name: string }) {
     const signing = await this.keys.signing(customer.id, customer.name);
-    return { privateKey: signing.privateKey, certificates: await this.keys.certificates(customer.id, customer.name) };
+    return { privateKey: signing.privateKey, certificates: await this.keys.certificates(customer.id) };
   }
 
   async metadata(customerId: string): Promise<string> {

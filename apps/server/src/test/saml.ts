@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { selfSignedCertificate } from './certificates.ts';
 
 const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pysaml2_sp.py');
 const PYTHON = '/usr/bin/python3';
@@ -29,34 +30,14 @@ export interface PySp {
 /** A key pair and a folder for a provider; its metadata file is written by `useMetadata`. */
 export function pysamlSp(entityid: string, options: { signRequests?: boolean } = {}): PySp {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pysaml2-'));
-  const key = path.join(dir, 'sp.key');
-  const cert = path.join(dir, 'sp.crt');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-subj',
-      '/CN=pysaml2 sp',
-      '-days',
-      '30',
-    ],
-    { stdio: 'ignore' },
-  );
+  const { key, cert, pem } = selfSignedCertificate(dir, 'pysaml2 sp');
   return {
     entityid,
     acs: `${entityid}/acs`,
     slo: `${entityid}/slo`,
     key,
     cert,
-    certificate: fs.readFileSync(cert, 'utf8').trim(),
+    certificate: pem,
     idp_metadata: path.join(dir, 'idp.xml'),
     subject_data: path.join(dir, 'subjects'),
     sign_requests: options.signRequests ?? false,

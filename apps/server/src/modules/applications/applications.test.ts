@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, auditEvents } from '../../db/schema/index.ts';
+import { selfSignedCertificate } from '../../test/certificates.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { call, type Harness, post, signIn, startHarness } from '../../test/harness.ts';
 import { effectiveApplication } from './effective.ts';
@@ -310,23 +310,7 @@ describe.each(testDatabases())('applications on $name', (database) => {
   });
 
   it('keeps a SAML service provider: checked, one per entity ID, merged by PATCH, with its identity provider', async () => {
-    const certificate = execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        '/dev/null',
-        '-subj',
-        '/CN=sp.example',
-        '-days',
-        '30',
-      ],
-      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
-    ).trim();
+    const certificate = selfSignedCertificate().pem;
     const entityId = `https://sp-${unique()}.example/saml`;
     const sp = { entityId, acsUrls: [`${entityId}/acs`], certificate, requireSignedRequests: true };
     const missing = await post(h.app, 'applications/', { name: `Sp_${unique()}`, type: 'saml' }, acme);
