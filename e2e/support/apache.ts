@@ -57,7 +57,8 @@ export async function startApache(
     `PidFile ${root}/httpd.pid`,
     `DefaultRuntimeDir ${root}`,
     `ErrorLog ${root}/error.log`,
-    'LogLevel warn auth_openidc:info auth_mellon:info',
+    // A LogLevel for a module that is not loaded is a syntax error, so only the loaded ones.
+    `LogLevel warn ${['auth_openidc', ...extraModules.map(([name]) => name)].map((m) => `${m}:info`).join(' ')}`,
     ...modules.map((m) => `LoadModule ${m}_module ${APACHE.modules}/mod_${m}.so`),
     `LoadModule auth_openidc_module ${APACHE.authOpenidc}`,
     ...extraModules.map(([name, file]) => `LoadModule ${name}_module ${file}`),
@@ -69,7 +70,13 @@ export async function startApache(
   fs.writeFileSync(path.join(root, 'httpd.conf'), `${config}\n`);
 
   const httpd: ChildProcess = spawn(APACHE.httpd, ['-f', path.join(root, 'httpd.conf'), '-DFOREGROUND'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'inherit', 'pipe'],
+  });
+  // Configuration errors go to stderr before the error log opens: keep them for the failure.
+  let stderr = '';
+  httpd.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+    process.stderr.write(chunk);
   });
   const exited = new Promise<void>((resolve) => httpd.once('exit', () => resolve()));
   // A worker that dies without afterAll leaves no Apache behind.
@@ -93,7 +100,7 @@ export async function startApache(
     if (httpd.exitCode !== null) {
       const log = apache.errorLog();
       await apache.stop();
-      throw new Error(`apache2 exited with ${httpd.exitCode}:\n${log}`);
+      throw new Error(`apache2 exited with ${httpd.exitCode}:\n${stderr}${log}`);
     }
     try {
       await fetch(apache.url, { redirect: 'manual' });
