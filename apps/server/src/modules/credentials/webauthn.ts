@@ -9,18 +9,25 @@
  */
 import { randomBytes } from 'node:crypto';
 import { WEBAUTHN_CHALLENGE_S, type WebAuthnAssertion, type WebAuthnRegistration } from '@portiere/contracts';
-import {
-  type AuthenticatorTransport,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticatorTransport,
+  VerifiedAuthenticationResponse,
+  VerifiedRegistrationResponse,
 } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { type SecretBox, safeEqual } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { GroupRow } from '../members/allowed-kinds.ts';
 import type { CredentialRow } from './mapper.ts';
+
+/**
+ * @simplewebauthn/server (with its ASN.1 and X.509 packages) takes about 0.2 s to load: loaded
+ * with the first key ceremony, not at every start of the server.
+ */
+let loaded: Promise<typeof import('@simplewebauthn/server')> | undefined;
+function library() {
+  loaded ??= import('@simplewebauthn/server');
+  return loaded;
+}
 
 /** What a registration stores on the credential. */
 export interface RegisteredKey {
@@ -86,7 +93,7 @@ export class WebAuthnRp {
   }
 
   /** Options for `navigator.credentials.create`: a discoverable key, so that it can answer before the member is known. */
-  creationOptions(
+  async creationOptions(
     scope: string,
     user: { id: string; name: string; displayName: string },
     existing: CredentialRow[],
@@ -94,6 +101,7 @@ export class WebAuthnRp {
     /** The smartphone app asks for the phone's own authenticator. */
     attachment?: 'platform',
   ) {
+    const { generateRegistrationOptions } = await library();
     return generateRegistrationOptions({
       rpName: 'Portiere',
       rpID: this.id,
@@ -118,7 +126,8 @@ export class WebAuthnRp {
     response: WebAuthnRegistration,
     userVerification: UserVerification,
   ): Promise<RegisteredKey> {
-    let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+    const { verifyRegistrationResponse } = await library();
+    let verified: VerifiedRegistrationResponse;
     try {
       verified = await verifyRegistrationResponse({
         response,
@@ -134,7 +143,7 @@ export class WebAuthnRp {
     const info = verified.registrationInfo;
     return {
       webauthnId: info.credential.id,
-      cosePublicKey: isoBase64URL.fromBuffer(info.credential.publicKey),
+      cosePublicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
       counter: info.credential.counter,
       aaguid: info.aaguid,
       params: {
@@ -145,7 +154,8 @@ export class WebAuthnRp {
   }
 
   /** Options for `navigator.credentials.get`: the keys named, or (before the member is known) any discoverable one. */
-  requestOptions(scope: string, allow: CredentialRow[], userVerification: UserVerification = 'preferred') {
+  async requestOptions(scope: string, allow: CredentialRow[], userVerification: UserVerification = 'preferred') {
+    const { generateAuthenticationOptions } = await library();
     return generateAuthenticationOptions({
       rpID: this.id,
       challenge: this.challenge(scope),
@@ -168,7 +178,8 @@ export class WebAuthnRp {
     userVerification: UserVerification,
   ): Promise<AssertionCheck> {
     if (!row.webauthnId || !row.cosePublicKey || response.id !== row.webauthnId) return { ok: false, cloned: false };
-    let checked: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+    const { verifyAuthenticationResponse } = await library();
+    let checked: VerifiedAuthenticationResponse;
     try {
       checked = await verifyAuthenticationResponse({
         response,
@@ -177,7 +188,7 @@ export class WebAuthnRp {
         expectedRPID: this.id,
         credential: {
           id: row.webauthnId,
-          publicKey: isoBase64URL.toBuffer(row.cosePublicKey),
+          publicKey: new Uint8Array(Buffer.from(row.cosePublicKey, 'base64url')),
           counter: 0,
           transports: transportsOf(row),
         },
