@@ -160,7 +160,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     metrics ?? undefined,
     app.log,
     config.trustProxy,
-    config.clientUrls,
+    { clientUrls: config.clientUrls, samlMetadataPrivate: config.samlMetadataPrivate },
   );
   app.decorate('services', services);
   // The provider's first signing key is made at start, not by whichever request comes first;

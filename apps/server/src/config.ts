@@ -64,6 +64,8 @@ const envSchema = z.object({
   RADIUS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   /** The address the RADIUS server listens on (default: HOST; an IPv6 address such as :: for IPv6). */
   RADIUS_HOST: z.string().optional(),
+  /** Let the console import SAML metadata from private and loopback addresses (intranet providers). */
+  SAML_METADATA_PRIVATE: bool.default(false),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -109,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     metrics: { token: c.METRICS_TOKEN, port: c.METRICS_PORT, host: c.METRICS_HOST },
     radius: c.RADIUS_PORT === undefined ? null : { port: c.RADIUS_PORT, host: c.RADIUS_HOST ?? c.HOST },
     redisUrl: c.REDIS_URL,
+    samlMetadataPrivate: c.SAML_METADATA_PRIVATE,
     /** Client download links shown to customer users (the Downloads page); absent when not configured. */
     clientUrls: { workstation: c.WORKSTATION_CLIENT_URL ?? null, loginAssistant: c.LA_CLIENT_URL ?? null },
     consoleDir: path.resolve(c.CONSOLE_DIR ?? path.join(import.meta.dirname, '../../console/dist')),

@@ -57,6 +57,7 @@ import { RadiusClientDirectory } from './radius/clients.ts';
 import { RadiusSignIns } from './radius/signIn.ts';
 import { SamlKeys } from './saml/keys.ts';
 import { SamlLogout } from './saml/logout.ts';
+import { SamlMetadataFetcher } from './saml/metadata-fetch.ts';
 import { SamlIdentityProvider } from './saml/service.ts';
 import { samlTargets } from './saml/target.ts';
 import { AppApprovals } from './signIn/appApprovals.ts';
@@ -125,6 +126,8 @@ export interface Services {
   webLogin: WebLoginService;
   saml: SamlIdentityProvider;
   samlLogout: SamlLogout;
+  /** Service providers' metadata fetched for the console's form (applications/saml-metadata/). */
+  samlMetadata: SamlMetadataFetcher;
   device: DeviceService;
   /** Sign-ins a member's app approves (device/approvals/). */
   appApprovals: AppApprovals;
@@ -149,7 +152,10 @@ export async function buildServices(
   metrics?: AppMetrics,
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void } = console,
   trustProxy = false,
-  clientUrls: ClientUrls = { workstation: null, loginAssistant: null },
+  {
+    clientUrls = { workstation: null, loginAssistant: null },
+    samlMetadataPrivate = false,
+  }: { clientUrls?: ClientUrls; samlMetadataPrivate?: boolean } = {},
 ): Promise<Services> {
   // Inside an audited request, the request's transaction (audit/context.ts).
   const db = scopedDb(database.db);
@@ -252,6 +258,7 @@ export async function buildServices(
     signIn,
     saml,
     samlLogout: new SamlLogout(db, saml, oidc.clients, publicUrl, now),
+    samlMetadata: new SamlMetadataFetcher(samlMetadataPrivate),
     // A sign-in's uid names a SAML request (its own prefix) or an OpenID interaction.
     webLogin: new WebLoginService(
       db,

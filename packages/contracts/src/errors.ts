@@ -205,6 +205,11 @@ export const VALIDATION = {
   samlSigned: 'Sign the assertion, the response or both.',
   samlNameIdEmail: 'An email address NameID takes the email field.',
   samlMetadata: 'This is not the metadata of a SAML service provider.',
+  samlMetadataPrivate: 'This address is on a private network, from which the server does not fetch metadata.',
+  samlMetadataUnreachable: 'Nothing answered at this address.',
+  samlMetadataStatus: 'This address answered with HTTP status {status} instead of the metadata.',
+  samlMetadataTimeout: 'This address did not send the metadata within {seconds} seconds.',
+  samlMetadataTooLarge: 'The document at this address is larger than {max} KB.',
   /** Image uploads (spec section 5): per file, in the `details` of an imagesUploaded answer. */
   imageType: 'Must be a PNG, JPEG or SVG image.',
   imageTooLarge: 'The file is {actual} KB; at most {max} KB is accepted.',

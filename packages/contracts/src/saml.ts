@@ -130,13 +130,14 @@ export type SamlIdentityProvider = z.infer<typeof samlIdentityProviderSchema>;
 
 const PEM_CERTIFICATE = /^-----BEGIN CERTIFICATE-----\s+[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----$/;
 
+function httpUrl(v: string): FieldError | null {
+  if (!isUrl(v)) return fieldError('url');
+  return /^https?:\/\//i.test(v) ? null : fieldError('httpUrl');
+}
+
 /** Where a field of a provider is wrong, keyed `saml.<field>` (and `saml.acsUrls.<i>`). */
 export function samlServiceProviderErrors(sp: Partial<SamlServiceProvider>): Record<string, FieldError> {
   const errors: Record<string, FieldError> = {};
-  const httpUrl = (v: string): FieldError | null => {
-    if (!isUrl(v)) return fieldError('url');
-    return /^https?:\/\//i.test(v) ? null : fieldError('httpUrl');
-  };
   if (sp.entityId !== undefined && !sp.entityId.trim()) errors['saml.entityId'] = fieldError('required');
   else if (sp.entityId !== undefined && !/^[a-z][a-z0-9+.-]*:\S+$/i.test(sp.entityId.trim())) {
     // saml-core 8.3.6: an entity ID is a URI.
@@ -176,4 +177,29 @@ export function samlServiceProviderErrors(sp: Partial<SamlServiceProvider>): Rec
     names.add(name);
   });
   return errors;
+}
+
+/**
+ * A provider's metadata imported by address (`POST applications/saml-metadata/`): the server
+ * fetches it, within these bounds, and only from public addresses unless the operator allows
+ * private ones (SAML_METADATA_PRIVATE); the console fills the form from it as from a file.
+ */
+export const SAML_METADATA_MAX_BYTES = 512 * 1024;
+export const SAML_METADATA_TIMEOUT_S = 10;
+/** Redirects followed (an http address that moved to https, a CDN): each is checked again. */
+export const SAML_METADATA_MAX_REDIRECTS = 3;
+export const samlMetadataFetchSchema = z.object({ url: z.string().trim().max(2048) });
+export type SamlMetadataFetch = z.infer<typeof samlMetadataFetchSchema>;
+export const samlMetadataSchema = z.object({
+  /** The metadata document as the provider serves it. */
+  metadata: z.string(),
+  /** Where it was read from, after redirects. */
+  url: z.string(),
+});
+export type SamlMetadata = z.infer<typeof samlMetadataSchema>;
+
+/** Whether a metadata address can be fetched at all (`url` keyed as the form's field). */
+export function samlMetadataFetchErrors(input: SamlMetadataFetch): Record<string, FieldError> {
+  const e = input.url ? httpUrl(input.url) : fieldError('required');
+  return e ? { url: e } : {};
 }

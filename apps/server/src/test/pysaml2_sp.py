@@ -8,11 +8,13 @@ pysaml2 deployment does. One command per call, its configuration as JSON in the 
   logout CONFIG NAME_ID INDEX     -> {"url": ...}: a LogoutRequest by HTTP-Redirect
   logout_response CONFIG RESPONSE -> {"status": ...}
   logout_request CONFIG REQUEST NAME_ID RELAY -> {"url": ...}: the IdP's LogoutRequest, answered
+  metadata CONFIG                 -> {"xml": ...}: the provider's own metadata (idp_metadata may be absent)
 
 CONFIG: {"entityid", "acs", "slo", "key", "cert", "idp_metadata", "sign_requests"}
 Errors print {"error": type, "message": ...} and exit 1.
 """
 import json
+import os
 import sys
 
 from saml2 import BINDING_HTTP_POST, BINDING_HTTP_REDIRECT
@@ -33,7 +35,7 @@ def client(conf):
         "cert_file": conf["cert"],
         "encryption_keypairs": [{"key_file": conf["key"], "cert_file": conf["cert"]}],
         "xmlsec_binary": "/usr/bin/xmlsec1",
-        "metadata": {"local": [conf["idp_metadata"]]},
+        "metadata": {"local": [conf["idp_metadata"]]} if os.path.exists(conf["idp_metadata"]) else {},
         "allow_unknown_attributes": True,
         # Who is signed in, kept on disk: each command is a process of its own.
         "subject_data": conf["subject_data"],
@@ -122,11 +124,16 @@ def logout_request(conf, request, name_id, relay_state):
     return {"url": dict(info["headers"])["Location"]}
 
 
+def metadata(conf):
+    from saml2.metadata import entity_descriptor
+    return {"xml": str(entity_descriptor(client(conf).config))}
+
+
 def main():
     command, conf = sys.argv[1], json.loads(sys.argv[2])
     args = sys.argv[3:]
     try:
-        out = {"authn": authn, "acs": acs, "logout": logout, "logout_response": logout_response, "logout_request": logout_request}[command](conf, *args)
+        out = {"authn": authn, "acs": acs, "logout": logout, "logout_response": logout_response, "logout_request": logout_request, "metadata": metadata}[command](conf, *args)
     except Exception as e:  # the test reads why a provider refused
         print(json.dumps({"error": type(e).__name__, "message": str(e)[:500]}))
         sys.exit(1)

@@ -95,6 +95,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/applications/saml-metadata/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fetch a SAML service provider's metadata from its address, for the application form */
+        post: operations["postApplicationsSamlMetadata"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/assistant/apps/{id}/credential/": {
         parameters: {
             query?: never;
@@ -2443,7 +2460,7 @@ export interface components {
             details?: {
                 [key: string]: {
                     /** @enum {string} */
-                    key: "required" | "range" | "url" | "httpUrl" | "passwordsMatch" | "minLength" | "maxLength" | "notOnlyNumbers" | "onlyNumbers" | "mandatoryTag" | "unknownTag" | "smsOtpPlaceholder" | "email" | "phone" | "json" | "jsonDuplicateKey" | "positive" | "oneOf" | "color" | "invalid" | "invalidText" | "pinLength" | "rsaKeySize" | "publicKey" | "certificate" | "cardCodeLength" | "futureDate" | "usernameExists" | "nameExists" | "configurationNotFound" | "passwordReused" | "applicationName" | "terminatingNotInFlow" | "radiusAddress" | "radiusApplication" | "executableName" | "samlEntityId" | "samlEntityIdExists" | "samlSigned" | "samlNameIdEmail" | "samlMetadata" | "imageType" | "imageTooLarge" | "imageWidthExact" | "imageWidthMax" | "imageHeightExact" | "imageHeightMax" | "imageUnsafeSvg";
+                    key: "required" | "range" | "url" | "httpUrl" | "passwordsMatch" | "minLength" | "maxLength" | "notOnlyNumbers" | "onlyNumbers" | "mandatoryTag" | "unknownTag" | "smsOtpPlaceholder" | "email" | "phone" | "json" | "jsonDuplicateKey" | "positive" | "oneOf" | "color" | "invalid" | "invalidText" | "pinLength" | "rsaKeySize" | "publicKey" | "certificate" | "cardCodeLength" | "futureDate" | "usernameExists" | "nameExists" | "configurationNotFound" | "passwordReused" | "applicationName" | "terminatingNotInFlow" | "radiusAddress" | "radiusApplication" | "executableName" | "samlEntityId" | "samlEntityIdExists" | "samlSigned" | "samlNameIdEmail" | "samlMetadata" | "samlMetadataPrivate" | "samlMetadataUnreachable" | "samlMetadataStatus" | "samlMetadataTimeout" | "samlMetadataTooLarge" | "imageType" | "imageTooLarge" | "imageWidthExact" | "imageWidthMax" | "imageHeightExact" | "imageHeightMax" | "imageUnsafeSvg";
                     message: string;
                     params?: {
                         [key: string]: string | number;
@@ -4021,6 +4038,89 @@ export interface operations {
             };
             /** @description Conflicts with data that already exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postApplicationsSamlMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a field that fails validation, or text with a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid access token or API key, or the credentials sent are wrong or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The signed-in user type may not call this operation, or the API key lacks its scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,6 +7,8 @@ import {
   applicationWithSecretSchema,
   noContentSchema,
   pagedListSchema,
+  samlMetadataFetchSchema,
+  samlMetadataSchema,
 } from '@portiere/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -46,6 +48,18 @@ export const applicationRoutes =
         },
       },
       async (req, reply) => reply.status(201).send(await s.create(customerOf(req), req.body)),
+    );
+    app.post(
+      '/applications/saml-metadata/',
+      {
+        schema: {
+          tags,
+          summary: "Fetch a SAML service provider's metadata from its address, for the application form",
+          body: samlMetadataFetchSchema,
+          response: { 200: samlMetadataSchema },
+        },
+      },
+      (req) => services.samlMetadata.fetch(req.body),
     );
     app.get(
       '/applications/:id/',

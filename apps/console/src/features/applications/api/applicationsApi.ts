@@ -6,6 +6,9 @@ import {
   applicationWithSecretSchema,
   flowSchema,
   pagedListSchema,
+  type SamlMetadata,
+  type SamlMetadataFetch,
+  samlMetadataSchema,
 } from '@portiere/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type MutationUi, useApiMutation } from '../../../components/feedback/useApiMutation';
@@ -91,5 +94,12 @@ export const useDeleteApplication = (ui: MutationUi<void, Application> = {}) =>
   useApiMutation({
     mutationFn: (a: Application) => api.delete('/api/v1/applications/{id}/', { params: { path: { id: a.id } } }),
     invalidates: 'applications',
+    ...ui,
+  });
+/** A SAML provider's metadata, fetched by the server from the address the operator gives (nothing is saved). */
+export const useFetchSamlMetadata = (ui: MutationUi<SamlMetadata, SamlMetadataFetch> = {}) =>
+  useApiMutation({
+    mutationFn: (body: SamlMetadataFetch) =>
+      api.post('/api/v1/applications/saml-metadata/', { body, schema: samlMetadataSchema }),
     ...ui,
   });

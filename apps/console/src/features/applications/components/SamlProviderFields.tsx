@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
+import LinkIcon from '@mui/icons-material/Link';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
   Alert,
@@ -10,6 +11,7 @@ import {
   MenuItem,
   Stack,
   Switch,
+  TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -17,6 +19,7 @@ import {
   fieldError,
   SAML_LOGOUT_BINDINGS,
   SAML_MEMBER_FIELDS,
+  SAML_METADATA_MAX_BYTES,
   SAML_NAMEID_FIELDS,
   SAML_NAMEID_FORMAT_KEYS,
 } from '@portiere/contracts';
@@ -25,6 +28,7 @@ import { type Control, Controller, type UseFormSetValue, useFieldArray, useWatch
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../components/forms/FormTextField';
 import { fieldErrorMessage } from '../../../lib/i18n/fieldError';
+import { useFetchSamlMetadata } from '../api/applicationsApi';
 import type { ApplicationFormValues } from '../lib/applicationForm';
 import { type SamlFormValues, spMetadataFields } from '../lib/samlForm';
 
@@ -32,8 +36,6 @@ import { type SamlFormValues, spMetadataFields } from '../lib/samlForm';
 type FormControl = Control<ApplicationFormValues, any, any>;
 
 const MAX_ATTRIBUTES = 20;
-/** The largest metadata file read: an SP's metadata is a few kilobytes. */
-const MAX_METADATA_BYTES = 512 * 1024;
 
 function SwitchField({
   control,
@@ -79,14 +81,35 @@ export function SamlProviderFields({
   const nameIdFormat = useWatch({ control, name: 'saml.nameIdFormat' });
   const encrypt = useWatch({ control, name: 'saml.encryptAssertions' });
 
-  const importFile = async (f: File | undefined) => {
-    if (!f) return;
-    const found = f.size <= MAX_METADATA_BYTES ? spMetadataFields(await f.text()) : null;
+  const [metadataUrl, setMetadataUrl] = useState('');
+  const [urlError, setUrlError] = useState<string | undefined>();
+  const fetchMetadata = useFetchSamlMetadata({
+    notify: false,
+    onFieldErrors: (errors) => {
+      setUrlError(errors.url);
+      return true;
+    },
+    // Any other failure (the server unreachable, a refusal) is said under the address too.
+    onError: (_err, message) => setUrlError((shown) => shown ?? message),
+  });
+
+  /** Fills the fields from a metadata document, from a file or an address alike. */
+  const fill = (xml: string | null) => {
+    const found = xml === null ? null : spMetadataFields(xml);
     setImported(found ? 'ok' : 'bad');
     if (!found) return;
     for (const [key, value] of Object.entries(found)) {
       setValue(`saml.${key as keyof SamlFormValues}`, value as never, { shouldDirty: true, shouldValidate: true });
     }
+  };
+  const importFile = async (f: File | undefined) => {
+    if (f) fill(f.size <= SAML_METADATA_MAX_BYTES ? await f.text() : null);
+  };
+  const importUrl = async () => {
+    setUrlError(undefined);
+    setImported(null);
+    const answer = await fetchMetadata.run({ url: metadataUrl.trim() });
+    if (answer) fill(answer.metadata);
   };
 
   return (
@@ -112,6 +135,35 @@ export function SamlProviderFields({
         <Typography variant="body2" color="text.secondary">
           {t('applications.saml.importHint')}
         </Typography>
+      </Stack>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <TextField
+          label={t('applications.saml.spMetadataUrl')}
+          value={metadataUrl}
+          onChange={(e) => {
+            setMetadataUrl(e.target.value);
+            setUrlError(undefined);
+          }}
+          // Enter imports; it must not submit the application's form.
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            if (metadataUrl.trim()) void importUrl();
+          }}
+          error={Boolean(urlError)}
+          helperText={urlError ?? t('applications.saml.spMetadataUrlHint')}
+          inputMode="url"
+          sx={{ flex: 1 }}
+        />
+        <Button
+          startIcon={<LinkIcon />}
+          onClick={() => void importUrl()}
+          disabled={!metadataUrl.trim()}
+          loading={fetchMetadata.isPending}
+          sx={{ mt: 1 }}
+        >
+          {t('applications.saml.importFromUrl')}
+        </Button>
       </Stack>
       {imported === 'ok' && <Alert severity="success">{t('applications.saml.imported')}</Alert>}
       {imported === 'bad' && <Alert severity="error">{fieldErrorMessage(t, fieldError('samlMetadata'))}</Alert>}

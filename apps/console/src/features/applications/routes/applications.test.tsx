@@ -78,6 +78,15 @@ describe('applications page', { timeout: 30_000 }, () => {
       return jsonResponse(201, created);
     }
     if (path === '/applications/a2/' && method === 'GET') return jsonResponse(200, created);
+    if (path === '/applications/saml-metadata/' && method === 'POST') {
+      if (body.url === 'https://wiki.example/saml/metadata')
+        return jsonResponse(200, { metadata: SP_METADATA, url: body.url });
+      return jsonResponse(400, {
+        reason: 'Some fields are not valid.',
+        code: 'validation',
+        details: { url: { key: 'samlMetadataPrivate' } },
+      });
+    }
     return undefined;
   });
 
@@ -165,6 +174,40 @@ describe('applications page', { timeout: 30_000 }, () => {
     expect(
       await screen.findByText('Other applications derive from this one (3), so it cannot be deleted.'),
     ).toBeTruthy();
+  });
+
+  it("fills a SAML application from its provider's metadata address, with the server's refusal under the address", async () => {
+    const user = userEvent.setup();
+    renderApp('/applications');
+    await user.click(await screen.findByRole('button', { name: 'New application' }, COLD));
+    const dialog = await screen.findByRole('dialog', { name: 'New application' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Type' }));
+    await user.click(await screen.findByRole('option', { name: /^SAML 2\.0/ }));
+    const address = within(dialog).getByRole('textbox', { name: 'Metadata address' });
+    expect(within(dialog).getByRole('button', { name: 'Import from address' })).toHaveProperty('disabled', true);
+    // Enter imports: it does not submit the application's form.
+    await user.type(address, 'http://10.0.0.7/md{Enter}');
+    expect(
+      await within(dialog).findByText(
+        'This address is on a private network, from which the server does not fetch metadata.',
+      ),
+    ).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url.pathname)).toEqual([
+      '/api/v1/applications/saml-metadata/',
+    ]);
+    await user.clear(address);
+    await user.type(address, 'https://wiki.example/saml/metadata');
+    await user.click(within(dialog).getByRole('button', { name: 'Import from address' }));
+    expect(await within(dialog).findByText('Filled in from the metadata. Check the fields, then save.')).toBeTruthy();
+    expect(within(dialog).getByRole('textbox', { name: 'Entity ID' })).toHaveProperty(
+      'value',
+      'https://wiki.example/saml',
+    );
+    expect(within(dialog).getByRole('textbox', { name: /Assertion consumer service URLs/ })).toHaveProperty(
+      'value',
+      'https://wiki.example/saml/acs\nhttps://wiki.example/saml/acs2',
+    );
+    expect(calls.at(-1)?.body).toEqual({ url: 'https://wiki.example/saml/metadata' });
   });
 
   it("fills a SAML application from its provider's metadata file, refuses a file that is not one, and shows the identity provider", async () => {
