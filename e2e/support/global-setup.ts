@@ -39,6 +39,8 @@ export default async function globalSetup() {
       SMTP_URL: smtpUrl,
       LOGIN_RATE_LIMIT: '1000',
       RADIUS_PORT: String(RADIUS_PORT),
+      // The SAML specs' service providers publish their metadata on localhost, as an intranet's do.
+      SAML_METADATA_PRIVATE: 'true',
       LOG_LEVEL: 'warn',
       // The customer users' Downloads page links to the clients of the deployment.
       WORKSTATION_CLIENT_URL: 'https://downloads.portiere.example/workstation/portiere-workstation.msi',

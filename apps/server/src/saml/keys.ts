@@ -54,7 +54,13 @@ interface X509Generator {
     ): Promise<{ toString(format: 'pem'): string }>;
   };
 }
-const x509 = () => createRequire(import.meta.url)('@peculiar/x509') as X509Generator;
+function x509(): X509Generator {
+  const require = createRequire(import.meta.url);
+  // Its dependency injection (tsyringe) needs the Reflect metadata polyfill loaded first, which
+  // nothing else loads now that @simplewebauthn/server (which did) loads on demand.
+  require('reflect-metadata');
+  return require('@peculiar/x509') as X509Generator;
+}
 
 async function newKey(customerName: string, now: Date): Promise<SamlSigningKey> {
   const keys = await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']);

@@ -140,4 +140,5 @@ def main():
     print(json.dumps(out, default=str))
 
 
-main()
+if __name__ == "__main__":
+    main()
