@@ -11,13 +11,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import * as OTPAuth from 'otpauth';
 import { selfSignedCertificate } from '../../apps/server/src/test/certificates.ts';
 import { SAML } from '../../scripts/ensure-saml.mjs';
 import { type Apache, freePort, startApache } from '../support/apache.ts';
 import { type Api, apiOf, customerIdOf, ok } from '../support/api.ts';
 import { signIn } from '../support/auth.ts';
 import { E2E_ORIGIN } from '../support/ports.ts';
+import { newSamlMember, passSignInPages, SIGN_IN_LANGUAGES } from '../support/saml-member.ts';
 
 const unique = (prefix: string) => `${prefix}_${Date.now().toString(36)}`;
 
@@ -37,27 +37,6 @@ const appPage = `<!doctype html><html lang="en"><title>Wiki</title><h1>Wiki acco
 <dt>roles</dt><dd id="roles"><!--#echo var="MELLON_roles" --></dd>
 </dl>
 <a href="/mellon/logout?ReturnTo=/signed-out.html">Sign out of the wiki</a></html>`;
-
-const LANGUAGES = {
-  en: { locale: 'en-US', username: 'Username', password: 'Password', totp: 'Code from your authenticator app' },
-  it: { locale: 'it-IT', username: 'Nome utente', password: 'Password', totp: "Codice dell'app di autenticazione" },
-} as const;
-
-/** A member of the application's group with a password and a TOTP. */
-async function newMember(lang: string) {
-  const username = `wiki.${lang}.${Date.now().toString(36)}@acme.example`;
-  const member = await ok(
-    api.POST('/api/v1/users/', {
-      body: { username, email: username, first_name: 'Ada', last_name: 'Mellon', group_id: groupId },
-    }),
-  );
-  const password = `Correct horse ${Date.now().toString(36)}`;
-  const params = { path: { id: member.id } };
-  await ok(api.POST('/api/v1/users/{id}/credentials/', { params, body: { type: 'password', value: password } }));
-  const totp = await ok(api.POST('/api/v1/users/{id}/credentials/', { params, body: { type: 'totp' } }));
-  if (!totp.enrollment?.otpauth_uri) throw new Error('no otpauth URI');
-  return { ...member, password, totp: OTPAuth.URI.parse(totp.enrollment.otpauth_uri) as OTPAuth.TOTP };
-}
 
 async function memberPage(browser: Browser, locale: string): Promise<Page> {
   return (await browser.newContext({ locale })).newPage();
@@ -158,24 +137,17 @@ test.afterAll(async () => {
   await admin?.close();
 });
 
-for (const [lang, L] of Object.entries(LANGUAGES)) {
+for (const [lang, L] of Object.entries(SIGN_IN_LANGUAGES)) {
   test(`mod_auth_mellon signs the member in through the ${lang === 'en' ? 'English' : 'Italian'} pages and out again`, async ({
     browser,
   }) => {
     test.setTimeout(90_000);
-    const member = await newMember(lang);
+    const member = await newSamlMember(api, groupId, `wiki.${lang}`, { first_name: 'Ada', last_name: 'Mellon' });
     const page = await memberPage(browser, L.locale);
     try {
       await page.goto(`${wiki}/app/`);
-      await expect(page).toHaveURL(new RegExp(`^${E2E_ORIGIN}/signin/saml_[^/]+$`));
-      await page.getByLabel(L.username, { exact: true }).fill(member.username);
-      await page.getByLabel(L.username, { exact: true }).press('Enter');
-      await page.getByLabel(L.password, { exact: true }).fill(member.password);
-      await page.getByLabel(L.password, { exact: true }).press('Enter');
-      const code = page.getByLabel(L.totp, { exact: true });
-      await code.fill(member.totp.generate());
       const posted = page.waitForRequest((r) => r.url() === `${wiki}/mellon/postResponse` && r.method() === 'POST');
-      await code.press('Enter');
+      await passSignInPages(page, member, L);
       // The response page posts the signed response to mellon's consumer service.
       expect(new URLSearchParams((await posted).postData() ?? '').has('SAMLResponse')).toBe(true);
 

@@ -11,37 +11,17 @@
 
 import { type Browser, expect, test } from '@playwright/test';
 import { SAML_AUTHN_CONTEXT } from '@portiere/contracts';
-import * as OTPAuth from 'otpauth';
 import { type Api, apiOf, customerIdOf, ok } from '../support/api.ts';
 import { IT, signIn } from '../support/auth.ts';
 import { E2E_ORIGIN } from '../support/ports.ts';
 import { type PysamlSite, startPysamlSite } from '../support/pysaml2.ts';
+import { newSamlMember, passSignInPages, SIGN_IN_LANGUAGES } from '../support/saml-member.ts';
 
 const unique = (prefix: string) => `${prefix}_${Date.now().toString(36)}`;
 
 let site: PysamlSite;
 let api: Api;
 let groupId = '';
-
-const LANGUAGES = {
-  en: { locale: 'en-US', username: 'Username', password: 'Password', totp: 'Code from your authenticator app' },
-  it: { locale: 'it-IT', username: 'Nome utente', password: 'Password', totp: "Codice dell'app di autenticazione" },
-} as const;
-
-async function newMember(lang: string) {
-  const username = `library.${lang}.${Date.now().toString(36)}@acme.example`;
-  const member = await ok(
-    api.POST('/api/v1/users/', {
-      body: { username, email: username, first_name: 'Grace', last_name: 'Pysaml', group_id: groupId },
-    }),
-  );
-  const password = `Correct horse ${Date.now().toString(36)}`;
-  const params = { path: { id: member.id } };
-  await ok(api.POST('/api/v1/users/{id}/credentials/', { params, body: { type: 'password', value: password } }));
-  const totp = await ok(api.POST('/api/v1/users/{id}/credentials/', { params, body: { type: 'totp' } }));
-  if (!totp.enrollment?.otpauth_uri) throw new Error('no otpauth URI');
-  return { ...member, password, totp: OTPAuth.URI.parse(totp.enrollment.otpauth_uri) as OTPAuth.TOTP };
-}
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   test.setTimeout(120_000);
@@ -100,22 +80,16 @@ test.afterAll(async () => {
   await site?.stop();
 });
 
-for (const [lang, L] of Object.entries(LANGUAGES)) {
+for (const [lang, L] of Object.entries(SIGN_IN_LANGUAGES)) {
   test(`a pysaml2 site signs the member in through the ${lang === 'en' ? 'English' : 'Italian'} pages and out again`, async ({
     browser,
   }) => {
     test.setTimeout(90_000);
-    const member = await newMember(lang);
+    const member = await newSamlMember(api, groupId, `library.${lang}`, { first_name: 'Grace', last_name: 'Pysaml' });
     const page = await (await browser.newContext({ locale: L.locale })).newPage();
     try {
       await page.goto(`${site.url}/`);
-      await expect(page).toHaveURL(new RegExp(`^${E2E_ORIGIN}/signin/saml_[^/]+$`));
-      await page.getByLabel(L.username, { exact: true }).fill(member.username);
-      await page.getByLabel(L.username, { exact: true }).press('Enter');
-      await page.getByLabel(L.password, { exact: true }).fill(member.password);
-      await page.getByLabel(L.password, { exact: true }).press('Enter');
-      await page.getByLabel(L.totp, { exact: true }).fill(member.totp.generate());
-      await page.getByLabel(L.totp, { exact: true }).press('Enter');
+      await passSignInPages(page, member, L);
 
       // pysaml2 checked the signed response and assertion: the site shows what it read.
       await expect(page.getByRole('heading', { name: 'Library account' })).toBeVisible();
