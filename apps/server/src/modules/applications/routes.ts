@@ -52,6 +52,7 @@ export const applicationRoutes =
     app.post(
       '/applications/saml-metadata/',
       {
+        config: { audit: { none: 'reads a document from the provider; nothing is stored' } },
         schema: {
           tags,
           summary: "Fetch a SAML service provider's metadata from its address, for the application form",
