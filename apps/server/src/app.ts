@@ -7,6 +7,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { SCIM_PATH } from '@portiere/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes.ts';
@@ -68,6 +69,7 @@ import { refuseBadText } from './plugins/refuse-bad-text.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { runRadius } from './radius/plugin.ts';
 import { samlRoutes } from './saml/routes.ts';
+import { scimRoutes } from './scim/routes.ts';
 import { buildServices, type Services } from './services.ts';
 
 export interface BuildOptions {
@@ -279,6 +281,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
   await mountOidc(app, services.oidc);
   await app.register(samlRoutes(services.saml, services.samlLogout, config.publicUrl));
+  await app.register(
+    scimRoutes(
+      { users: services.scimUsers, groups: services.scimGroups },
+      { keys: services.apiKeys, ratePerMinute: config.apiKeyRateLimit },
+      config.publicUrl,
+    ),
+    { prefix: SCIM_PATH },
+  );
   await servePortal(app, config.portalDir);
   await serveConsole(app, config.consoleDir);
   return app;

@@ -60,6 +60,8 @@ import { SamlLogout } from './saml/logout.ts';
 import { SamlMetadataFetcher } from './saml/metadata-fetch.ts';
 import { SamlIdentityProvider } from './saml/service.ts';
 import { samlTargets } from './saml/target.ts';
+import { ScimGroups } from './scim/groups.ts';
+import { ScimUsers } from './scim/users.ts';
 import { AppApprovals } from './signIn/appApprovals.ts';
 import { CredentialChecks } from './signIn/credentialChecks.ts';
 import { SignInEngine } from './signIn/engine.ts';
@@ -126,6 +128,10 @@ export interface Services {
   webLogin: WebLoginService;
   saml: SamlIdentityProvider;
   samlLogout: SamlLogout;
+  /** SCIM 2.0 provisioning (scim/): the members as SCIM Users. */
+  scimUsers: ScimUsers;
+  /** SCIM 2.0 provisioning: the configuration groups as SCIM Groups. */
+  scimGroups: ScimGroups;
   /** Service providers' metadata fetched for the console's form (applications/saml-metadata/). */
   samlMetadata: SamlMetadataFetcher;
   device: DeviceService;
@@ -190,6 +196,7 @@ export async function buildServices(
     log,
     branding: (customerId) => customization.branding(customerId),
   });
+  const configurations = new ConfigurationsService(db);
   const saml = new SamlIdentityProvider(db, new SamlKeys(db, box), oidc.clients, publicUrl, now);
   const appApprovals = new AppApprovals(db, now);
   const managerUsers = new ManagerUsersService(db, mailQueue, tokens, publicUrl, now);
@@ -234,7 +241,7 @@ export async function buildServices(
     temporaryCards: new TemporaryCardsService(db, members, settings, now),
     hardwareTokens: new HardwareTokensService(db, box, members, credentials, settings, now),
     recovery,
-    configurations: new ConfigurationsService(db),
+    configurations,
     roles: new RolesService(db),
     workstationUsers: new WorkstationUsersService(db, members, now),
     dashboard: new DashboardService(db, now),
@@ -259,6 +266,8 @@ export async function buildServices(
     saml,
     samlLogout: new SamlLogout(db, saml, oidc.clients, publicUrl, now),
     samlMetadata: new SamlMetadataFetcher(samlMetadataPrivate),
+    scimUsers: new ScimUsers(db, members, publicUrl),
+    scimGroups: new ScimGroups(db, configurations, publicUrl),
     // A sign-in's uid names a SAML request (its own prefix) or an OpenID interaction.
     webLogin: new WebLoginService(
       db,

@@ -34,6 +34,7 @@ export * from './recovery.ts';
 export * from './responses.ts';
 export * from './roles.ts';
 export * from './saml.ts';
+export * from './scim.ts';
 export * from './settings.ts';
 export * from './temporaryCards.ts';
 export * from './tokenClaims.ts';

@@ -31,6 +31,8 @@ export const API_KEY_SCOPES = [
   'settings:read',
   'settings:write',
   'audit:read',
+  /** SCIM 2.0 provisioning at /scim/v2 (scim.ts): the key, sent as a bearer token, creates, changes and removes members and configuration groups. */
+  'scim',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 

@@ -222,6 +222,11 @@ export const memberDetailSchema = memberSchema.extend({
   issuable_credential_types: z.array(z.enum(CREDENTIAL_TYPES)),
   /** When the member last said on the smartphone app that a sign-in was not theirs. */
   reported_sign_in_at: z.string().nullable(),
+  /**
+   * A directory provisions the member through SCIM (scim.ts): since when, and its own id of the
+   * member; null for a member managed in the console.
+   */
+  scim: z.object({ managed_since: z.string(), external_id: z.string().nullable() }).nullable(),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 

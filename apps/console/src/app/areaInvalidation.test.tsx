@@ -20,6 +20,7 @@ const configuration = (id: string, name: string) => ({
   allowed_credential_types: ['password'],
   issuable_credential_types: ['password'],
   reported_sign_in_at: null,
+  scim: null,
   members_count: 0,
 });
 

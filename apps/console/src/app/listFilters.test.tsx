@@ -23,6 +23,7 @@ const group = {
   allowed_credential_types: [],
   issuable_credential_types: [],
   reported_sign_in_at: null,
+  scim: null,
   members_count: 0,
 };
 

@@ -66,6 +66,7 @@ export const configurationGroup = {
   allowed_credential_types: ['password'],
   issuable_credential_types: ['password'],
   reported_sign_in_at: null,
+  scim: null,
   members_count: 0,
 };
 export const member = {

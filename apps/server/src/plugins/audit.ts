@@ -9,7 +9,7 @@
  * `failure` event is written on its own. Body validation (400) fails before the handler runs,
  * so malformed requests, which change nothing and name no valid target, are not recorded.
  */
-import type { AuditAction, AuditTargetType } from '@portiere/contracts';
+import { type AuditAction, type AuditTargetType, SCIM_PATH } from '@portiere/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { type AuditEventInput, appendAuditEvents } from '../audit/append.ts';
 import { type AuditScope, currentAuditScope, runInAuditScope } from '../audit/context.ts';
@@ -157,7 +157,8 @@ export function installAudit(app: FastifyInstance, db: Db, now: () => Date): Map
   };
 
   app.addHook('onRoute', (options) => {
-    if (!options.url?.startsWith('/api/')) return;
+    // The API's routes, and SCIM's, whose writes are the same member and group changes.
+    if (!options.url?.startsWith('/api/') && !options.url?.startsWith(`${SCIM_PATH}/`)) return;
     for (const method of [options.method].flat()) {
       if (method !== 'HEAD') declared.set(`${method} ${options.url}`, options.config?.audit);
     }

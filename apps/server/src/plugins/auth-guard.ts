@@ -38,19 +38,25 @@ export interface ApiKeyAuth {
   ratePerMinute: number;
 }
 
-export function installAuthentication(app: FastifyInstance, tokens: TokenService, apiKeys: ApiKeyAuth): void {
+/**
+ * Checks a manager user's API key for a route that needs `scope`: counted against the key's rate
+ * limit before its secret is checked (so guessing at one key is limited too), then 401, 429 or
+ * 403 (apiKeyNotAllowed without a scope, apiKeyScope without this one). Also SCIM's (scim/auth.ts).
+ */
+export function apiKeyCheck(
+  app: FastifyInstance,
+  apiKeys: ApiKeyAuth,
+): (request: FastifyRequest, key: string, scope: ApiKeyScope | undefined) => Promise<ApiKeyUser> {
   const keyIds = new WeakMap<FastifyRequest, string>();
   const limit = app.createRateLimit({
     max: apiKeys.ratePerMinute,
     timeWindow: 60_000,
     keyGenerator: (req) => `api-key:${keyIds.get(req)}`,
   });
-
-  const byApiKey = async (request: FastifyRequest, key: string): Promise<ApiKeyUser> => {
+  return async (request, key, scope) => {
     const keyId = apiKeyIdOf(key);
     const row = keyId ? await apiKeys.keys.find(keyId) : undefined;
     if (!keyId || !row) throw new AppError(401, 'apiKeyInvalid');
-    // Counted before the secret is checked, so guessing at one key is limited too.
     keyIds.set(request, keyId);
     const counted = await limit(request);
     if (!counted.isAllowed && counted.isExceeded) {
@@ -59,11 +65,14 @@ export function installAuthentication(app: FastifyInstance, tokens: TokenService
       throw error;
     }
     const user = await apiKeys.keys.authenticate(key, row);
-    const scope = request.routeOptions.config.scope;
     if (!scope) throw new AppError(403, 'apiKeyNotAllowed');
     if (!user.apiKey.scopes.includes(scope)) throw new AppError(403, 'apiKeyScope', { scope });
     return user;
   };
+}
+
+export function installAuthentication(app: FastifyInstance, tokens: TokenService, apiKeys: ApiKeyAuth): void {
+  const byApiKey = apiKeyCheck(app, apiKeys);
 
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions;
@@ -74,7 +83,7 @@ export function installAuthentication(app: FastifyInstance, tokens: TokenService
     const authorization = request.headers.authorization;
     const key = request.headers['x-api-key'];
     if (!authorization && typeof key === 'string') {
-      request.user = await byApiKey(request, key);
+      request.user = await byApiKey(request, key, route.config.scope);
     } else {
       // The scheme name is case-insensitive (RFC 9110 11.1).
       const token = /^bearer +(\S+)$/i.exec(authorization ?? '')?.[1];

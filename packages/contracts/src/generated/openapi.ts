@@ -6088,7 +6088,7 @@ export interface operations {
                             license_expiration: string | null;
                             must_change_password: boolean;
                             pending_email: string | null;
-                            scopes: ("members:read" | "members:write" | "credentials:write" | "settings:read" | "settings:write" | "audit:read")[];
+                            scopes: ("members:read" | "members:write" | "credentials:write" | "settings:read" | "settings:write" | "audit:read" | "scim")[];
                         }[];
                     };
                 };
@@ -6156,7 +6156,7 @@ export interface operations {
                     /** @default null */
                     expiration?: string | null;
                     /** @default [] */
-                    scopes?: ("members:read" | "members:write" | "credentials:write" | "settings:read" | "settings:write" | "audit:read")[];
+                    scopes?: ("members:read" | "members:write" | "credentials:write" | "settings:read" | "settings:write" | "audit:read" | "scim")[];
                 };
             };
         };
@@ -6177,7 +6177,7 @@ export interface operations {
                         license_expiration: string | null;
                         must_change_password: boolean;
                         pending_email: string | null;
-                        scopes: ("members:read" | "members:write" | "credentials:write" | "settings:read" | "settings:write" | "audit:read")[];
+                        scopes: ("members:read" | "members:write" | "credentials:write" | "settings:read" | "settings:write" | "audit:read" | "scim")[];
                     };
                 };
             };
@@ -6269,7 +6269,7 @@ export interface operations {
             content: {
                 "application/json": {
                     expiration?: string | null;
-                    scopes?: ("members:read" | "members:write" | "credentials:write" | "settings:read" | "settings:write" | "audit:read")[];
+                    scopes?: ("members:read" | "members:write" | "credentials:write" | "settings:read" | "settings:write" | "audit:read" | "scim")[];
                 };
             };
         };
@@ -6290,7 +6290,7 @@ export interface operations {
                         license_expiration: string | null;
                         must_change_password: boolean;
                         pending_email: string | null;
-                        scopes: ("members:read" | "members:write" | "credentials:write" | "settings:read" | "settings:write" | "audit:read")[];
+                        scopes: ("members:read" | "members:write" | "credentials:write" | "settings:read" | "settings:write" | "audit:read" | "scim")[];
                     };
                 };
             };
@@ -6387,7 +6387,7 @@ export interface operations {
                         license_expiration: string | null;
                         must_change_password: boolean;
                         pending_email: string | null;
-                        scopes: ("members:read" | "members:write" | "credentials:write" | "settings:read" | "settings:write" | "audit:read")[];
+                        scopes: ("members:read" | "members:write" | "credentials:write" | "settings:read" | "settings:write" | "audit:read" | "scim")[];
                     };
                 };
             };
@@ -6490,7 +6490,7 @@ export interface operations {
                         license_expiration: string | null;
                         must_change_password: boolean;
                         pending_email: string | null;
-                        scopes: ("members:read" | "members:write" | "credentials:write" | "settings:read" | "settings:write" | "audit:read")[];
+                        scopes: ("members:read" | "members:write" | "credentials:write" | "settings:read" | "settings:write" | "audit:read" | "scim")[];
                     };
                 };
             };
@@ -6768,7 +6768,7 @@ export interface operations {
                         license_expiration: string | null;
                         must_change_password: boolean;
                         pending_email: string | null;
-                        scopes: ("members:read" | "members:write" | "credentials:write" | "settings:read" | "settings:write" | "audit:read")[];
+                        scopes: ("members:read" | "members:write" | "credentials:write" | "settings:read" | "settings:write" | "audit:read" | "scim")[];
                     };
                 };
             };
@@ -16515,6 +16515,10 @@ export interface operations {
                         last_name: string;
                         phone_number: string;
                         reported_sign_in_at: string | null;
+                        scim: {
+                            external_id: string | null;
+                            managed_since: string;
+                        } | null;
                         username: string;
                     };
                 };
@@ -16632,6 +16636,10 @@ export interface operations {
                         last_name: string;
                         phone_number: string;
                         reported_sign_in_at: string | null;
+                        scim: {
+                            external_id: string | null;
+                            managed_since: string;
+                        } | null;
                         username: string;
                     };
                 };
@@ -16836,6 +16844,10 @@ export interface operations {
                         last_name: string;
                         phone_number: string;
                         reported_sign_in_at: string | null;
+                        scim: {
+                            external_id: string | null;
+                            managed_since: string;
+                        } | null;
                         username: string;
                     };
                 };
@@ -17064,6 +17076,10 @@ export interface operations {
                         last_name: string;
                         phone_number: string;
                         reported_sign_in_at: string | null;
+                        scim: {
+                            external_id: string | null;
+                            managed_since: string;
+                        } | null;
                         username: string;
                     };
                 };
@@ -19117,6 +19133,10 @@ export interface operations {
                         last_name: string;
                         phone_number: string;
                         reported_sign_in_at: string | null;
+                        scim: {
+                            external_id: string | null;
+                            managed_since: string;
+                        } | null;
                         username: string;
                     };
                 };

@@ -28,6 +28,7 @@ export const managerUsers = {
     settingsRead: 'Read settings',
     settingsWrite: 'Change settings',
     auditRead: 'Read the audit trail',
+    scim: 'Provision members and groups from a directory (SCIM)',
   },
   actions: {
     edit: 'Edit scopes and expiration',

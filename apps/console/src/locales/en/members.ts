@@ -118,6 +118,9 @@ export const members = {
     blocked: 'Blocked',
     blockedBy: 'Blocked by {name}',
     reportedSignIn: 'On {date} the member said on the smartphone app that a sign-in was not theirs.',
+    scimManaged:
+      "Managed by SCIM: the customer's directory provisions this member since {date}. Changes made here last until the directory sends the member again.",
+    scimExternalId: "The directory's id: {id}",
     enrolled: 'Enrolled',
     enrolledAt: 'Enrolled on {date}',
     notEnrolled: 'Not enrolled',

@@ -30,6 +30,7 @@ export const managerUsers: DeepStrings<Phrases['managerUsers']> = {
     settingsRead: 'Leggere le impostazioni',
     settingsWrite: 'Modificare le impostazioni',
     auditRead: 'Leggere il registro attività',
+    scim: 'Fornire membri e gruppi da una directory (SCIM)',
   },
   actions: {
     edit: 'Modifica ambiti e scadenza',

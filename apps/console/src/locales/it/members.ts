@@ -117,6 +117,9 @@ export const members: DeepStrings<Phrases['members']> = {
     blocked: 'Bloccato',
     blockedBy: 'Bloccato da {name}',
     reportedSignIn: 'Il {date} l’utente ha segnalato dall’app per smartphone un accesso non richiesto da lui.',
+    scimManaged:
+      'Gestito tramite SCIM: la directory del cliente fornisce questo utente dal {date}. Le modifiche fatte qui durano finché la directory non invia di nuovo l’utente.',
+    scimExternalId: 'Id nella directory: {id}',
     enrolled: 'Registrato',
     enrolledAt: 'Registrato il {date}',
     notEnrolled: 'Non registrato',

@@ -1,4 +1,5 @@
 /** Configurations (the spec's configuration groups): which credential kinds and logins their members get. */
+import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { customerRef } from './tenancy.ts';
 
@@ -17,9 +18,16 @@ export const configurations = pgTable(
     /** Credential kinds members of the group may hold (password, pin, app, mail, sms, totp, hotp). */
     allowed: jsonb('allowed').$type<string[]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its name or external id last changed (a trigger: migration 0036): SCIM's meta.lastModified. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The directory's own id of the group (SCIM externalId); one group per id in a customer. */
+    externalId: text('external_id'),
   },
   (t) => [
     uniqueIndex('configurations_customer_name_idx').on(t.customerId, t.name),
+    uniqueIndex('configurations_customer_external_id_idx')
+      .on(t.customerId, t.externalId)
+      .where(sql`${t.externalId} is not null`),
     // The list's filters (groups/?web_login, workstation_login, biometry).
     index('configurations_customer_web_login_idx').on(t.customerId, t.webLoginEnabled),
     index('configurations_customer_workstation_login_idx').on(t.customerId, t.workstationLoginEnabled),

@@ -81,12 +81,27 @@ export const members = pgTable(
     /** Whether any of its credentials is usable for Windows login: the workstation users list. */
     windowsLogin: boolean('windows_login').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When what SCIM shows of the member last changed (a trigger moves it when those columns do,
+     * whoever writes them: migration 0036): SCIM's meta.lastModified.
+     */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The directory's own id of the member (SCIM externalId); one member per id in a customer. */
+    externalId: text('external_id'),
+    /** Since when a directory provisions the member through SCIM; null: managed in the console. */
+    scimManagedAt: timestamp('scim_managed_at', { withTimezone: true }),
+    /** SCIM's enterprise extension as the directory sent it (employeeNumber, department, manager …). */
+    scimEnterprise: jsonb('scim_enterprise').$type<Record<string, unknown>>(),
   },
   (t) => {
     // The drawer's filter columns, carried by each ordering's index after its (key, id).
     const filters = [t.groupId, t.enrolled, t.blocked, t.credentialKinds, t.createdAt] as const;
     return [
       uniqueIndex('members_customer_username_idx').on(t.customerId, sql`lower(${t.username})`),
+      // SCIM's look-up by the directory's id (filter externalId eq "…"), and one member per id.
+      uniqueIndex('members_customer_external_id_idx')
+        .on(t.customerId, t.externalId)
+        .where(sql`${t.externalId} is not null`),
       // One (customer_id, sort key, id) index per list ordering: the list's pages and the export's
       // keyset batches read them in order. Each also carries every column the drawer filters on
       // (after the unique (key, id), so they never change the order): a filtered page or count in

@@ -27,6 +27,11 @@ type GroupRow = typeof configurations.$inferSelect;
 type GroupInput = z.infer<typeof configurationInputSchema>;
 
 const nameTaken = () => new AppError(409, 'nameExists', undefined, { name: fieldError('nameExists') });
+/** The unique index a write ran into: the name's, or a directory's external id (SCIM). */
+const groupConflict = (constraint: string | undefined) =>
+  constraint === 'configurations_customer_external_id_idx'
+    ? new AppError(409, 'conflict', undefined, { externalId: fieldError('nameExists') })
+    : nameTaken();
 
 export class ConfigurationsService {
   constructor(private readonly db: Db) {}
@@ -84,27 +89,38 @@ export class ConfigurationsService {
     return this.toGroup(g, await countMembers(this.db, customerId, { groups: { ids: [id], none: false } }));
   }
 
-  async create(customerId: string, input: GroupInput): Promise<Configuration> {
-    const [g] = await this.db
-      .insert(configurations)
-      .values({
-        customerId,
-        name: input.name,
-        description: input.description,
-        appCredentialBiometry: input.app_credential_biometry,
-        workstationLoginEnabled: input.workstation_login_enabled,
-        webLoginEnabled: input.web_login_enabled,
-        allowed: [...new Set(input.allowed)],
-      })
-      .onConflictDoNothing()
-      .returning();
+  /** `externalId`: the directory's id of a group SCIM provisions. */
+  async create(customerId: string, input: GroupInput, externalId?: string | null): Promise<Configuration> {
+    const [g] = await orConflict(
+      () =>
+        this.db
+          .insert(configurations)
+          .values({
+            customerId,
+            name: input.name,
+            description: input.description,
+            appCredentialBiometry: input.app_credential_biometry,
+            workstationLoginEnabled: input.workstation_login_enabled,
+            webLoginEnabled: input.web_login_enabled,
+            allowed: [...new Set(input.allowed)],
+            ...(externalId !== undefined ? { externalId } : {}),
+          })
+          .returning(),
+      groupConflict,
+    );
     if (!g) throw nameTaken();
     return this.toGroup(g, 0);
   }
 
-  async update(customerId: string, id: string, patch: Partial<GroupInput>): Promise<Configuration> {
+  async update(
+    customerId: string,
+    id: string,
+    patch: Partial<GroupInput>,
+    externalId?: string | null,
+  ): Promise<Configuration> {
     const before = await this.get(customerId, id);
     const set: Partial<typeof configurations.$inferInsert> = {};
+    if (externalId !== undefined) set.externalId = externalId;
     if (patch.name !== undefined) set.name = patch.name;
     if (patch.description !== undefined) set.description = patch.description;
     if (patch.app_credential_biometry !== undefined) set.appCredentialBiometry = patch.app_credential_biometry;
@@ -112,7 +128,7 @@ export class ConfigurationsService {
     if (patch.web_login_enabled !== undefined) set.webLoginEnabled = patch.web_login_enabled;
     if (patch.allowed !== undefined) set.allowed = [...new Set(patch.allowed)];
     if (Object.keys(set).length) {
-      await orConflict(() => this.db.update(configurations).set(set).where(eq(configurations.id, id)), nameTaken);
+      await orConflict(() => this.db.update(configurations).set(set).where(eq(configurations.id, id)), groupConflict);
     }
     const after = await this.get(customerId, id);
     auditChange(before, after);
@@ -148,6 +164,22 @@ export class ConfigurationsService {
     );
     auditMembers(rows, group);
     return { done: rows.length, skipped: ids.length - rows.length };
+  }
+
+  /** Members of the group among `ids` leave it (others are left as they are); answers how many left. */
+  async unassignMany(customerId: string, id: string, ids: string[]): Promise<number> {
+    const group = await this.row(customerId, id);
+    const valid = ids.filter(isUuid);
+    if (!valid.length) return 0;
+    const rows = await aroundTallies(this.db, customerId, valid, () =>
+      this.db
+        .update(members)
+        .set({ groupId: null })
+        .where(and(eq(members.customerId, customerId), inArray(members.id, valid), eq(members.groupId, id)))
+        .returning({ id: members.id, username: members.username }),
+    );
+    auditMembers(rows, group);
+    return rows.length;
   }
 
   async unassign(customerId: string, id: string, memberId: string): Promise<void> {

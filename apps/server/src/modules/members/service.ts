@@ -82,7 +82,7 @@ export class MembersService {
     return (await this.settings.get(customerId)).settings.cms;
   }
 
-  async create(customerId: string, input: MemberInput): Promise<MemberDetail> {
+  async create(customerId: string, input: MemberInput, provisioned?: Provisioned): Promise<MemberDetail> {
     assertValid(memberFieldErrors(input));
     const group = await this.group(customerId, input.group_id);
     // The unique index on (customer_id, lower(username)) decides, also between racing requests.
@@ -90,9 +90,14 @@ export class MembersService {
       () =>
         this.db
           .insert(members)
-          .values({ customerId, ...toColumns(input), username: input.username.trim() })
+          .values({
+            customerId,
+            ...toColumns(input),
+            username: input.username.trim(),
+            ...(provisioned ? provisionedColumns(provisioned, this.now()) : {}),
+          })
           .returning(),
-      usernameTaken,
+      memberConflict,
     );
     if (!row) throw new Error('insert failed');
     await lockTallies(this.db, customerId, 1);
@@ -100,17 +105,25 @@ export class MembersService {
     return detail(row, group, await this.cms(customerId));
   }
 
-  async update(customerId: string, id: string, patch: Partial<MemberInput>): Promise<MemberDetail> {
+  async update(
+    customerId: string,
+    id: string,
+    patch: Partial<MemberInput>,
+    provisioned?: Provisioned,
+  ): Promise<MemberDetail> {
     const current = await this.row(customerId, id);
     assertValid(memberFieldErrors(patch));
-    const values = toColumns(patch);
+    const values = {
+      ...toColumns(patch),
+      ...(provisioned ? provisionedColumns(provisioned, current.scimManagedAt ?? this.now()) : {}),
+    };
     const group = await this.group(customerId, current.groupId);
     const cms = await this.cms(customerId);
     const before = detail(current, group, cms);
     if (!Object.keys(values).length) return before;
     const newGroup = patch.group_id !== undefined ? await this.group(customerId, patch.group_id) : group;
     const write = () =>
-      orConflict(() => this.db.update(members).set(values).where(eq(members.id, id)).returning(), usernameTaken);
+      orConflict(() => this.db.update(members).set(values).where(eq(members.id, id)).returning(), memberConflict);
     // The group is a counted class, the names are list orderings: their tallies move with them.
     const tallied = TALLIED_FIELDS.some((f) => values[f] !== undefined && values[f] !== current[f]);
     const [row] = tallied ? await aroundTallies(this.db, customerId, [id], write) : await write();
@@ -263,10 +276,26 @@ const detail = (row: MemberRow, group: GroupRow | null, cms: CustomerSettings['c
     allowed_credential_types: allowed,
     issuable_credential_types: allowed.filter((kind) => cmsIssues(cms, kind)),
     reported_sign_in_at: row.reportedSignInAt?.toISOString() ?? null,
+    scim: row.scimManagedAt ? { managed_since: row.scimManagedAt.toISOString(), external_id: row.externalId } : null,
   };
 };
 
 const usernameTaken = () => new AppError(409, 'usernameExists', undefined, { username: fieldError('usernameExists') });
+/** The unique index a write ran into: the username's, or a directory's external id (SCIM). */
+const memberConflict = (constraint: string | undefined) =>
+  constraint === 'members_customer_external_id_idx'
+    ? new AppError(409, 'conflict', undefined, { externalId: fieldError('nameExists') })
+    : usernameTaken();
+
+/** What a directory provisioning the member (SCIM) keeps on it besides the member's fields. */
+export interface Provisioned {
+  externalId: string | null;
+  enterprise: Record<string, unknown> | null;
+}
+
+function provisionedColumns(p: Provisioned, managedSince: Date) {
+  return { externalId: p.externalId, scimEnterprise: p.enterprise, scimManagedAt: managedSince };
+}
 
 function groupError(): Record<string, FieldError> {
   return { group_id: fieldError('configurationNotFound') };

@@ -40,6 +40,7 @@ const group = {
   allowed_credential_types: ['password'],
   issuable_credential_types: ['password'],
   reported_sign_in_at: null,
+  scim: null,
   members_count: 0,
 };
 const flow = {

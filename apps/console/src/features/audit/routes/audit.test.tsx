@@ -74,6 +74,7 @@ const member = {
   allowed_credential_types: ['mail'],
   issuable_credential_types: ['mail'],
   reported_sign_in_at: null,
+  scim: null,
 };
 
 const COLD = { timeout: 20_000 };

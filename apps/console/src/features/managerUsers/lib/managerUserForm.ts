@@ -21,6 +21,7 @@ export const SCOPE_LABELS: Record<ApiKeyScope, TranslationKey> = {
   'settings:read': 'managerUsers.scopes.settingsRead',
   'settings:write': 'managerUsers.scopes.settingsWrite',
   'audit:read': 'managerUsers.scopes.auditRead',
+  scim: 'managerUsers.scopes.scim',
 };
 
 export interface ManagerUserFormValues {

@@ -47,6 +47,16 @@ export function PersonalInfoTab({ member }: { member: MemberDetail }) {
 
   return (
     <Stack spacing={3}>
+      {member.scim && (
+        <Alert severity="info">
+          {t('members.detail.scimManaged', { date: formatDateTime(member.scim.managed_since, i18n.language) })}
+          {member.scim.external_id && (
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              {t('members.detail.scimExternalId', { id: member.scim.external_id })}
+            </Typography>
+          )}
+        </Alert>
+      )}
       {member.reported_sign_in_at && (
         <Alert severity="warning">
           {t('members.detail.reportedSignIn', { date: formatDateTime(member.reported_sign_in_at, i18n.language) })}

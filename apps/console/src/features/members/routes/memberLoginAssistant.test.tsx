@@ -28,6 +28,7 @@ const member = {
   allowed_credential_types: ['password'],
   issuable_credential_types: ['password'],
   reported_sign_in_at: null,
+  scim: null,
 };
 
 describe('member detail: Login Assistant tab', { timeout: 40_000 }, () => {

@@ -28,6 +28,7 @@ const member = {
   allowed_credential_types: ['password', 'totp'],
   issuable_credential_types: ['password', 'totp'],
   reported_sign_in_at: null,
+  scim: null,
 };
 
 const signIn = (over: Partial<MemberSignIn>): MemberSignIn =>

@@ -40,6 +40,7 @@ const office = {
   allowed_credential_types: ['mail', 'password', 'totp'],
   issuable_credential_types: ['mail', 'password', 'totp'],
   reported_sign_in_at: null,
+  scim: null,
   members_count: 1,
 };
 
@@ -82,6 +83,7 @@ describe('members pages', { timeout: 30_000 }, () => {
         allowed_credential_types: ['mail', 'password', 'totp'],
         issuable_credential_types: ['mail', 'password', 'totp'],
         reported_sign_in_at: null,
+        scim: null,
       });
     if (path.endsWith('/users/m1/credentials/')) return jsonResponse(200, []);
     return jsonResponse(404, { reason: 'Not found.', code: 'notFound' });

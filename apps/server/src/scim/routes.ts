@@ -1,0 +1,234 @@
+/**
+ * SCIM 2.0 at PUBLIC_URL/scim/v2 (contracts/scim.ts). A manager user's API key with the `scim`
+ * scope, sent as a bearer token (what Entra ID and Okta send), names the customer; every read and
+ * write is that customer's. Bodies are `application/scim+json` (plain JSON accepted), answers
+ * too, and every failure is a SCIM error body. Writes are audited like the console's, with the
+ * API key as the actor.
+ */
+import { SCIM_CONTENT_TYPE, SCIM_SCHEMAS } from '@portiere/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type ApiKeyAuth, apiKeyCheck } from '../plugins/auth-guard.ts';
+import { GROUP_ATTRIBUTES, type ResourceAttributes, USER_ATTRIBUTES } from './attributes.ts';
+import { resourceTypes, schemas, serviceProviderConfig } from './discovery.ts';
+import { invalidSyntax, ScimError, sendScimError } from './errors.ts';
+import type { ScimGroups } from './groups.ts';
+import { projection } from './projection.ts';
+import type { ScimListQuery, ScimUsers } from './users.ts';
+import { matches } from './versions.ts';
+
+export interface ScimServices {
+  users: ScimUsers;
+  groups: ScimGroups;
+}
+
+type Query = Record<string, string | undefined>;
+
+const intOf = (v: unknown): number | undefined => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?\d{1,9}$/.test(v) ? Number(v) : undefined;
+  return n;
+};
+
+function listQuery(q: Record<string, unknown>): ScimListQuery & { attributes?: string; excludedAttributes?: string } {
+  const str = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) ? v.join(',') : undefined);
+  return {
+    filter: str(q.filter),
+    startIndex: intOf(q.startIndex),
+    count: intOf(q.count),
+    sortBy: str(q.sortBy),
+    sortOrder: str(q.sortOrder),
+    attributes: str(q.attributes),
+    excludedAttributes: str(q.excludedAttributes),
+  };
+}
+
+function bodyOf(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalidSyntax('The body is a JSON object.');
+  return body as Record<string, unknown>;
+}
+
+function customerOf(request: FastifyRequest): string {
+  const customer = request.user?.customer_id;
+  if (!customer) throw new ScimError(403, undefined, 'SCIM is for the API keys of customers’ manager users.');
+  return customer;
+}
+
+/** A resource with its ETag header; 304 when the client already holds this version. */
+function sendResource(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  resource: { meta: { version: string } },
+  status = 200,
+  attributes: ResourceAttributes = USER_ATTRIBUTES,
+) {
+  reply.header('etag', resource.meta.version);
+  reply.header('location', (resource.meta as { location?: string }).location ?? '');
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (request.method === 'GET' && typeof ifNoneMatch === 'string' && matches(resource, ifNoneMatch)) {
+    return reply.status(304).send();
+  }
+  const p = projection(attributes, listQuery(request.query as Record<string, unknown>));
+  return reply.status(status).send(p(resource));
+}
+
+const ifMatchOf = (request: FastifyRequest) => {
+  const v = request.headers['if-match'];
+  return typeof v === 'string' ? v : undefined;
+};
+
+export function scimRoutes(services: ScimServices, apiKeys: ApiKeyAuth, publicUrl: string) {
+  return async (app: FastifyInstance) => {
+    const byApiKey = apiKeyCheck(app, apiKeys);
+    app.addContentTypeParser(SCIM_CONTENT_TYPE, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+    app.setErrorHandler((error, request, reply) => sendScimError(error, request, reply));
+    app.setNotFoundHandler((request, reply) =>
+      sendScimError(new ScimError(404, undefined, 'No such endpoint.'), request, reply),
+    );
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (reply.statusCode !== 304 && reply.statusCode !== 204) reply.type(SCIM_CONTENT_TYPE);
+      return payload;
+    });
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config.auth === 'public') return;
+      const token = /^bearer +(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      if (!token) throw new ScimError(401, undefined, 'Send an API key with the scope "scim" as a bearer token.');
+      request.user = await byApiKey(request, token, 'scim');
+    });
+
+    // Discovery (RFC 7644 4): open to read, as directories read it before they have a key.
+    const open = { config: { auth: 'public' as const } };
+    app.get('/ServiceProviderConfig', open, async () => serviceProviderConfig(publicUrl));
+    app.get('/ResourceTypes', open, async () => list(resourceTypes(publicUrl)));
+    app.get<{ Params: { id: string } }>('/ResourceTypes/:id', open, async (request) => {
+      const found = resourceTypes(publicUrl).find((r) => r.id === request.params.id);
+      if (!found) throw new ScimError(404, undefined, `No resource type ${request.params.id}.`);
+      return found;
+    });
+    app.get('/Schemas', open, async () => list(schemas(publicUrl)));
+    app.get<{ Params: { id: string } }>('/Schemas/:id', open, async (request) => {
+      const found = schemas(publicUrl).find((s) => s.id === request.params.id);
+      if (!found) throw new ScimError(404, undefined, `No schema ${request.params.id}.`);
+      return found;
+    });
+
+    const users = services.users;
+    const listUsers = async (request: FastifyRequest, q: ReturnType<typeof listQuery>) => {
+      const cut = projection(USER_ATTRIBUTES, q);
+      const answer = await users.list(customerOf(request), q);
+      return { ...answer, Resources: answer.Resources.map(cut) };
+    };
+    app.get('/Users', async (request) => listUsers(request, listQuery(request.query as Query)));
+    app.post('/Users/.search', { config: { audit: { none: 'a search reads' } } }, async (request) =>
+      listUsers(request, listQuery(bodyOf(request))),
+    );
+    app.get<{ Params: { id: string } }>('/Users/:id', async (request, reply) =>
+      sendResource(request, reply, await users.get(customerOf(request), request.params.id)),
+    );
+    app.post(
+      '/Users',
+      { config: { audit: { action: 'member.create', target: 'member', param: null } } },
+      async (request, reply) =>
+        sendResource(request, reply, await users.create(customerOf(request), bodyOf(request)), 201),
+    );
+    app.put<{ Params: { id: string } }>(
+      '/Users/:id',
+      { config: { audit: { action: 'member.update', target: 'member' } } },
+      async (request, reply) =>
+        sendResource(
+          request,
+          reply,
+          await users.replace(customerOf(request), request.params.id, bodyOf(request), ifMatchOf(request)),
+        ),
+    );
+    app.patch<{ Params: { id: string } }>(
+      '/Users/:id',
+      { config: { audit: { action: 'member.update', target: 'member' } } },
+      async (request, reply) =>
+        sendResource(
+          request,
+          reply,
+          await users.patch(customerOf(request), request.params.id, request.body, ifMatchOf(request)),
+        ),
+    );
+    app.delete<{ Params: { id: string } }>(
+      '/Users/:id',
+      { config: { audit: { action: 'member.delete', target: 'member' } } },
+      async (request, reply) => {
+        await users.remove(customerOf(request), request.params.id, ifMatchOf(request));
+        return reply.status(204).send();
+      },
+    );
+
+    const groups = services.groups;
+    const G = GROUP_ATTRIBUTES;
+    /** Whether the answer is to hold the members (Entra ID asks without them: excludedAttributes=members). */
+    const withMembers = (q: { attributes?: string | undefined; excludedAttributes?: string | undefined }) => {
+      const names = (v?: string) =>
+        (v ?? '')
+          .toLowerCase()
+          .split(',')
+          .map((n) => n.trim());
+      if (names(q.excludedAttributes).some((n) => n === 'members' || n.startsWith('members.'))) return false;
+      return !q.attributes || names(q.attributes).some((n) => n === 'members' || n.startsWith('members.'));
+    };
+    const listGroups = async (request: FastifyRequest, q: ReturnType<typeof listQuery>) => {
+      const cut = projection(G, q);
+      const answer = await groups.list(customerOf(request), q, withMembers(q));
+      return { ...answer, Resources: answer.Resources.map(cut) };
+    };
+    app.get('/Groups', async (request) => listGroups(request, listQuery(request.query as Query)));
+    app.post('/Groups/.search', { config: { audit: { none: 'a search reads' } } }, async (request) =>
+      listGroups(request, listQuery(bodyOf(request))),
+    );
+    app.get<{ Params: { id: string } }>('/Groups/:id', async (request, reply) => {
+      const q = listQuery(request.query as Query);
+      const group = await groups.get(customerOf(request), request.params.id, withMembers(q));
+      return sendResource(request, reply, group, 200, G);
+    });
+    app.post(
+      '/Groups',
+      { config: { audit: { action: 'configuration.create', target: 'configuration', param: null } } },
+      async (request, reply) =>
+        sendResource(request, reply, await groups.create(customerOf(request), bodyOf(request)), 201, G),
+    );
+    app.put<{ Params: { id: string } }>(
+      '/Groups/:id',
+      { config: { audit: { action: 'configuration.update', target: 'configuration' } } },
+      async (request, reply) =>
+        sendResource(
+          request,
+          reply,
+          await groups.replace(customerOf(request), request.params.id, bodyOf(request), ifMatchOf(request)),
+          200,
+          G,
+        ),
+    );
+    app.patch<{ Params: { id: string } }>(
+      '/Groups/:id',
+      { config: { audit: { action: 'configuration.update', target: 'configuration' } } },
+      async (request, reply) => {
+        const group = await groups.patch(customerOf(request), request.params.id, request.body, ifMatchOf(request));
+        // Entra ID reads no body back from a group's PATCH; an answer as for the others, cut if asked.
+        return sendResource(request, reply, group, 200, G);
+      },
+    );
+    app.delete<{ Params: { id: string } }>(
+      '/Groups/:id',
+      { config: { audit: { action: 'configuration.delete', target: 'configuration' } } },
+      async (request, reply) => {
+        await groups.remove(customerOf(request), request.params.id, ifMatchOf(request));
+        return reply.status(204).send();
+      },
+    );
+  };
+}
+
+function list<T>(resources: T[]) {
+  return {
+    schemas: [SCIM_SCHEMAS.listResponse],
+    totalResults: resources.length,
+    startIndex: 1,
+    itemsPerPage: resources.length,
+    Resources: resources,
+  };
+}
