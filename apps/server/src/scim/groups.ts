@@ -8,13 +8,12 @@
 import {
   configurationInputSchema,
   SCIM_MAX_GROUP_MEMBER_CHANGES,
-  SCIM_MAX_RESULTS,
   SCIM_PATH,
   SCIM_SCHEMAS,
   type ScimGroup,
   type ScimListResponse,
 } from '@portiere/contracts';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { auditTarget } from '../audit/context.ts';
 import type { Db } from '../db/client.ts';
@@ -25,9 +24,9 @@ import type { ConfigurationsService } from '../modules/configurations/service.ts
 import { GROUP_ATTRIBUTES } from './attributes.ts';
 import { invalidValue, ScimError } from './errors.ts';
 import { type FilterColumn, type FilterTarget, filterSql } from './filter.ts';
+import { listResponse, listWindow, type ScimListQuery } from './list.ts';
 import { applyPatch } from './patch.ts';
 import { etagOf } from './user-mapping.ts';
-import type { ScimListQuery } from './users.ts';
 import { checkVersion } from './versions.ts';
 
 type GroupRow = typeof configurations.$inferSelect;
@@ -134,12 +133,7 @@ export class ScimGroups {
 
   async list(customerId: string, q: ScimListQuery, withMembers: boolean): Promise<ScimListResponse<ScimGroup>> {
     const where = and(eq(configurations.customerId, customerId), q.filter ? groupWhere(q.filter) : undefined);
-    const startIndex = Math.max(1, q.startIndex ?? 1);
-    const pageSize = Math.min(Math.max(0, q.count ?? SCIM_MAX_RESULTS), SCIM_MAX_RESULTS);
-    const sortPath = q.sortBy ? GROUP_ATTRIBUTES.paths.get(q.sortBy.toLowerCase()) : 'meta.created';
-    const sortKey = sortPath ? SORTS[sortPath] : undefined;
-    if (!sortKey) throw invalidValue(`Sorting by ${q.sortBy} is not supported.`);
-    const direction = q.sortOrder?.toLowerCase() === 'descending' ? desc : asc;
+    const { startIndex, pageSize, sortKey, direction } = listWindow(q, GROUP_ATTRIBUTES, SORTS);
     const [total] = await this.db.select({ n: count() }).from(configurations).where(where);
     const rows = pageSize
       ? await this.db
@@ -152,13 +146,7 @@ export class ScimGroups {
       : [];
     const resources = [];
     for (const g of rows) resources.push(await this.toScim(g, withMembers));
-    return {
-      schemas: [SCIM_SCHEMAS.listResponse],
-      totalResults: total?.n ?? 0,
-      startIndex,
-      itemsPerPage: resources.length,
-      Resources: resources,
-    };
+    return listResponse(total?.n ?? 0, startIndex, resources);
   }
 
   async get(customerId: string, id: string, withMembers = true): Promise<ScimGroup> {

@@ -5,15 +5,16 @@
  * too, and every failure is a SCIM error body. Writes are audited like the console's, with the
  * API key as the actor.
  */
-import { SCIM_CONTENT_TYPE, SCIM_SCHEMAS } from '@portiere/contracts';
+import { type AuditAction, type AuditTargetType, SCIM_CONTENT_TYPE, SCIM_SCHEMAS } from '@portiere/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ApiKeyAuth, apiKeyCheck } from '../plugins/auth-guard.ts';
 import { GROUP_ATTRIBUTES, type ResourceAttributes, USER_ATTRIBUTES } from './attributes.ts';
 import { resourceTypes, schemas, serviceProviderConfig } from './discovery.ts';
 import { invalidSyntax, ScimError, sendScimError } from './errors.ts';
 import type { ScimGroups } from './groups.ts';
+import type { ScimListQuery } from './list.ts';
 import { projection } from './projection.ts';
-import type { ScimListQuery, ScimUsers } from './users.ts';
+import type { ScimUsers } from './users.ts';
 import { matches } from './versions.ts';
 
 export interface ScimServices {
@@ -112,57 +113,9 @@ export function scimRoutes(services: ScimServices, apiKeys: ApiKeyAuth, publicUr
     });
 
     const users = services.users;
-    const listUsers = async (request: FastifyRequest, q: ReturnType<typeof listQuery>) => {
-      const cut = projection(USER_ATTRIBUTES, q);
-      const answer = await users.list(customerOf(request), q);
-      return { ...answer, Resources: answer.Resources.map(cut) };
-    };
-    app.get('/Users', async (request) => listUsers(request, listQuery(request.query as Query)));
-    app.post('/Users/.search', { config: { audit: { none: 'a search reads' } } }, async (request) =>
-      listUsers(request, listQuery(bodyOf(request))),
-    );
-    app.get<{ Params: { id: string } }>('/Users/:id', async (request, reply) =>
-      sendResource(request, reply, await users.get(customerOf(request), request.params.id)),
-    );
-    app.post(
-      '/Users',
-      { config: { audit: { action: 'member.create', target: 'member', param: null } } },
-      async (request, reply) =>
-        sendResource(request, reply, await users.create(customerOf(request), bodyOf(request)), 201),
-    );
-    app.put<{ Params: { id: string } }>(
-      '/Users/:id',
-      { config: { audit: { action: 'member.update', target: 'member' } } },
-      async (request, reply) =>
-        sendResource(
-          request,
-          reply,
-          await users.replace(customerOf(request), request.params.id, bodyOf(request), ifMatchOf(request)),
-        ),
-    );
-    app.patch<{ Params: { id: string } }>(
-      '/Users/:id',
-      { config: { audit: { action: 'member.update', target: 'member' } } },
-      async (request, reply) =>
-        sendResource(
-          request,
-          reply,
-          await users.patch(customerOf(request), request.params.id, request.body, ifMatchOf(request)),
-        ),
-    );
-    app.delete<{ Params: { id: string } }>(
-      '/Users/:id',
-      { config: { audit: { action: 'member.delete', target: 'member' } } },
-      async (request, reply) => {
-        await users.remove(customerOf(request), request.params.id, ifMatchOf(request));
-        return reply.status(204).send();
-      },
-    );
-
     const groups = services.groups;
-    const G = GROUP_ATTRIBUTES;
-    /** Whether the answer is to hold the members (Entra ID asks without them: excludedAttributes=members). */
-    const withMembers = (q: { attributes?: string | undefined; excludedAttributes?: string | undefined }) => {
+    /** Whether a group answer is to hold the members (Entra ID asks without them: excludedAttributes=members). */
+    const withMembers = (q: ListParams) => {
       const names = (v?: string) =>
         (v ?? '')
           .toLowerCase()
@@ -171,56 +124,96 @@ export function scimRoutes(services: ScimServices, apiKeys: ApiKeyAuth, publicUr
       if (names(q.excludedAttributes).some((n) => n === 'members' || n.startsWith('members.'))) return false;
       return !q.attributes || names(q.attributes).some((n) => n === 'members' || n.startsWith('members.'));
     };
-    const listGroups = async (request: FastifyRequest, q: ReturnType<typeof listQuery>) => {
-      const cut = projection(G, q);
-      const answer = await groups.list(customerOf(request), q, withMembers(q));
-      return { ...answer, Resources: answer.Resources.map(cut) };
-    };
-    app.get('/Groups', async (request) => listGroups(request, listQuery(request.query as Query)));
-    app.post('/Groups/.search', { config: { audit: { none: 'a search reads' } } }, async (request) =>
-      listGroups(request, listQuery(bodyOf(request))),
-    );
-    app.get<{ Params: { id: string } }>('/Groups/:id', async (request, reply) => {
-      const q = listQuery(request.query as Query);
-      const group = await groups.get(customerOf(request), request.params.id, withMembers(q));
-      return sendResource(request, reply, group, 200, G);
-    });
-    app.post(
-      '/Groups',
-      { config: { audit: { action: 'configuration.create', target: 'configuration', param: null } } },
-      async (request, reply) =>
-        sendResource(request, reply, await groups.create(customerOf(request), bodyOf(request)), 201, G),
-    );
-    app.put<{ Params: { id: string } }>(
-      '/Groups/:id',
-      { config: { audit: { action: 'configuration.update', target: 'configuration' } } },
-      async (request, reply) =>
-        sendResource(
-          request,
-          reply,
-          await groups.replace(customerOf(request), request.params.id, bodyOf(request), ifMatchOf(request)),
-          200,
-          G,
-        ),
-    );
-    app.patch<{ Params: { id: string } }>(
-      '/Groups/:id',
-      { config: { audit: { action: 'configuration.update', target: 'configuration' } } },
-      async (request, reply) => {
-        const group = await groups.patch(customerOf(request), request.params.id, request.body, ifMatchOf(request));
-        // Entra ID reads no body back from a group's PATCH; an answer as for the others, cut if asked.
-        return sendResource(request, reply, group, 200, G);
+    resourceRoutes(
+      app,
+      '/Users',
+      USER_ATTRIBUTES,
+      { create: 'member.create', update: 'member.update', delete: 'member.delete', target: 'member' },
+      {
+        list: (customer, q) => users.list(customer, q),
+        get: (customer, id) => users.get(customer, id),
+        create: (customer, body) => users.create(customer, body),
+        replace: (customer, id, body, ifMatch) => users.replace(customer, id, body, ifMatch),
+        patch: (customer, id, body, ifMatch) => users.patch(customer, id, body, ifMatch),
+        remove: (customer, id, ifMatch) => users.remove(customer, id, ifMatch),
       },
     );
-    app.delete<{ Params: { id: string } }>(
-      '/Groups/:id',
-      { config: { audit: { action: 'configuration.delete', target: 'configuration' } } },
-      async (request, reply) => {
-        await groups.remove(customerOf(request), request.params.id, ifMatchOf(request));
-        return reply.status(204).send();
+    resourceRoutes(
+      app,
+      '/Groups',
+      GROUP_ATTRIBUTES,
+      {
+        create: 'configuration.create',
+        update: 'configuration.update',
+        delete: 'configuration.delete',
+        target: 'configuration',
+      },
+      {
+        list: (customer, q) => groups.list(customer, q, withMembers(q)),
+        get: (customer, id, q) => groups.get(customer, id, withMembers(q)),
+        create: (customer, body) => groups.create(customer, body),
+        replace: (customer, id, body, ifMatch) => groups.replace(customer, id, body, ifMatch),
+        patch: (customer, id, body, ifMatch) => groups.patch(customer, id, body, ifMatch),
+        remove: (customer, id, ifMatch) => groups.remove(customer, id, ifMatch),
       },
     );
   };
+}
+
+type ListParams = ReturnType<typeof listQuery>;
+type Versioned = { meta: { version: string } };
+
+/** What a resource type's routes call: the Users and Groups services, each with the customer first. */
+interface ResourceService {
+  list(customer: string, q: ListParams): Promise<{ Resources: Versioned[] }>;
+  get(customer: string, id: string, q: ListParams): Promise<Versioned>;
+  create(customer: string, body: Record<string, unknown>): Promise<Versioned>;
+  replace(customer: string, id: string, body: Record<string, unknown>, ifMatch?: string): Promise<Versioned>;
+  patch(customer: string, id: string, body: unknown, ifMatch?: string): Promise<Versioned>;
+  remove(customer: string, id: string, ifMatch?: string): Promise<void>;
+}
+
+/** A resource type's endpoints (RFC 7644 3.3 to 3.6), each write audited as the console's. */
+function resourceRoutes(
+  app: FastifyInstance,
+  path: '/Users' | '/Groups',
+  attributes: ResourceAttributes,
+  audit: { create: AuditAction; update: AuditAction; delete: AuditAction; target: AuditTargetType },
+  service: ResourceService,
+) {
+  const send = (request: FastifyRequest, reply: FastifyReply, resource: Versioned, status = 200) =>
+    sendResource(request, reply, resource, status, attributes);
+  const search = async (request: FastifyRequest, q: ListParams) => {
+    const cut = projection(attributes, q);
+    const answer = await service.list(customerOf(request), q);
+    return { ...answer, Resources: answer.Resources.map(cut) };
+  };
+  const { target } = audit;
+  type ById = { Params: { id: string } };
+  app.get(path, async (request) => search(request, listQuery(request.query as Query)));
+  app.post(`${path}/.search`, { config: { audit: { none: 'a search reads' } } }, async (request) =>
+    search(request, listQuery(bodyOf(request))),
+  );
+  app.get<ById>(`${path}/:id`, async (request, reply) =>
+    send(request, reply, await service.get(customerOf(request), request.params.id, listQuery(request.query as Query))),
+  );
+  app.post(path, { config: { audit: { action: audit.create, target, param: null } } }, async (request, reply) =>
+    send(request, reply, await service.create(customerOf(request), bodyOf(request)), 201),
+  );
+  app.put<ById>(`${path}/:id`, { config: { audit: { action: audit.update, target } } }, async (request, reply) =>
+    send(
+      request,
+      reply,
+      await service.replace(customerOf(request), request.params.id, bodyOf(request), ifMatchOf(request)),
+    ),
+  );
+  app.patch<ById>(`${path}/:id`, { config: { audit: { action: audit.update, target } } }, async (request, reply) =>
+    send(request, reply, await service.patch(customerOf(request), request.params.id, request.body, ifMatchOf(request))),
+  );
+  app.delete<ById>(`${path}/:id`, { config: { audit: { action: audit.delete, target } } }, async (request, reply) => {
+    await service.remove(customerOf(request), request.params.id, ifMatchOf(request));
+    return reply.status(204).send();
+  });
 }
 
 function list<T>(resources: T[]) {

@@ -5,8 +5,8 @@
  * active=false blocks the member. PATCH applies the operations with scim-patch to the member as
  * SCIM shows it and writes what changed.
  */
-import { SCIM_MAX_RESULTS, SCIM_SCHEMAS, type ScimListResponse, type ScimUser } from '@portiere/contracts';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { SCIM_SCHEMAS, type ScimListResponse, type ScimUser } from '@portiere/contracts';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { auditTarget } from '../audit/context.ts';
 import type { Db } from '../db/client.ts';
@@ -15,20 +15,12 @@ import { notFound } from '../lib/errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import type { MembersService } from '../modules/members/service.ts';
 import { USER_ATTRIBUTES } from './attributes.ts';
-import { invalidValue, ScimError } from './errors.ts';
+import { ScimError } from './errors.ts';
 import { type FilterColumn, type FilterTarget, filterSql } from './filter.ts';
+import { listResponse, listWindow, type ScimListQuery } from './list.ts';
 import { applyPatch } from './patch.ts';
 import { scimUser, type UserFields, type UserRow, userFields } from './user-mapping.ts';
 import { checkVersion } from './versions.ts';
-
-/** A list request's parameters (query string or POST .search body). */
-export interface ScimListQuery {
-  filter?: string | undefined;
-  startIndex?: number | undefined;
-  count?: number | undefined;
-  sortBy?: string | undefined;
-  sortOrder?: string | undefined;
-}
 
 const fullName = sql`(${members.firstName} || ' ' || ${members.lastName})`;
 
@@ -107,12 +99,7 @@ export class ScimUsers {
 
   async list(customerId: string, q: ScimListQuery): Promise<ScimListResponse<ScimUser>> {
     const where = and(eq(members.customerId, customerId), q.filter ? filterSql(USER_FILTER, q.filter) : undefined);
-    const startIndex = Math.max(1, q.startIndex ?? 1);
-    const pageSize = Math.min(Math.max(0, q.count ?? SCIM_MAX_RESULTS), SCIM_MAX_RESULTS);
-    const sortPath = q.sortBy ? USER_FILTER.attributes.paths.get(q.sortBy.toLowerCase()) : 'meta.created';
-    const sortKey = sortPath ? SORTS[sortPath] : undefined;
-    if (!sortKey) throw invalidValue(`Sorting by ${q.sortBy} is not supported.`);
-    const direction = q.sortOrder?.toLowerCase() === 'descending' ? desc : asc;
+    const { startIndex, pageSize, sortKey, direction } = listWindow(q, USER_ATTRIBUTES, SORTS);
     // Without a filter the count comes from the members' tallies, not from counting rows.
     const total = q.filter
       ? ((await this.db.select({ n: count() }).from(members).where(where))[0]?.n ?? 0)
@@ -124,13 +111,11 @@ export class ScimUsers {
           .limit(pageSize)
           .offset(startIndex - 1)
       : [];
-    return {
-      schemas: [SCIM_SCHEMAS.listResponse],
-      totalResults: total,
+    return listResponse(
+      total,
       startIndex,
-      itemsPerPage: rows.length,
-      Resources: rows.map((r) => scimUser(r, this.publicUrl)),
-    };
+      rows.map((r) => scimUser(r, this.publicUrl)),
+    );
   }
 
   async get(customerId: string, id: string): Promise<ScimUser> {
