@@ -252,9 +252,9 @@ describe.each(testDatabases())('the OpenID provider on $name', (database) => {
       });
       expect(me.statusCode, candidate).toBe(401);
     }
-    const refreshes = await Promise.all(
-      [...strings].slice(0, 40).map((c) => oauthError(client.refreshTokenGrant(rp, c))),
-    );
+    // One after another: forty at once on a loaded machine may wait past the admission bound (503).
+    const refreshes: string[] = [];
+    for (const c of [...strings].slice(0, 40)) refreshes.push(await oauthError(client.refreshTokenGrant(rp, c)));
     expect(new Set(refreshes)).toEqual(new Set(['invalid_grant']));
     // The tokens themselves still work.
     expect((await client.fetchUserInfo(rp, tokens.access_token, m.id)).sub).toBe(m.id);
