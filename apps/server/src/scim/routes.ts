@@ -80,6 +80,10 @@ const ifMatchOf = (request: FastifyRequest) => {
 export function scimRoutes(services: ScimServices, apiKeys: ApiKeyAuth, publicUrl: string) {
   return async (app: FastifyInstance) => {
     const byApiKey = apiKeyCheck(app, apiKeys);
+    // SCIM's own protocol, described by /ServiceProviderConfig and /Schemas, not by the API's OpenAPI document.
+    app.addHook('onRoute', (route) => {
+      route.schema = { ...(route.schema ?? {}), hide: true };
+    });
     app.addContentTypeParser(SCIM_CONTENT_TYPE, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
     app.setErrorHandler((error, request, reply) => sendScimError(error, request, reply));
     app.setNotFoundHandler((request, reply) =>
