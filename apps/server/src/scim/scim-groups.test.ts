@@ -7,8 +7,8 @@
 import { SCIM_SCHEMAS } from '@portiere/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../test/databases.ts';
-import { call, type Harness, signIn, startHarness } from '../test/harness.ts';
-import { type ScimClient, scimClient, scimKey } from '../test/scim.ts';
+import { call, type Harness } from '../test/harness.ts';
+import { type ScimClient, startScim } from '../test/scim.ts';
 import { changedTables, tableChecksums } from '../test/table-checksums.ts';
 
 const GROUP = SCIM_SCHEMAS.group;
@@ -22,10 +22,7 @@ describe.each(testDatabases())('SCIM Groups on $name', (database) => {
   let acmeAdmin: string;
 
   beforeAll(async () => {
-    h = await startHarness(database);
-    scim = scimClient(h, await scimKey(h, 'admin@acme.example'));
-    globex = scimClient(h, await scimKey(h, 'admin@globex.example'));
-    acmeAdmin = (await signIn(h, 'admin@acme.example')).access;
+    ({ h, scim, globex, acmeAdmin } = await startScim(database));
   });
   afterAll(() => h?.close());
 

@@ -7,8 +7,8 @@
 import { SCIM_CONTENT_TYPE, SCIM_SCHEMAS } from '@portiere/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../test/databases.ts';
-import { call, type Harness, signIn, startHarness } from '../test/harness.ts';
-import { type ScimClient, scimClient, scimKey } from '../test/scim.ts';
+import { call, type Harness } from '../test/harness.ts';
+import { type ScimClient, scimClient, scimKey, startScim } from '../test/scim.ts';
 import { changedTables, tableChecksums } from '../test/table-checksums.ts';
 
 const USER = SCIM_SCHEMAS.user;
@@ -23,10 +23,7 @@ describe.each(testDatabases())('SCIM Users on $name', (database) => {
   let acmeAdmin: string;
 
   beforeAll(async () => {
-    h = await startHarness(database);
-    scim = scimClient(h, await scimKey(h, 'admin@acme.example'));
-    globex = scimClient(h, await scimKey(h, 'admin@globex.example'));
-    acmeAdmin = (await signIn(h, 'admin@acme.example')).access;
+    ({ h, scim, globex, acmeAdmin } = await startScim(database));
   });
   afterAll(() => h?.close());
 
@@ -157,18 +154,21 @@ describe.each(testDatabases())('SCIM Users on $name', (database) => {
 
   it('replaces (RFC 7644 3.5.1) and patches (3.5.2) a user, only when the version still holds', async () => {
     const { body: user } = await scim('POST', '/Users', bjensen());
-    const put = await scim('PUT', `/Users/${user.id}`, {
+    const replacement = {
       schemas: [USER],
       id: user.id,
       userName: user.userName,
       externalId: user.externalId,
       name: { givenName: 'Barbara', familyName: 'Jensen-Smith' },
       emails: [{ value: 'bjensen@example.com', type: 'work', primary: true }],
-    });
+    };
+    const put = await scim('PUT', `/Users/${user.id}`, replacement);
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(put.body.name.familyName).toBe('Jensen-Smith');
     expect(put.body.emails).toEqual([{ value: 'bjensen@example.com', type: 'work', primary: true }]);
     expect(put.body.meta.version).not.toBe(user.meta.version);
+    // The same again is no change: neither the version nor lastModified moves.
+    expect((await scim('PUT', `/Users/${user.id}`, replacement)).body.meta).toEqual(put.body.meta);
 
     // The old version no longer holds: 412, and nothing changes.
     const before = await tableChecksums(h.app.services.db, { excludeSignInBookkeeping: true });

@@ -3,7 +3,8 @@
  * the customer's reseller, as in the console), and requests to /scim/v2 as a directory sends them.
  */
 import { SCIM_CONTENT_TYPE, SCIM_PATH } from '@portiere/contracts';
-import { call, type Harness, post, signIn } from './harness.ts';
+import type { TestDatabase } from './databases.ts';
+import { call, type Harness, post, signIn, startHarness } from './harness.ts';
 
 export interface ScimAnswer {
   status: number;
@@ -46,5 +47,18 @@ export function scimClient(h: Harness, key: string | null): ScimClient {
       Object.entries(res.headers).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]),
     );
     return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined, headers: answered };
+  };
+}
+
+/** A SCIM test file's world: the harness, a directory's client for Acme and one for Globex, and Acme's admin. */
+export async function startScim(
+  database: TestDatabase,
+): Promise<{ h: Harness; scim: ScimClient; globex: ScimClient; acmeAdmin: string }> {
+  const h = await startHarness(database);
+  return {
+    h,
+    scim: scimClient(h, await scimKey(h, 'admin@acme.example')),
+    globex: scimClient(h, await scimKey(h, 'admin@globex.example')),
+    acmeAdmin: (await signIn(h, 'admin@acme.example')).access,
   };
 }

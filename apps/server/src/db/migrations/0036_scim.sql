@@ -7,7 +7,8 @@ ALTER TABLE "members" ADD COLUMN "scim_enterprise" jsonb;--> statement-breakpoin
 CREATE UNIQUE INDEX "configurations_customer_external_id_idx" ON "configurations" USING btree ("customer_id","external_id") WHERE "configurations"."external_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "members_customer_external_id_idx" ON "members" USING btree ("customer_id","external_id") WHERE "members"."external_id" is not null;--> statement-breakpoint
 -- SCIM's meta.lastModified: moved by whoever changes what SCIM shows of a member or a group (the
--- console, the API, SCIM itself), and by nothing else (sign-ins update other columns).
+-- console, the API, SCIM itself), and by nothing else (sign-ins update other columns; a write of
+-- the same values is no change).
 CREATE FUNCTION "touch_updated_at"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW."updated_at" := now();
@@ -16,10 +17,18 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER "members_touch_updated_at" BEFORE UPDATE OF
   "username", "first_name", "last_name", "email", "phone_number", "group_id", "blocked", "external_id", "scim_enterprise"
-  ON "members" FOR EACH ROW EXECUTE FUNCTION "touch_updated_at"();
+  ON "members" FOR EACH ROW
+  WHEN (OLD."username" IS DISTINCT FROM NEW."username" OR OLD."first_name" IS DISTINCT FROM NEW."first_name"
+    OR OLD."last_name" IS DISTINCT FROM NEW."last_name" OR OLD."email" IS DISTINCT FROM NEW."email"
+    OR OLD."phone_number" IS DISTINCT FROM NEW."phone_number" OR OLD."group_id" IS DISTINCT FROM NEW."group_id"
+    OR OLD."blocked" IS DISTINCT FROM NEW."blocked" OR OLD."external_id" IS DISTINCT FROM NEW."external_id"
+    OR OLD."scim_enterprise" IS DISTINCT FROM NEW."scim_enterprise")
+  EXECUTE FUNCTION "touch_updated_at"();
 --> statement-breakpoint
 CREATE TRIGGER "configurations_touch_updated_at" BEFORE UPDATE OF "name", "external_id"
-  ON "configurations" FOR EACH ROW EXECUTE FUNCTION "touch_updated_at"();
+  ON "configurations" FOR EACH ROW
+  WHEN (OLD."name" IS DISTINCT FROM NEW."name" OR OLD."external_id" IS DISTINCT FROM NEW."external_id")
+  EXECUTE FUNCTION "touch_updated_at"();
 --> statement-breakpoint
 -- A group's version (SCIM's ETag and meta.lastModified) covers its members: a member joining or
 -- leaving moves the group's updated_at. Once per statement over the rows it changed (transition
