@@ -32,9 +32,14 @@ CREATE TRIGGER "configurations_touch_updated_at" BEFORE UPDATE OF "name", "exter
 --> statement-breakpoint
 -- A group's version (SCIM's ETag and meta.lastModified) covers its members: a member joining or
 -- leaving moves the group's updated_at. Once per statement over the rows it changed (transition
--- tables), so assigning thousands of members touches each group once.
+-- tables), so assigning thousands of members touches each group once. Not while a backup is
+-- restored (backup/postgres.ts sets portiere.restoring for its transaction).
 CREATE FUNCTION "members_touch_groups"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- A restore loads members as they were: their groups keep the updated_at the backup holds.
+  IF current_setting('portiere.restoring', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP = 'INSERT' THEN
     UPDATE "configurations" SET "updated_at" = now()
     WHERE "id" IN (SELECT DISTINCT "group_id" FROM "new_rows" WHERE "group_id" IS NOT NULL);
