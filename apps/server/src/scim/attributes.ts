@@ -12,29 +12,10 @@ import {
   type ScimAttribute,
 } from '@portiere/contracts';
 
-const META: ScimAttribute[] = [
-  {
-    name: 'meta',
-    type: 'complex',
-    multiValued: false,
-    description: '',
-    required: false,
-    caseExact: false,
-    mutability: 'readOnly',
-    returned: 'default',
-    uniqueness: 'none',
-    subAttributes: ['resourceType', 'created', 'lastModified', 'location', 'version'].map((name) => ({
-      name,
-      type: 'string',
-      multiValued: false,
-      description: '',
-      required: false,
-      caseExact: false,
-      mutability: 'readOnly',
-      returned: 'default',
-      uniqueness: 'none',
-    })),
-  },
+/** meta's paths (read-only, never written): only their spelling is needed here. */
+const META_PATHS = [
+  'meta',
+  ...['resourceType', 'created', 'lastModified', 'location', 'version'].map((n) => `meta.${n}`),
 ];
 
 export interface ResourceAttributes {
@@ -54,7 +35,8 @@ function pathsOf(attributes: ScimAttribute[], prefix = '', into = new Map<string
 }
 
 function resource(core: string, attributes: ScimAttribute[], extension?: [string, ScimAttribute[]]) {
-  const paths = pathsOf([...SCIM_COMMON_ATTRIBUTES, ...META, ...attributes]);
+  const paths = pathsOf([...SCIM_COMMON_ATTRIBUTES, ...attributes]);
+  for (const path of META_PATHS) paths.set(path.toLowerCase(), path);
   if (extension) {
     const [urn, ext] = extension;
     paths.set(urn.toLowerCase(), urn);

@@ -28,6 +28,8 @@ export class ScimError extends Error {
 export const invalidValue = (detail: string) => new ScimError(400, 'invalidValue', detail);
 export const invalidFilter = (detail: string) => new ScimError(400, 'invalidFilter', detail);
 export const invalidSyntax = (detail: string) => new ScimError(400, 'invalidSyntax', detail);
+/** A PUT or PATCH that would change a resource's id (RFC 7644 3.12 mutability). */
+export const idImmutable = () => new ScimError(400, 'mutability', 'The id of a resource cannot be changed.');
 
 export function scimErrorBody(status: number, scimType: ScimErrorType | undefined, detail: string): ScimErrorBody {
   return { schemas: [SCIM_SCHEMAS.error], status: String(status), ...(scimType ? { scimType } : {}), detail };

@@ -22,7 +22,7 @@ import { notFound } from '../lib/errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import type { ConfigurationsService } from '../modules/configurations/service.ts';
 import { GROUP_ATTRIBUTES } from './attributes.ts';
-import { invalidValue, ScimError } from './errors.ts';
+import { idImmutable, invalidValue, ScimError } from './errors.ts';
 import { type FilterColumn, type FilterTarget, filterSql } from './filter.ts';
 import { listResponse, listWindow, type ScimListQuery } from './list.ts';
 import { applyPatch } from './patch.ts';
@@ -165,8 +165,7 @@ export class ScimGroups {
   async replace(customerId: string, id: string, body: Record<string, unknown>, ifMatch?: string): Promise<ScimGroup> {
     const current = await this.get(customerId, id);
     checkVersion(current, ifMatch);
-    if (body.id !== undefined && body.id !== id)
-      throw new ScimError(400, 'mutability', 'The id of a resource cannot be changed.');
+    if (body.id !== undefined && body.id !== id) throw idImmutable();
     return this.write(customerId, current, groupFields(body));
   }
 
@@ -177,13 +176,7 @@ export class ScimGroups {
       const current = await this.get(customerId, id, false);
       checkVersion(current, ifMatch);
       auditTarget(current.id, current.displayName);
-      if (changes.add.length + changes.remove.length > SCIM_MAX_GROUP_MEMBER_CHANGES) {
-        throw new ScimError(
-          400,
-          'tooMany',
-          `At most ${SCIM_MAX_GROUP_MEMBER_CHANGES} members join or leave per request.`,
-        );
-      }
+      checkMemberChanges(changes.add.length + changes.remove.length);
       if (changes.add.length) await this.configurations.assign(customerId, id, changes.add);
       if (changes.remove.length) await this.configurations.unassignMany(customerId, id, changes.remove);
       if (changes.removeAll)
@@ -197,7 +190,7 @@ export class ScimGroups {
     const current = await this.get(customerId, id);
     checkVersion(current, ifMatch);
     const patched = applyPatch(GROUP_ATTRIBUTES, current, body);
-    if (patched.id !== id) throw new ScimError(400, 'mutability', 'The id of a resource cannot be changed.');
+    if (patched.id !== id) throw idImmutable();
     return this.write(customerId, current, groupFields(patched));
   }
 
@@ -222,13 +215,7 @@ export class ScimGroups {
       const wanted = new Set(next.memberIds);
       const joining = [...wanted].filter((m) => !now.has(m));
       const leaving = [...now].filter((m) => !wanted.has(m));
-      if (joining.length + leaving.length > SCIM_MAX_GROUP_MEMBER_CHANGES) {
-        throw new ScimError(
-          400,
-          'tooMany',
-          `At most ${SCIM_MAX_GROUP_MEMBER_CHANGES} members join or leave per request.`,
-        );
-      }
+      checkMemberChanges(joining.length + leaving.length);
       if (joining.length) await this.configurations.assign(customerId, current.id, joining);
       if (leaving.length) await this.configurations.unassignMany(customerId, current.id, leaving);
     }
@@ -272,6 +259,13 @@ function memberChanges(body: unknown): { add: string[]; remove: string[]; remove
     } else return undefined;
   }
   return out;
+}
+
+/** 400 tooMany past the members one request may move in or out of a group. */
+function checkMemberChanges(n: number) {
+  if (n > SCIM_MAX_GROUP_MEMBER_CHANGES) {
+    throw new ScimError(400, 'tooMany', `At most ${SCIM_MAX_GROUP_MEMBER_CHANGES} members join or leave per request.`);
+  }
 }
 
 interface GroupFields {

@@ -15,7 +15,7 @@ import { notFound } from '../lib/errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import type { MembersService } from '../modules/members/service.ts';
 import { USER_ATTRIBUTES } from './attributes.ts';
-import { ScimError } from './errors.ts';
+import { idImmutable } from './errors.ts';
 import { type FilterColumn, type FilterTarget, filterSql } from './filter.ts';
 import { listResponse, listWindow, type ScimListQuery } from './list.ts';
 import { applyPatch } from './patch.ts';
@@ -138,8 +138,7 @@ export class ScimUsers {
   async replace(customerId: string, id: string, body: Record<string, unknown>, ifMatch?: string): Promise<ScimUser> {
     const current = await this.get(customerId, id);
     checkVersion(current, ifMatch);
-    if (body.id !== undefined && body.id !== id)
-      throw new ScimError(400, 'mutability', 'The id of a resource cannot be changed.');
+    if (body.id !== undefined && body.id !== id) throw idImmutable();
     return this.write(customerId, current, userFields(body));
   }
 
@@ -147,7 +146,7 @@ export class ScimUsers {
     const current = await this.get(customerId, id);
     checkVersion(current, ifMatch);
     const patched = applyPatch(USER_ATTRIBUTES, current, body);
-    if (patched.id !== id) throw new ScimError(400, 'mutability', 'The id of a resource cannot be changed.');
+    if (patched.id !== id) throw idImmutable();
     return this.write(customerId, current, userFields(patched));
   }
 
