@@ -38,6 +38,11 @@ function operationsOf(r: ResourceAttributes, body: unknown): ScimPatchOperation[
     const name = typeof op === 'string' ? op.toLowerCase() : '';
     if (!OPS.has(name)) throw invalidSyntax(`Unknown operation ${JSON.stringify(op)}.`);
     if (path !== undefined && typeof path !== 'string') throw new ScimError(400, 'invalidPath', 'A path is a string.');
+    if (name !== 'remove' && value === undefined) throw new ScimError(400, 'invalidValue', `An ${name} has a value.`);
+    // Without a path the target is the resource itself (RFC 7644 3.5.2.1, 3.5.2.3): the value is its attributes.
+    if (name !== 'remove' && !path && (!value || typeof value !== 'object' || Array.isArray(value))) {
+      throw new ScimError(400, 'invalidValue', `An ${name} without a path has an object of attributes as its value.`);
+    }
     const canonicalValue =
       value && typeof value === 'object' && !Array.isArray(value) && path === undefined
         ? canonicalBody(r, value as Record<string, unknown>)

@@ -53,11 +53,14 @@ export function scimClient(h: Harness, key: string | null): ScimClient {
 /** A SCIM test file's world: the harness, a directory's client for Acme and one for Globex, and Acme's admin. */
 export async function startScim(
   database: TestDatabase,
-): Promise<{ h: Harness; scim: ScimClient; globex: ScimClient; acmeAdmin: string }> {
-  const h = await startHarness(database);
+  env: Record<string, string> = {},
+): Promise<{ h: Harness; scim: ScimClient; globex: ScimClient; acmeAdmin: string; acmeKey: string }> {
+  const h = await startHarness(database, env);
+  const acmeKey = await scimKey(h, 'admin@acme.example');
   return {
     h,
-    scim: scimClient(h, await scimKey(h, 'admin@acme.example')),
+    acmeKey,
+    scim: scimClient(h, acmeKey),
     globex: scimClient(h, await scimKey(h, 'admin@globex.example')),
     acmeAdmin: (await signIn(h, 'admin@acme.example')).access,
   };

@@ -5,6 +5,7 @@
  * sign-in engine for every channel that keeps one).
  */
 import type { CredentialType, ProvedKind, SignInChannelName, SignInFailureReason } from '@portiere/contracts';
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { applications } from './applications.ts';
 import { credentials, members } from './members.ts';
@@ -35,6 +36,8 @@ export const oidcPayloads = pgTable(
     index('oidc_payloads_uid_idx').on(t.uid),
     index('oidc_payloads_user_code_idx').on(t.userCode),
     index('oidc_payloads_expires_idx').on(t.expiresAt),
+    // Blocking a member deletes every session, grant and token that names them.
+    index('oidc_payloads_account_idx').on(sql`(${t.payload}->>'accountId')`),
   ],
 );
 

@@ -22,6 +22,7 @@ import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { builtInMails, renderMemberMail } from '../../mail/member-mail.ts';
 import type { MailQueue } from '../../mail/queue.ts';
+import { endMemberSessions } from '../../signIn/endSessions.ts';
 import { releaseMembersLaCredentials } from '../laUsers/counters.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { allowedKinds, type GroupRow } from './allowed-kinds.ts';
@@ -142,6 +143,7 @@ export class MembersService {
 
   /** Deletes the members `ids` (as far as `scope` holds them), their tallies leaving first. */
   private async deleteMembers(customerId: string, scope: SQL | undefined, ids: string[]) {
+    await endMemberSessions(this.db, customerId, ids, this.now());
     await lockTallies(this.db, customerId);
     await leaveTallies(this.db, customerId, ids);
     const gone = await this.db.delete(members).where(scope).returning({ id: members.id, username: members.username });
@@ -159,6 +161,7 @@ export class MembersService {
         )
         .where(eq(members.id, id)),
     );
+    if (blocked) await endMemberSessions(this.db, customerId, [id], this.now());
     return this.get(customerId, id);
   }
 
@@ -187,6 +190,13 @@ export class MembersService {
       acted = await aroundTallies(this.db, customerId, valid, () =>
         this.db.update(members).set(set).where(scope).returning(picked),
       );
+      if (action === 'block')
+        await endMemberSessions(
+          this.db,
+          customerId,
+          acted.map((m) => m.id),
+          this.now(),
+        );
     } else {
       const rows = await this.db.select().from(members).where(scope);
       for (const row of rows) {
