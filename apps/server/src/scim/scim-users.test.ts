@@ -357,6 +357,11 @@ describe.each(testDatabases())('SCIM Users on $name', (database) => {
       scimType: 'invalidSyntax',
     });
     expect((await scim('POST', '/Users', { schemas: [USER] })).body.scimType).toBe('invalidValue');
+    // An add or replace needs a value; without a path, an object of attributes (found by fuzz-scim).
+    for (const operation of [{ op: 'Replace' }, { op: 'add', path: 'displayName' }, { op: 'replace', value: 'x' }]) {
+      const res = await scim('PATCH', `/Users/${user.id}`, { schemas: [PATCH], Operations: [operation] });
+      expect(res.body).toMatchObject({ status: '400', scimType: 'invalidValue' });
+    }
     expect(changedTables(before, await tableChecksums(h.app.services.db, { excludeSignInBookkeeping: true }))).toEqual(
       [],
     );
