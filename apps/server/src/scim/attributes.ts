@@ -12,8 +12,9 @@ import {
   type ScimAttribute,
 } from '@portiere/contracts';
 
-/** meta's paths (read-only, never written): only their spelling is needed here. */
-const META_PATHS = [
+/** schemas and meta's paths (read-only, never written): only their spelling is needed here. */
+export const READ_ONLY_PATHS = [
+  'schemas',
   'meta',
   ...['resourceType', 'created', 'lastModified', 'location', 'version'].map((n) => `meta.${n}`),
 ];
@@ -36,7 +37,7 @@ function pathsOf(attributes: ScimAttribute[], prefix = '', into = new Map<string
 
 function resource(core: string, attributes: ScimAttribute[], extension?: [string, ScimAttribute[]]) {
   const paths = pathsOf([...SCIM_COMMON_ATTRIBUTES, ...attributes]);
-  for (const path of META_PATHS) paths.set(path.toLowerCase(), path);
+  for (const path of READ_ONLY_PATHS) paths.set(path.toLowerCase(), path);
   if (extension) {
     const [urn, ext] = extension;
     paths.set(urn.toLowerCase(), urn);

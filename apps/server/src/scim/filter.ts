@@ -16,7 +16,9 @@ import { invalidFilter } from './errors.ts';
  */
 export type FilterColumn =
   | { kind: 'text' | 'exactText' | 'boolean' | 'time'; sql: SQL; present?: SQL }
-  | { kind: 'constant'; value: string | boolean; present: SQL };
+  | { kind: 'constant'; value: string | boolean; present: SQL }
+  /** A multi-valued string attribute held as a text[] expression (schemas): eq and ne on any of its values. */
+  | { kind: 'set'; sql: SQL };
 
 export interface FilterTarget {
   attributes: ResourceAttributes;
@@ -39,6 +41,13 @@ function compare(column: FilterColumn, op: string, value: unknown, path: string)
           : undefined;
     if (matches === undefined) throw invalidFilter(`The operator ${op} does not apply to ${path}.`);
     return matches ? column.present : sql`false`;
+  }
+  if (column.kind === 'set') {
+    if (typeof value !== 'string' || (op !== 'eq' && op !== 'ne')) {
+      throw invalidFilter(`${path} is compared with eq or ne and a string.`);
+    }
+    const any = sql`lower(${value}) = any(select lower(v) from unnest(${column.sql}) v)`;
+    return op === 'eq' ? any : sql`not (${any})`;
   }
   if (column.kind === 'boolean') {
     if (typeof value !== 'boolean' || (op !== 'eq' && op !== 'ne')) {

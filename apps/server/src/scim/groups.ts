@@ -38,6 +38,7 @@ const GROUP_FILTER: FilterTarget = {
   column(path): FilterColumn | undefined {
     const columns: Record<string, FilterColumn> = {
       id: { kind: 'exactText', sql: sql`${configurations.id}::text` },
+      schemas: { kind: 'set', sql: sql`array[${SCIM_SCHEMAS.group}::text]` },
       externalId: { kind: 'exactText', sql: sql`${configurations.externalId}` },
       displayName: { kind: 'text', sql: sql`${configurations.name}` },
       'meta.created': { kind: 'time', sql: sql`${configurations.createdAt}` },

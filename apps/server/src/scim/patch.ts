@@ -6,7 +6,7 @@
  */
 import { SCIM_MAX_OPERATIONS, SCIM_SCHEMAS } from '@portiere/contracts';
 import { type ScimPatchOperation, scimPatch } from 'scim-patch';
-import { canonicalBody, canonicalPath, type ResourceAttributes } from './attributes.ts';
+import { canonicalBody, canonicalPath, READ_ONLY_PATHS, type ResourceAttributes } from './attributes.ts';
 import { invalidSyntax, ScimError } from './errors.ts';
 
 const OPS = new Set(['add', 'replace', 'remove']);
@@ -17,6 +17,7 @@ function canonicalOpPath(r: ResourceAttributes, path: string): string {
   if (!m?.[1]) throw new ScimError(400, 'invalidPath', `The path ${path} cannot be read.`);
   const attribute = canonicalPath(r, m[1]);
   if (!attribute) throw new ScimError(400, 'invalidPath', `The attribute ${m[1]} does not exist.`);
+  if (READ_ONLY_PATHS.includes(attribute)) throw new ScimError(400, 'mutability', `${attribute} is read-only.`);
   const sub = m[3] ? canonicalPath(r, `${attribute}${m[3]}`)?.slice(attribute.length) : '';
   if (sub === undefined) throw new ScimError(400, 'invalidPath', `The attribute ${path} does not exist.`);
   // scim-patch addresses the extension's attributes with the URN and a ':' as RFC 7644 writes them.

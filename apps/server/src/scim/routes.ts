@@ -14,6 +14,7 @@ import { invalidSyntax, ScimError, sendScimError } from './errors.ts';
 import type { ScimGroups } from './groups.ts';
 import type { ScimListQuery } from './list.ts';
 import { projection } from './projection.ts';
+import { rootSearch } from './root.ts';
 import type { ScimUsers } from './users.ts';
 import { matches } from './versions.ts';
 
@@ -118,6 +119,24 @@ export function scimRoutes(services: ScimServices, apiKeys: ApiKeyAuth, publicUr
 
     const users = services.users;
     const groups = services.groups;
+
+    // A query at the root, across Users and Groups (RFC 7644 3.4.2.1, 3.4.3).
+    const rootQuery = (request: FastifyRequest, q: ListParams) =>
+      rootSearch(
+        q,
+        (w) => users.list(customerOf(request), w),
+        (w) => groups.list(customerOf(request), w, withMembers(q)),
+      );
+    app.get('/', async (request) => rootQuery(request, listQuery(request.query as Query)));
+    app.post('/.search', { config: { audit: { none: 'a search reads' } } }, async (request) =>
+      rootQuery(request, listQuery(bodyOf(request))),
+    );
+    // What ServiceProviderConfig says is not supported answers 501 (RFC 7644 3.7, 3.11, 3.12).
+    const notImplemented = (what: string) => async () => {
+      throw new ScimError(501, undefined, `${what} is not supported: see /ServiceProviderConfig.`);
+    };
+    app.post('/Bulk', { config: { audit: { none: 'nothing is done' } } }, notImplemented('Bulk'));
+    app.all('/Me', { config: { audit: { none: 'nothing is done' } } }, notImplemented('/Me'));
     /** Whether a group answer is to hold the members (Entra ID asks without them: excludedAttributes=members). */
     const withMembers = (q: ListParams) => {
       const names = (v?: string) =>

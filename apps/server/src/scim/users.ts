@@ -31,6 +31,11 @@ const USER_FILTER: FilterTarget = {
     const hasPhone = sql`${members.phoneNumber} <> ''`;
     const columns: Record<string, FilterColumn> = {
       id: { kind: 'exactText', sql: sql`${members.id}::text` },
+      // As scimUser() writes them: the enterprise extension's URN when the directory sent it.
+      schemas: {
+        kind: 'set',
+        sql: sql`case when ${members.scimEnterprise} is null then array[${SCIM_SCHEMAS.user}::text] else array[${SCIM_SCHEMAS.user}::text, ${SCIM_SCHEMAS.enterpriseUser}::text] end`,
+      },
       externalId: { kind: 'exactText', sql: sql`${members.externalId}` },
       userName: { kind: 'text', sql: sql`${members.username}` },
       'name.givenName': { kind: 'text', sql: sql`${members.firstName}`, present: sql`${members.firstName} <> ''` },
