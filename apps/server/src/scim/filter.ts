@@ -30,8 +30,10 @@ const LIKE_ESCAPE = /[\\%_]/g;
 const like = (v: string) => v.replace(LIKE_ESCAPE, (c) => `\\${c}`);
 
 function compare(column: FilterColumn, op: string, value: unknown, path: string): SQL {
-  if (op === 'pr')
-    return column.kind === 'constant' ? column.present : (column.present ?? sql`${column.sql} is not null`);
+  if (op === 'pr') {
+    if (column.kind === 'constant') return column.present;
+    return column.kind === 'set' ? sql`true` : (column.present ?? sql`${column.sql} is not null`);
+  }
   if (column.kind === 'constant') {
     const matches =
       op === 'eq'
