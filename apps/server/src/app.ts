@@ -284,7 +284,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(
     scimRoutes(
       { users: services.scimUsers, groups: services.scimGroups },
-      { keys: services.apiKeys, ratePerMinute: config.apiKeyRateLimit },
+      { keys: services.apiKeys, ratePerMinute: config.scimKeyRateLimit },
       config.publicUrl,
     ),
     { prefix: SCIM_PATH },

@@ -1,6 +1,10 @@
 /** Environment configuration, validated once at start with clear messages. */
 import path from 'node:path';
-import { API_KEY_RATE_LIMIT_PER_MIN, WORKSTATION_KEY_RATE_LIMIT_PER_MIN } from '@portiere/contracts';
+import {
+  API_KEY_RATE_LIMIT_PER_MIN,
+  SCIM_KEY_RATE_LIMIT_PER_MIN,
+  WORKSTATION_KEY_RATE_LIMIT_PER_MIN,
+} from '@portiere/contracts';
 import { z } from 'zod';
 
 const bool = z
@@ -29,6 +33,8 @@ const envSchema = z.object({
   /** Calls per minute one manager user's API key may make. */
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(API_KEY_RATE_LIMIT_PER_MIN),
   WORKSTATION_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(WORKSTATION_KEY_RATE_LIMIT_PER_MIN),
+  /** Calls per minute one API key may make at /scim/v2 (a directory's sync). */
+  SCIM_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(SCIM_KEY_RATE_LIMIT_PER_MIN),
   TRUST_PROXY: bool.default(false),
   /** API requests worked on at once (default: twice the database connections, at least 8); more wait in line. */
   ADMISSION_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).optional(),
@@ -101,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     loginRateLimit: c.LOGIN_RATE_LIMIT,
     apiKeyRateLimit: c.API_KEY_RATE_LIMIT,
     workstationKeyRateLimit: c.WORKSTATION_KEY_RATE_LIMIT,
+    scimKeyRateLimit: c.SCIM_KEY_RATE_LIMIT,
     trustProxy: c.TRUST_PROXY,
     exportBatchRows: c.EXPORT_BATCH_ROWS,
     admission: {

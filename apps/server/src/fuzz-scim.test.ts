@@ -252,7 +252,7 @@ describe.each(testDatabases())('fuzzing /scim/v2 on $name', (database) => {
 
   beforeAll(async () => {
     // The key's per-minute limit would answer most of the runs 429 (the test clock stands still).
-    const world = await startScim(database, { API_KEY_RATE_LIMIT: '1000000' });
+    const world = await startScim(database, { SCIM_KEY_RATE_LIMIT: '1000000' });
     h = world.h;
     key = world.acmeKey;
     scim = world.scim;

@@ -34,6 +34,13 @@ export const SCIM_MAX_OPERATIONS = 100;
 export const SCIM_MAX_GROUP_MEMBER_CHANGES = 10_000;
 
 /** RFC 7644 3.12 scimType values of a 400 (and 409 uniqueness). */
+/**
+ * Calls a minute one key may make at /scim/v2 (SCIM_KEY_RATE_LIMIT): a directory's first sync
+ * pushes every member, one request each, so it gets more room than the API's 300 (at 6,000 a
+ * minute, 100,000 members take under 20 minutes). A 429 is retried by Entra ID and Okta.
+ */
+export const SCIM_KEY_RATE_LIMIT_PER_MIN = 6000;
+
 export const SCIM_ERROR_TYPES = [
   'invalidFilter',
   'tooMany',

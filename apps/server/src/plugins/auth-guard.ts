@@ -41,17 +41,19 @@ export interface ApiKeyAuth {
 /**
  * Checks a manager user's API key for a route that needs `scope`: counted against the key's rate
  * limit before its secret is checked (so guessing at one key is limited too), then 401, 429 or
- * 403 (apiKeyNotAllowed without a scope, apiKeyScope without this one). Also SCIM's (scim/auth.ts).
+ * 403 (apiKeyNotAllowed without a scope, apiKeyScope without this one). Also SCIM's (scim/routes.ts),
+ * whose calls are counted apart (`counter`), against a limit of their own.
  */
 export function apiKeyCheck(
   app: FastifyInstance,
   apiKeys: ApiKeyAuth,
+  counter = 'api-key',
 ): (request: FastifyRequest, key: string, scope: ApiKeyScope | undefined) => Promise<ApiKeyUser> {
   const keyIds = new WeakMap<FastifyRequest, string>();
   const limit = app.createRateLimit({
     max: apiKeys.ratePerMinute,
     timeWindow: 60_000,
-    keyGenerator: (req) => `api-key:${keyIds.get(req)}`,
+    keyGenerator: (req) => `${counter}:${keyIds.get(req)}`,
   });
   return async (request, key, scope) => {
     const keyId = apiKeyIdOf(key);

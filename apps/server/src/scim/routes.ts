@@ -80,7 +80,7 @@ const ifMatchOf = (request: FastifyRequest) => {
 
 export function scimRoutes(services: ScimServices, apiKeys: ApiKeyAuth, publicUrl: string) {
   return async (app: FastifyInstance) => {
-    const byApiKey = apiKeyCheck(app, apiKeys);
+    const byApiKey = apiKeyCheck(app, apiKeys, 'scim-key');
     // SCIM's own protocol, described by /ServiceProviderConfig and /Schemas, not by the API's OpenAPI document.
     app.addHook('onRoute', (route) => {
       route.schema = { ...(route.schema ?? {}), hide: true };
