@@ -2,6 +2,7 @@
 import os from 'node:os';
 import type { PagePaint } from './first-paint.ts';
 import type { HttpDatabaseResult, HttpResult } from './run.ts';
+import type { ScimBenchResult, ScimReadMeasure } from './scim.ts';
 
 const f = (n: number) => Math.round(n).toLocaleString('en');
 const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -86,7 +87,19 @@ function rows(db: string, r: HttpDatabaseResult): string[] {
       `| XLSX export of the same members (${f(e.xlsx.bytes / 1e6)} MB, ${f((r.members / e.xlsx.totalMs) * 1000)} rows/s); server memory ${f(e.xlsx.rssBeforeMb)} → ${f(e.xlsx.rssPeakMb)} MB at most | ${f(e.xlsx.totalMs)} ms, +${f(xlsxGrowth)} MB | | | streamed, +50 MB at most | ${met(xlsxGrowth <= 50)} |`,
     );
   }
+  if (r.scim) out.push(...scimRows(r.scim));
   return [`### ${db}: ${f(r.members)} members`, '', ...TABLE_HEAD, ...out, ''];
+}
+
+/** SCIM (issue 41): creates beside plain inserts, filtered reads beside the same answer's SQL, and the index that answered. */
+function scimRows(s: ScimBenchResult): string[] {
+  const read = (name: string, m: ScimReadMeasure) =>
+    `| SCIM ${name} eq, one member among ${f(s.members)}: p95 (p50 ${ms(m.app.p50)}); ${m.indexScansPerRequest.toFixed(1)} index scans a request, ${f(m.seqScans)} sequential scans | ${ms(m.app.p95)} | ${ms(m.raw.p95)} plain SQL (row + count; p50 ${ms(m.raw.p50)}) | ${ratio(m.app.p95 / m.raw.p95)} | from an index | ${met(m.seqScans === 0 && m.indexScansPerRequest >= 1)} |`;
+  return [
+    `| SCIM creates (POST /Users), 8 directories' requests at once${s.serverCpuMsPerCreate === undefined ? '' : `; server CPU ${ms(s.serverCpuMsPerCreate)} a create`} | ${f(s.createPerSecond)} creates/s | ${f(s.rawInsertPerSecond)} plain member inserts/s | ${ratio(s.createPerSecond / s.rawInsertPerSecond)} | recorded (issue 41) | |`,
+    read('userName', s.userName),
+    read('externalId', s.externalId),
+  ];
 }
 
 const TABLE_HEAD = ['| figure | Portiere | raw limit of this run | ratio | goal | met |', '|---|---|---|---|---|---|'];

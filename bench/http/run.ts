@@ -7,7 +7,8 @@
  *   sign-in page's first paint in Chromium, 200 operators at once, members' web sign-in and
  *   workstation sign-in, RADIUS Access-Requests, staff sign-in with the mailed code.
  * - PostgreSQL (BENCH_DATABASE_URL) with BENCH_SCALE members in Acme, seeded by
- *   `portiere seed --members N`: the same load and sign-ins, search, CSV and XLSX exports.
+ *   `portiere seed --members N`: the same load and sign-ins, search, CSV and XLSX exports, and
+ *   SCIM's creates and filtered reads.
  *
  * `npx tsx bench/http/run.ts` runs it alone and prints the figures as JSON.
  */
@@ -23,6 +24,7 @@ import { type ExportsResult, exportsBench } from './exports.ts';
 import { appPaint, consolePaint, type PagePaint } from './first-paint.ts';
 import { type LoadResult, load } from './load.ts';
 import { type RadiusSignInResult, radiusSignIn } from './radius-sign-in.ts';
+import { type ScimBenchResult, scimBench } from './scim.ts';
 import { type SearchMeasure, search } from './search.ts';
 import { cpuMsOf, MAIN_JS, type ServerProcess, startServer } from './server.ts';
 import { staffSignIn } from './staff-sign-in.ts';
@@ -31,6 +33,7 @@ import { type WorkstationSignInResult, workstationSignIn } from './workstation-s
 
 const CLI_JS = path.join(path.dirname(MAIN_JS), 'cli.js');
 const OPERATOR = 'admin@acme.example';
+const RESELLER = 'partner@northwind.example';
 
 export interface HttpDatabaseResult {
   load: LoadResult;
@@ -48,6 +51,7 @@ export interface HttpDatabaseResult {
   };
   search?: Record<string, SearchMeasure>;
   exports?: ExportsResult;
+  scim?: ScimBenchResult;
   members: number;
 }
 
@@ -102,6 +106,15 @@ async function measure(server: ServerProcess, members: number, databaseUrl?: str
   if (databaseUrl) {
     result.search = await search({ baseUrl: server.baseUrl, token, databaseUrl });
     result.exports = await exportsBench({ baseUrl: server.baseUrl, token, databaseUrl, pid: server.pid });
+    // Last: it gives every member an external id and adds members.
+    const resellerToken = await server.signIn(RESELLER, DEMO_PASSWORD);
+    result.scim = await scimBench({
+      baseUrl: server.baseUrl,
+      customerToken: token,
+      resellerToken,
+      databaseUrl,
+      pid: server.pid,
+    });
   }
   return result;
 }

@@ -132,7 +132,9 @@ function toSql(target: FilterTarget, f: Filter, parent = ''): SQL {
     default: {
       const [column, canonical] = columnOf(target, `${parent}${f.attrPath}`);
       const value = 'compValue' in f ? f.compValue : undefined;
-      return sql`coalesce(${compare(column, f.op, value, canonical)}, false)`;
+      // Bare, so that an index on the column can answer it (a NULL is no match in a WHERE; "not"
+      // above turns it into false first).
+      return compare(column, f.op, value, canonical);
     }
   }
 }
