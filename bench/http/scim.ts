@@ -141,9 +141,10 @@ export async function scimBench(opts: {
           const found = await scim('GET', `/Users?filter=${encodeURIComponent(`${which} eq "${value}"`)}`);
           if (found.totalResults !== 1) throw new Error(`${which} eq ${value}: ${found.totalResults} results`);
         });
-        const condition = which === 'userName' ? sql`lower(username) = lower(${value})` : sql`external_id = ${value}`;
+        const condition =
+          which === 'userName' ? sql`lower(m.username) = lower(${value})` : sql`m.external_id = ${value}`;
         const r = await timed(async () => {
-          await sql`select count(*) from members where customer_id = ${customerId} and ${condition}`;
+          await sql`select count(*) from members m where m.customer_id = ${customerId} and ${condition}`;
           await sql`select m.*, g.name from members m left join configurations g on g.id = m.group_id
                     where m.customer_id = ${customerId} and ${condition} order by m.created_at, m.id limit 200`;
         });
