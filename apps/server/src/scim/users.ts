@@ -24,7 +24,8 @@ import { checkVersion } from './versions.ts';
 
 const fullName = sql`(${members.firstName} || ' ' || ${members.lastName})`;
 
-const USER_FILTER: FilterTarget = {
+/** Exported for the test that the directories' lookups are answered from indexes. */
+export const USER_FILTER: FilterTarget = {
   attributes: USER_ATTRIBUTES,
   column(path): FilterColumn | undefined {
     const hasEmail = sql`${members.email} <> ''`;
