@@ -61,3 +61,17 @@ export async function time(
   times.sort((a, b) => a - b);
   return { p50: times[Math.floor(runs * 0.5)] ?? 0, p95: times[Math.min(runs - 1, Math.floor(runs * 0.95))] ?? 0 };
 }
+
+/** p50 and p95 of times already taken (two measures timed alternately, say). */
+export function percentiles(times: number[]): Timing {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+/** How long `fn` takes, ms. */
+export async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const s = performance.now();
+  await fn();
+  return performance.now() - s;
+}

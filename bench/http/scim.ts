@@ -13,7 +13,7 @@
  */
 import { SCIM_CONTENT_TYPE, SCIM_PATH, SCIM_SCHEMAS } from '@portiere/contracts';
 import postgres from 'postgres';
-import { rate, type Timing } from '../measure.ts';
+import { percentiles, rate, type Timing, timed } from '../measure.ts';
 import { consoleApi } from './client-process.ts';
 import { cpuMsOf } from './server.ts';
 
@@ -38,18 +38,6 @@ export interface ScimBenchResult {
 }
 
 const INDEXES = { userName: 'members_customer_username_idx', externalId: 'members_customer_external_id_idx' };
-
-function percentiles(times: number[]): Timing {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
-  return { p50: at(0.5), p95: at(0.95) };
-}
-
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const s = performance.now();
-  await fn();
-  return performance.now() - s;
-}
 
 /** A manager user of the customer with a key of the scope scim, made by its reseller as in the console. */
 async function scimKey(baseUrl: string, customerToken: string, resellerToken: string) {

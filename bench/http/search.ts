@@ -10,6 +10,7 @@
  * of this file).
  */
 import postgres from 'postgres';
+import { percentiles, timed } from '../measure.ts';
 
 export interface SearchTiming {
   p50: number;
@@ -31,19 +32,6 @@ export interface SearchMeasure {
 
 const SEARCHES = { rossi: 'rossi', ma: 'ma' } as const;
 const PAGE_SIZE = 25;
-
-/** p50 and p95 of the times. */
-function percentiles(times: number[]): SearchTiming {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
-  return { p50: at(0.5), p95: at(0.95) };
-}
-
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const s = performance.now();
-  await fn();
-  return performance.now() - s;
-}
 
 interface ListAnswer {
   count: number;
