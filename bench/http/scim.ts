@@ -108,8 +108,9 @@ export async function scimBench(opts: {
 
     // Members anywhere in the table, as a directory looks them up.
     const sample = await sql<{ username: string; external_id: string }[]>`
-      select username, external_id from members tablesample system (1)
-      where customer_id = ${customerId} and external_id like 'ext-%' limit ${runs + 3}`;
+      select username, external_id from members
+      where customer_id = ${customerId} and external_id like 'ext-%' order by random() limit ${runs + 3}`;
+    if (sample.length < runs + 3) throw new Error(`only ${sample.length} members to look up`);
     const indexScans = async () => {
       const rows = await sql<{ name: string; n: string }[]>`
         select indexrelname as name, idx_scan::text as n from pg_stat_user_indexes where relname = 'members'
