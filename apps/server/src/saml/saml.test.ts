@@ -322,6 +322,18 @@ describe.each(testDatabases())('SAML sign-in on $name', (database) => {
     expect(ended.every((s) => s.endedAt)).toBe(true);
   });
 
+  it("ends the member's provider sessions when an operator blocks them", async () => {
+    const m = await member();
+    const request = pysaml('authn', sp);
+    const { cookie, resume: at } = await signInThrough({ method: 'GET', url: request.url }, m);
+    h.clock.reset();
+    expect((await resume(at, cookie)).status).toBe(200);
+    const open = () => h.app.services.db.select().from(samlSessions).where(eq(samlSessions.memberId, m.id));
+    expect((await open()).map((s) => s.endedAt)).toEqual([null]);
+    expect((await call(h.app, 'POST', `users/${m.id}/block/`, acme, {})).status).toBe(200);
+    expect((await open()).every((s) => s.endedAt)).toBe(true);
+  });
+
   // What the provider checks of what Portiere signed is the same on either database: once is enough.
   if (database.name !== 'pglite') return;
 

@@ -2,7 +2,8 @@
  * A leaver loses access at once: when a directory deactivates a member (SCIM active=false) or an
  * operator blocks or deletes one, the member's OpenID session and tokens and their workstations'
  * offline material end with it, and unblocking later brings none of them back. Another customer's
- * operator naming the member's id ends nothing.
+ * operator naming the member's id ends nothing. (The login assistant's and SAML's sessions: their
+ * own tests, modules/assistant/assistant.test.ts and saml/saml.test.ts.)
  */
 import { SCIM_SCHEMAS } from '@portiere/contracts';
 import { sql } from 'drizzle-orm';

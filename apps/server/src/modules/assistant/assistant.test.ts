@@ -537,4 +537,15 @@ describe.each(testDatabases())('the login assistant API on $name', (database) =>
     expect((await verify(up.body.sign_in_id, 'pin', PIN)).status).toBe(404);
     expect((await post(h.app, 'assistant/sign-out/', undefined, token)).status).toBe(401);
   });
+
+  it("ends the member's session and sign-ins in progress when an operator blocks them; unblocked, they sign in afresh", async () => {
+    const m = await newMember();
+    const token = await session(m);
+    const up = await start(m.username, { app_id: guardedApp }, token);
+    expect((await post(h.app, `users/${m.id}/block/`, {}, await staff())).status).toBe(200);
+    expect((await post(h.app, `users/${m.id}/unblock/`, {}, await staff())).status).toBe(200);
+    expect((await call(h.app, 'GET', 'assistant/me/', token)).status).toBe(401);
+    expect((await verify(up.body.sign_in_id, 'pin', PIN)).status).toBe(404);
+    expect((await call(h.app, 'GET', 'assistant/me/', await session(m))).status).toBe(200);
+  });
 });
