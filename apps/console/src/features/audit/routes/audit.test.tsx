@@ -8,6 +8,7 @@ import { resetPaging } from '../../../components/table/pagingStore';
 import { setTokens } from '../../../lib/auth/tokenStorage';
 import { switchLanguage } from '../../../lib/i18n/i18n';
 import { fakeToken } from '../../../test/fakeToken';
+import { memberDetail } from '../../../test/memberFixtures';
 import { customerMe, customerToken, jsonResponse, renderApp } from '../../../test/renderApp';
 
 const update = {
@@ -53,29 +54,15 @@ const failedSignIn = {
   details: {},
 };
 
-const member = {
-  id: 'm1',
+const member = memberDetail({
   username: 'ann.lee@acme.example',
   first_name: 'Ann',
   last_name: 'Lee',
   full_name: 'Ann Lee',
   email: 'ann@mail.example',
-  phone_number: '',
-  group: null,
-  extra_info: '',
-  identities: [],
-  identity_not_valid_after: null,
-  blocked: false,
-  blocked_by: null,
-  enrolled: false,
-  enrolled_at: null,
-  created_at: '2025-03-01T10:00:00.000Z',
-  credential_types: [],
   allowed_credential_types: ['mail'],
   issuable_credential_types: ['mail'],
-  reported_sign_in_at: null,
-  scim: null,
-};
+});
 
 const COLD = { timeout: 20_000 };
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fakeApi';
 import { itemsOf, laUser, loginGroup, member } from '../../../test/laFixtures';
+import { memberDetail } from '../../../test/memberFixtures';
 import { jsonResponse, renderApp } from '../../../test/renderApp';
 
 const COLD = { timeout: 20_000 };
@@ -97,20 +98,10 @@ describe('login assistant credentials page', { timeout: 40_000 }, () => {
   });
 });
 
-const fullMember = {
+const fullMember = memberDetail({
   ...member,
   first_name: 'Mario',
   last_name: 'Rossi',
   email: 'mario@acme.example',
-  phone_number: '',
   group: { id: 'g1', name: 'Staff' },
-  extra_info: '',
-  identities: [],
-  identity_not_valid_after: null,
-  blocked: false,
-  blocked_by: null,
-  enrolled: false,
-  enrolled_at: null,
-  created_at: '2025-03-01T10:00:00.000Z',
-  credential_types: [],
-};
+});

@@ -4,32 +4,20 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fakeApi';
 import { itemsOf, laUser, loginGroup } from '../../../test/laFixtures';
+import { memberDetail } from '../../../test/memberFixtures';
 import { customerMe, jsonResponse, renderApp } from '../../../test/renderApp';
 
 const COLD = { timeout: 20_000 };
-const member = {
-  id: 'm1',
+const member = memberDetail({
   username: 'mario.rossi',
   first_name: 'Mario',
   last_name: 'Rossi',
   full_name: 'Mario Rossi',
   email: 'mario@acme.example',
-  phone_number: '',
   group: { id: 'g1', name: 'Staff' },
-  extra_info: '',
-  identities: [],
-  identity_not_valid_after: null,
-  blocked: false,
-  blocked_by: null,
-  enrolled: false,
-  enrolled_at: null,
-  created_at: '2025-03-01T10:00:00.000Z',
-  credential_types: [],
   allowed_credential_types: ['password'],
   issuable_credential_types: ['password'],
-  reported_sign_in_at: null,
-  scim: null,
-};
+});
 
 describe('member detail: Login Assistant tab', { timeout: 40_000 }, () => {
   let laEnabled = true;

@@ -4,32 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n/i18n';
 import { fakeApi } from '../../../test/fakeApi';
+import { memberDetail } from '../../../test/memberFixtures';
 import { jsonResponse, renderApp } from '../../../test/renderApp';
 
 const COLD = { timeout: 20_000 };
-const member = {
-  id: 'm1',
-  username: 'eva@acme.example',
-  first_name: 'Eva',
-  last_name: 'Bianchi',
-  full_name: 'Eva Bianchi',
-  email: 'eva@acme.example',
-  phone_number: '',
+const member = memberDetail({
   group: { id: 'g1', name: 'Staff' },
-  extra_info: '',
-  identities: [],
-  identity_not_valid_after: null,
-  blocked: false,
-  blocked_by: null,
   enrolled: true,
   enrolled_at: '2025-03-01T10:00:00.000Z',
-  created_at: '2025-03-01T10:00:00.000Z',
   credential_types: ['password', 'totp'],
   allowed_credential_types: ['password', 'totp'],
   issuable_credential_types: ['password', 'totp'],
-  reported_sign_in_at: null,
-  scim: null,
-};
+});
 
 const signIn = (over: Partial<MemberSignIn>): MemberSignIn =>
   memberSignInSchema.parse({
